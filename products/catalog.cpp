@@ -1,0 +1,37 @@
+#include "products/catalog.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+
+#include "products/input_error.hpp"
+#include "products/product_json.hpp"
+
+namespace elsbench {
+namespace fs = std::filesystem;
+
+std::string project_root() {
+  if (const char* env = std::getenv("ELSBENCH_ROOT"); env && *env) return env;
+  return ELSBENCH_SOURCE_DIR;
+}
+
+std::string catalog_dir() { return project_root() + "/products/catalog"; }
+
+Product resolve_product(const std::string& spec) {
+  if (fs::exists(spec) && fs::is_regular_file(spec)) return load_product_file(spec);
+  const fs::path by_id = fs::path(catalog_dir()) / (spec + ".json");
+  if (fs::exists(by_id)) return load_product_file(by_id.string());
+  throw InputError(spec, "--product", "no such file, and no product with this id in " + catalog_dir());
+}
+
+std::vector<Product> load_catalog() {
+  std::vector<fs::path> files;
+  for (const auto& e : fs::directory_iterator(catalog_dir()))
+    if (e.path().extension() == ".json") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  std::vector<Product> products;
+  for (const auto& f : files) products.push_back(load_product_file(f.string()));
+  return products;
+}
+
+}  // namespace elsbench

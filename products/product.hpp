@@ -1,0 +1,81 @@
+#pragma once
+// The product model: what a file in products/catalog/ describes. Every solver and the Monte Carlo
+// engine read the same struct, so the payoff semantics of DESIGN.md live in one place
+// (products/payoff.hpp).
+#include <string>
+#include <vector>
+
+namespace elsbench {
+
+enum class ProductType {
+  StepdownEls,     // autocallable worst-of/best-of note with knock-in
+  EuropeanCall,    // 1 asset
+  EuropeanPut,     // 1 asset
+  MinCall,         // Stulz: max(min(S1,S2) - K, 0)
+  MaxCall,         // Stulz: max(max(S1,S2) - K, 0)
+  MinPut,          // max(K - min(S1,S2), 0)
+  MaxPut,          // max(K - max(S1,S2), 0)
+  Exchange,        // Margrabe: max(S1 - S2, 0)
+  CashOrNothing2,  // pays cash if S1 > K1 and S2 > K2
+};
+
+enum class Performance { WorstOf, BestOf };
+enum class Monitoring { None, Daily, Continuous };
+
+struct Underlying {
+  std::string name;
+  double spot = 0;
+  double reference = 0;  // level that performance is measured against (ELS); strike scale otherwise
+  double vol = 0;
+  double div_yield = 0;
+};
+
+struct AutocallDate {
+  double time = 0;
+  double barrier = 0;  // fraction of reference
+  double coupon = 0;   // paid as notional * (1 + coupon)
+};
+
+struct KnockIn {
+  double barrier = 0;
+  Monitoring monitoring = Monitoring::None;
+  int days_per_year = 252;
+};
+
+struct ElsTerms {
+  Performance performance = Performance::WorstOf;
+  std::vector<AutocallDate> autocall;  // sorted; the last date is maturity
+  KnockIn knock_in;
+  double dummy_coupon = 0;
+  bool knocked_in = false;
+};
+
+struct OptionTerms {
+  std::vector<double> strikes;  // one strike, or one per asset (cash-or-nothing)
+  double maturity = 0;
+  double cash = 0;  // cash-or-nothing payout
+};
+
+struct Product {
+  std::string id;
+  std::string source;  // file it was loaded from, for error messages and provenance
+  ProductType type = ProductType::StepdownEls;
+  double notional = 1.0;
+  std::vector<Underlying> assets;
+  std::vector<std::vector<double>> correlation;
+  double rate = 0;
+  ElsTerms els;        // meaningful for StepdownEls only
+  OptionTerms option;  // meaningful for the validation products only
+
+  int dimension() const { return static_cast<int>(assets.size()); }
+  double maturity() const;
+  bool is_els() const { return type == ProductType::StepdownEls; }
+  // Daily monitoring dates i / days_per_year, i = 1 .. round(T * days_per_year).
+  std::vector<double> monitoring_dates() const;
+};
+
+const char* to_string(ProductType t);
+const char* to_string(Performance p);
+const char* to_string(Monitoring m);
+
+}  // namespace elsbench

@@ -1,0 +1,303 @@
+#include "products/product_json.hpp"
+
+#include <Eigen/Cholesky>
+#include <Eigen/Dense>
+#include <cmath>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "products/input_error.hpp"
+
+namespace elsbench {
+namespace {
+
+using nlohmann::json;
+
+// Reads fields of one JSON object and reports errors with the full path of the field.
+class Reader {
+ public:
+  Reader(const json& j, std::string file, std::string path)
+      : j_(j), file_(std::move(file)), path_(std::move(path)) {
+    if (!j_.is_object()) fail("", "expected an object");
+  }
+
+  [[noreturn]] void fail(const std::string& key, const std::string& what) const {
+    throw InputError(file_, field(key), what);
+  }
+  std::string field(const std::string& key) const {
+    if (key.empty()) return path_.empty() ? "<root>" : path_;
+    if (key[0] == '[') return path_ + key;
+    return path_.empty() ? key : path_ + "." + key;
+  }
+  bool has(const std::string& key) const { return j_.contains(key); }
+
+  const json& at(const std::string& key) const {
+    if (!j_.contains(key)) fail(key, "missing");
+    return j_.at(key);
+  }
+  double number(const std::string& key) const {
+    const json& v = at(key);
+    if (!v.is_number()) fail(key, "expected a number, got " + std::string(v.type_name()));
+    const double x = v.get<double>();
+    if (!std::isfinite(x)) fail(key, "not finite");
+    return x;
+  }
+  double number_or(const std::string& key, double fallback) const {
+    return has(key) ? number(key) : fallback;
+  }
+  double positive(const std::string& key) const {
+    const double x = number(key);
+    if (!(x > 0)) fail(key, "must be > 0, got " + fmt(x));
+    return x;
+  }
+  double non_negative(const std::string& key) const {
+    const double x = number(key);
+    if (x < 0) fail(key, "must be >= 0, got " + fmt(x));
+    return x;
+  }
+  std::string text(const std::string& key) const {
+    const json& v = at(key);
+    if (!v.is_string()) fail(key, "expected a string, got " + std::string(v.type_name()));
+    return v.get<std::string>();
+  }
+  bool boolean_or(const std::string& key, bool fallback) const {
+    if (!has(key)) return fallback;
+    const json& v = at(key);
+    if (!v.is_boolean()) fail(key, "expected true or false, got " + std::string(v.type_name()));
+    return v.get<bool>();
+  }
+  const json& array(const std::string& key) const {
+    const json& v = at(key);
+    if (!v.is_array()) fail(key, "expected an array, got " + std::string(v.type_name()));
+    return v;
+  }
+  Reader child(const json& v, const std::string& key) const { return Reader(v, file_, field(key)); }
+  const std::string& file() const { return file_; }
+
+  static std::string fmt(double x) {
+    std::ostringstream s;
+    s << x;
+    return s.str();
+  }
+
+ private:
+  const json& j_;
+  std::string file_, path_;
+};
+
+template <class Enum, std::size_t N>
+Enum parse_enum(const Reader& r, const std::string& key,
+                const std::pair<const char*, Enum> (&names)[N]) {
+  const std::string value = r.text(key);
+  std::string known;
+  for (const auto& [name, e] : names) {
+    if (value == name) return e;
+    known += (known.empty() ? "" : ", ") + std::string(name);
+  }
+  r.fail(key, "unknown value '" + value + "' (expected one of: " + known + ")");
+}
+
+constexpr std::pair<const char*, ProductType> kTypes[] = {
+    {"stepdown-els", ProductType::StepdownEls}, {"european-call", ProductType::EuropeanCall},
+    {"european-put", ProductType::EuropeanPut}, {"min-call", ProductType::MinCall},
+    {"max-call", ProductType::MaxCall},         {"min-put", ProductType::MinPut},
+    {"max-put", ProductType::MaxPut},           {"exchange", ProductType::Exchange},
+    {"cash-or-nothing-2", ProductType::CashOrNothing2}};
+constexpr std::pair<const char*, Performance> kPerformances[] = {
+    {"worst-of", Performance::WorstOf}, {"best-of", Performance::BestOf}};
+constexpr std::pair<const char*, Monitoring> kMonitorings[] = {
+    {"none", Monitoring::None}, {"daily", Monitoring::Daily}, {"continuous", Monitoring::Continuous}};
+
+int required_assets(ProductType t) {
+  switch (t) {
+    case ProductType::EuropeanCall:
+    case ProductType::EuropeanPut: return 1;
+    case ProductType::StepdownEls: return 0;  // 1, 2 or 3
+    default: return 2;
+  }
+}
+
+std::vector<Underlying> read_assets(const Reader& r) {
+  const json& list = r.array("underlyings");
+  if (list.empty() || list.size() > 3) r.fail("underlyings", "expected 1 to 3 underlyings");
+  std::vector<Underlying> assets;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const Reader a = r.child(list[i], "underlyings[" + std::to_string(i) + "]");
+    Underlying u;
+    u.name = a.has("name") ? a.text("name") : "S" + std::to_string(i + 1);
+    u.spot = a.positive("spot");
+    u.reference = a.has("reference") ? a.positive("reference") : u.spot;
+    u.vol = a.positive("vol");
+    if (u.vol > 5) a.fail("vol", "implausible volatility " + Reader::fmt(u.vol) + " (> 500 %)");
+    u.div_yield = a.number_or("div_yield", 0.0);
+    assets.push_back(u);
+  }
+  return assets;
+}
+
+std::vector<std::vector<double>> read_correlation(const Reader& r, std::size_t n) {
+  std::vector<std::vector<double>> c(n, std::vector<double>(n, 0.0));
+  for (std::size_t i = 0; i < n; ++i) c[i][i] = 1.0;
+  if (!r.has("correlation")) {
+    if (n > 1) r.fail("correlation", "missing (required for more than one underlying)");
+    return c;
+  }
+  const json& m = r.array("correlation");
+  if (m.size() != n) r.fail("correlation", "expected a " + std::to_string(n) + "x" +
+                                                std::to_string(n) + " matrix");
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::string row = "correlation[" + std::to_string(i) + "]";
+    if (!m[i].is_array() || m[i].size() != n) r.fail(row, "expected " + std::to_string(n) + " numbers");
+    for (std::size_t k = 0; k < n; ++k) {
+      const std::string cell = row + "[" + std::to_string(k) + "]";
+      if (!m[i][k].is_number()) r.fail(cell, "expected a number");
+      c[i][k] = m[i][k].get<double>();
+      if (!(std::abs(c[i][k]) <= 1.0)) r.fail(cell, "must lie in [-1, 1]");
+    }
+    if (std::abs(c[i][i] - 1.0) > 1e-12) r.fail(row + "[" + std::to_string(i) + "]", "diagonal must be 1");
+  }
+  Eigen::MatrixXd e(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(n));
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t k = 0; k < n; ++k) {
+      if (std::abs(c[i][k] - c[k][i]) > 1e-12) r.fail("correlation", "matrix is not symmetric");
+      e(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(k)) = c[i][k];
+    }
+  // Strictly positive definite: a singular matrix (|rho| = 1) has no Cholesky factor for the
+  // Monte Carlo engine and makes the PDE degenerate.
+  Eigen::LLT<Eigen::MatrixXd> llt(e);
+  if (llt.info() != Eigen::Success || e.eigenvalues().real().minCoeff() < 1e-10)
+    r.fail("correlation", "matrix is not positive definite");
+  return c;
+}
+
+ElsTerms read_els(const Reader& r) {
+  ElsTerms t;
+  t.performance = r.has("performance") ? parse_enum(r, "performance", kPerformances)
+                                       : Performance::WorstOf;
+  const json& dates = r.array("autocall");
+  if (dates.empty()) r.fail("autocall", "expected at least one date (the last is maturity)");
+  double previous = 0.0;
+  for (std::size_t i = 0; i < dates.size(); ++i) {
+    const std::string key = "autocall[" + std::to_string(i) + "]";
+    const Reader d = r.child(dates[i], key);
+    AutocallDate a;
+    a.time = d.positive("time");
+    if (!(a.time > previous))
+      d.fail("time", i == 0 ? "must be > 0" : "dates must be strictly increasing (got " +
+                                                  Reader::fmt(a.time) + " after " +
+                                                  Reader::fmt(previous) + ")");
+    previous = a.time;
+    a.barrier = d.positive("barrier");
+    if (a.barrier > 10) d.fail("barrier", "implausible barrier " + Reader::fmt(a.barrier) + " (fraction of reference expected)");
+    a.coupon = d.number("coupon");
+    if (a.coupon <= -1) d.fail("coupon", "must be > -1");
+    t.autocall.push_back(a);
+  }
+  const Reader ki = r.child(r.at("knock_in"), "knock_in");
+  t.knock_in.monitoring = parse_enum(ki, "monitoring", kMonitorings);
+  if (t.knock_in.monitoring != Monitoring::None) {
+    t.knock_in.barrier = ki.positive("barrier");
+    if (t.knock_in.barrier >= 10) ki.fail("barrier", "implausible barrier (fraction of reference expected)");
+  }
+  if (t.knock_in.monitoring == Monitoring::Daily) {
+    const double days = ki.number_or("days_per_year", 252);
+    if (days < 1 || days > 366 || days != std::floor(days))
+      ki.fail("days_per_year", "must be a whole number in [1, 366]");
+    t.knock_in.days_per_year = static_cast<int>(days);
+  }
+  t.dummy_coupon = r.number("dummy_coupon");
+  if (t.dummy_coupon <= -1) r.fail("dummy_coupon", "must be > -1");
+  t.knocked_in = r.boolean_or("knocked_in", false);
+  return t;
+}
+
+OptionTerms read_option(const Reader& r, ProductType type) {
+  OptionTerms o;
+  o.maturity = r.positive("maturity");
+  if (type == ProductType::CashOrNothing2) {
+    const json& k = r.array("strikes");
+    if (k.size() != 2) r.fail("strikes", "expected two strikes, one per underlying");
+    for (std::size_t i = 0; i < 2; ++i) {
+      const std::string key = "strikes[" + std::to_string(i) + "]";
+      if (!k[i].is_number() || !(k[i].get<double>() > 0)) r.fail(key, "must be a number > 0");
+      o.strikes.push_back(k[i].get<double>());
+    }
+    o.cash = r.positive("cash");
+  } else if (type != ProductType::Exchange) {
+    o.strikes.push_back(r.positive("strike"));
+  }
+  return o;
+}
+
+}  // namespace
+
+Product product_from_json(const json& j, const std::string& source) {
+  const Reader r(j, source, "");
+  Product p;
+  p.source = source;
+  p.id = r.text("id");
+  if (p.id.empty()) r.fail("id", "must not be empty");
+  p.type = parse_enum(r, "type", kTypes);
+  p.notional = r.has("notional") ? r.positive("notional") : 1.0;
+  p.assets = read_assets(r);
+  const int need = required_assets(p.type);
+  if (need != 0 && p.dimension() != need)
+    r.fail("underlyings", std::string(to_string(p.type)) + " needs exactly " +
+                              std::to_string(need) + " underlying(s), got " +
+                              std::to_string(p.dimension()));
+  p.correlation = read_correlation(r, p.assets.size());
+  p.rate = r.number("rate");
+  if (std::abs(p.rate) > 1) r.fail("rate", "implausible rate (continuously compounded fraction expected)");
+  if (p.is_els()) {
+    p.els = read_els(r);
+  } else {
+    p.option = read_option(r, p.type);
+  }
+  return p;
+}
+
+Product load_product_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw InputError(path, "<file>", "cannot open");
+  json j;
+  try {
+    j = json::parse(in);
+  } catch (const json::parse_error& e) {
+    throw InputError(path, "<file>", std::string("not valid JSON: ") + e.what());
+  }
+  return product_from_json(j, path);
+}
+
+json product_to_json(const Product& p) {
+  json j;
+  j["id"] = p.id;
+  j["type"] = to_string(p.type);
+  j["notional"] = p.notional;
+  for (const auto& a : p.assets)
+    j["underlyings"].push_back({{"name", a.name}, {"spot", a.spot}, {"reference", a.reference},
+                                {"vol", a.vol}, {"div_yield", a.div_yield}});
+  j["correlation"] = p.correlation;
+  j["rate"] = p.rate;
+  if (p.is_els()) {
+    j["performance"] = to_string(p.els.performance);
+    for (const auto& a : p.els.autocall)
+      j["autocall"].push_back({{"time", a.time}, {"barrier", a.barrier}, {"coupon", a.coupon}});
+    j["knock_in"] = {{"barrier", p.els.knock_in.barrier},
+                     {"monitoring", to_string(p.els.knock_in.monitoring)},
+                     {"days_per_year", p.els.knock_in.days_per_year}};
+    j["dummy_coupon"] = p.els.dummy_coupon;
+    j["knocked_in"] = p.els.knocked_in;
+  } else {
+    j["maturity"] = p.option.maturity;
+    if (p.type == ProductType::CashOrNothing2) {
+      j["strikes"] = p.option.strikes;
+      j["cash"] = p.option.cash;
+    } else if (!p.option.strikes.empty()) {
+      j["strike"] = p.option.strikes[0];
+    }
+  }
+  return j;
+}
+
+}  // namespace elsbench

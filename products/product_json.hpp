@@ -1,0 +1,15 @@
+#pragma once
+// Loading products from JSON: every rule of DESIGN.md is checked before any work starts.
+#include <nlohmann/json_fwd.hpp>
+#include <string>
+
+#include "products/product.hpp"
+
+namespace elsbench {
+
+// Parses and validates; throws InputError naming `source` and the offending field.
+Product product_from_json(const nlohmann::json& j, const std::string& source);
+Product load_product_file(const std::string& path);
+nlohmann::json product_to_json(const Product& p);
+
+}  // namespace elsbench

@@ -1,0 +1,65 @@
+// explicit: forward Euler in tau on the full operator (mixed term included). Slow and only
+// conditionally stable, but with no splitting and no linear solves it is the simplest check of
+// the shared discretisation.
+#include <cmath>
+#include <sstream>
+
+#include "harness/registry.hpp"
+#include "solvers/host_operators.hpp"
+#include "solvers/march.hpp"
+#include "solvers/solver_error.hpp"
+
+namespace elsbench {
+namespace {
+
+// auto keeps a margin under the bound so that the highest modes are damped, not just bounded.
+constexpr double kAutoFraction = 0.9;
+
+PriceResult price_explicit(const Product& product, const SolverOptions& opt) {
+  Problem pb = build_problem(product, opt.grid);
+  const double bound = explicit_dt_bound(pb);
+  const double T = product.maturity();
+  TimeGrid grid = opt.grid.nt ? make_time_grid(T, event_taus(product), *opt.grid.nt)
+                              : make_time_grid_max_dt(T, event_taus(product), kAutoFraction * bound);
+  if (grid.max_dt() > bound * (1 + 1e-12)) {
+    const auto needed = make_time_grid_max_dt(T, event_taus(product), bound).steps();
+    std::ostringstream msg;
+    msg << "explicit: time step " << grid.max_dt() << " exceeds the stability bound " << bound
+        << " of this grid; use --nt " << needed << " or more, or --nt auto";
+    throw SolverError(SolverError::Kind::Unstable, msg.str());
+  }
+  set_time_grid(pb, std::move(grid), 0);  // explicit Euler damps by itself: no implicit steps
+
+  std::vector<double> rate(pb.values()), tmp(pb.values());
+  const auto values = march(pb, [&](std::size_t j, std::vector<double>& v) {
+    const double dt = pb.time.dt(j);
+    apply_full(pb, v.data(), rate.data(), tmp.data());
+    for (std::size_t i = 0; i < v.size(); ++i) v[i] += dt * rate[i];
+  });
+  const SpotValues at = spot_values(pb, values);
+  PriceResult r;
+  r.scheme = "euler";
+  r.mesh = pb.mesh;
+  r.shape = pb.shape();
+  r.time_steps = pb.time.steps();
+  r.price = at.price;
+  r.delta = at.delta;
+  r.gamma = at.gamma;
+  return r;
+}
+
+SolverInfo explicit_info() {
+  SolverInfo s;
+  s.name = "explicit";
+  s.description = "explicit Euler on the full operator; refuses steps beyond its stability bound";
+  s.devices = {Device::Kind::Cpu};
+  s.max_dim = 3;
+  s.price = price_explicit;
+  return s;
+}
+
+}  // namespace
+
+ELSBENCH_REGISTER_SOLVER(explicit_info);
+
+}  // namespace elsbench

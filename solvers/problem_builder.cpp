@@ -1,0 +1,175 @@
+#include "solvers/problem_builder.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
+
+#include "products/payoff.hpp"
+
+namespace elsbench {
+namespace {
+
+// Level around which the mesh is concentrated: where the payoff has its kinks.
+double mesh_center(const Product& p, int d) {
+  const Underlying& a = p.assets[static_cast<std::size_t>(d)];
+  switch (p.type) {
+    case ProductType::StepdownEls: return a.reference;
+    case ProductType::Exchange: return a.spot;
+    case ProductType::CashOrNothing2: return p.option.strikes[static_cast<std::size_t>(d)];
+    default: return p.option.strikes[0];
+  }
+}
+
+Axis make_axis(const Product& p, int d, const GridSpec& g, std::size_t stride) {
+  const Underlying& a = p.assets[static_cast<std::size_t>(d)];
+  MeshSpec m;
+  m.kind = g.mesh;
+  m.nodes = g.n;
+  m.center = mesh_center(p, d);
+  m.density = g.density;
+  m.s_max = g.s_max_multiple * std::max({m.center, a.spot, a.reference});
+  Axis axis;
+  axis.s = make_mesh(m);
+  axis.op = axis_operator(axis.s, a.vol, p.rate - a.div_yield, p.rate / p.dimension());
+  axis.d1 = scaled_first_derivative(axis.s);
+  axis.stride = stride;
+  axis.spot = a.spot;
+  axis.at_spot = spot_stencil(axis.s, a.spot);
+  return axis;
+}
+
+// Calls f(flat index, spots) for every node of the mesh.
+template <class F>
+void for_each_node(const Problem& pb, F&& f) {
+  std::vector<double> spots(static_cast<std::size_t>(pb.dim));
+  std::vector<std::size_t> idx(static_cast<std::size_t>(pb.dim), 0);
+  for (std::size_t flat = 0; flat < pb.points; ++flat) {
+    for (std::size_t d = 0; d < spots.size(); ++d) spots[d] = pb.axes[d].s[idx[d]];
+    f(flat, spots);
+    for (std::size_t d = 0; d < idx.size(); ++d) {
+      if (++idx[d] < pb.axes[d].size()) break;
+      idx[d] = 0;
+    }
+  }
+}
+
+void set_els_payoff(Problem& pb, const Product& p) {
+  const KnockIn& ki = p.els.knock_in;
+  const bool has_knock_in = ki.monitoring != Monitoring::None && !p.els.knocked_in;
+  pb.layers = has_knock_in ? 2 : 1;
+  pb.continuous_knock_in = has_knock_in && ki.monitoring == Monitoring::Continuous;
+  pb.knock_in_barrier = ki.barrier;
+  pb.performance.resize(pb.points);
+  pb.initial.resize(pb.values());
+  for_each_node(pb, [&](std::size_t i, const std::vector<double>& spots) {
+    const double perf = performance(p, spots);
+    pb.performance[i] = perf;
+    // A knock-in on the maturity date itself is part of the payoff at tau = 0.
+    const bool ki_now = ki.monitoring != Monitoring::None &&
+                        (pb.continuous_knock_in ? perf <= ki.barrier : knocks_in(p, perf));
+    pb.initial[i] = maturity_amount(p, perf, p.els.knocked_in || ki_now);
+    if (pb.layers == 2) pb.initial[pb.points + i] = maturity_amount(p, perf, true);
+  });
+}
+
+void set_option_payoff(Problem& pb, const Product& p) {
+  pb.layers = 1;
+  pb.initial.resize(pb.points);
+  for_each_node(pb, [&](std::size_t i, const std::vector<double>& spots) {
+    pb.initial[i] = option_payoff(p, spots);
+  });
+}
+
+std::string describe_mesh(const Problem& pb, const GridSpec& g) {
+  std::ostringstream s;
+  s << to_string(g.mesh) << ' ';
+  for (int d = 0; d < pb.dim; ++d) s << (d ? "x" : "") << pb.axes[static_cast<std::size_t>(d)].size();
+  s << ", S_max ";
+  for (int d = 0; d < pb.dim; ++d) s << (d ? "/" : "") << pb.axes[static_cast<std::size_t>(d)].s.back();
+  return s.str();
+}
+
+std::size_t node_of(const TimeGrid& g, double tau) {
+  const auto it = std::lower_bound(g.tau.begin(), g.tau.end(), tau - 1e-9);
+  if (it == g.tau.end() || std::abs(*it - tau) > 1e-9)
+    throw std::logic_error("event date is not a node of the time grid");
+  return static_cast<std::size_t>(it - g.tau.begin());
+}
+
+}  // namespace
+
+std::vector<int> Problem::shape() const {
+  std::vector<int> s;
+  for (const auto& a : axes) s.push_back(static_cast<int>(a.size()));
+  return s;
+}
+
+std::vector<double> event_taus(const Product& p) {
+  std::vector<double> taus;
+  if (!p.is_els()) return taus;
+  const double T = p.maturity();
+  for (const auto& a : p.els.autocall) taus.push_back(T - a.time);
+  if (!p.els.knocked_in)
+    for (double t : p.monitoring_dates()) taus.push_back(T - t);
+  return taus;
+}
+
+Problem build_problem(const Product& p, const GridSpec& g) {
+  if (g.n < 4) throw std::invalid_argument("n must be at least 4 nodes per axis");
+  if (g.s_max_multiple <= 1.0) throw std::invalid_argument("S_max multiple must be > 1");
+  Problem pb;
+  pb.product = &p;
+  pb.dim = p.dimension();
+  std::size_t stride = 1;
+  for (int d = 0; d < pb.dim; ++d) {
+    pb.axes.push_back(make_axis(p, d, g, stride));
+    stride *= pb.axes.back().size();
+  }
+  pb.points = stride;
+  for (int a = 0; a < pb.dim; ++a)
+    for (int b = a + 1; b < pb.dim; ++b) {
+      const auto ua = static_cast<std::size_t>(a), ub = static_cast<std::size_t>(b);
+      const double coeff = p.correlation[ua][ub] * p.assets[ua].vol * p.assets[ub].vol;
+      if (coeff != 0.0) pb.mixed.push_back({a, b, coeff});
+    }
+  if (p.is_els()) {
+    set_els_payoff(pb, p);
+  } else {
+    set_option_payoff(pb, p);
+  }
+  pb.mesh = describe_mesh(pb, g);
+  return pb;
+}
+
+void set_time_grid(Problem& pb, TimeGrid grid, int damping_steps) {
+  const Product& p = *pb.product;
+  pb.events.clear();
+  const auto damp_from = [&](std::size_t node) {
+    for (std::size_t j = node; j < node + static_cast<std::size_t>(damping_steps) && j < grid.steps(); ++j)
+      grid.damped[j] = 1;
+  };
+  damp_from(0);
+  if (p.is_els()) {
+    const double T = p.maturity();
+    const auto& dates = p.els.autocall;
+    for (std::size_t k = 0; k + 1 < dates.size(); ++k) {
+      const std::size_t node = node_of(grid, T - dates[k].time);
+      pb.events.push_back({EventAction::Kind::Autocall, node, dates[k].barrier,
+                           autocall_amount(p, dates[k]), false});
+      damp_from(node);
+    }
+    if (pb.layers == 2 && p.els.knock_in.monitoring == Monitoring::Daily) {
+      const auto dates_ki = p.monitoring_dates();
+      for (std::size_t i = 0; i + 1 < dates_ki.size(); ++i)
+        pb.events.push_back({EventAction::Kind::KnockIn, node_of(grid, T - dates_ki[i]),
+                             pb.knock_in_barrier, 0.0, false});
+    }
+  }
+  std::stable_sort(pb.events.begin(), pb.events.end(), [](const EventAction& x, const EventAction& y) {
+    return x.at_node != y.at_node ? x.at_node < y.at_node : x.kind < y.kind;
+  });
+  pb.time = std::move(grid);
+}
+
+}  // namespace elsbench

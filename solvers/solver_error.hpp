@@ -1,0 +1,27 @@
+#pragma once
+// A solver that cannot price a case says why in a way the sweep can record as a skip reason.
+#include <stdexcept>
+#include <string>
+
+namespace elsbench {
+
+class SolverError : public std::runtime_error {
+ public:
+  enum class Kind { Unstable, Unavailable, OutOfMemory, Unsupported };
+  SolverError(Kind k, const std::string& what) : std::runtime_error(what), kind_(k) {}
+  Kind kind() const { return kind_; }
+  const char* kind_name() const {
+    switch (kind_) {
+      case Kind::Unstable: return "unstable";
+      case Kind::Unavailable: return "unavailable";
+      case Kind::OutOfMemory: return "out-of-memory";
+      case Kind::Unsupported: return "unsupported";
+    }
+    return "?";
+  }
+
+ private:
+  Kind kind_;
+};
+
+}  // namespace elsbench

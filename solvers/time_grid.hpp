@@ -1,0 +1,26 @@
+#pragma once
+// Time grid in time-to-maturity tau = T - t, marched from tau = 0 (the payoff) to tau = T.
+// Every event date is a grid node exactly; steps are spread over the intervals between events.
+#include <cstdint>
+#include <vector>
+
+namespace elsbench {
+
+struct TimeGrid {
+  std::vector<double> tau;         // nodes, tau[0] = 0, tau.back() = T
+  std::vector<std::uint8_t> damped;  // per step: 1 if it is a damping (implicit) step
+  std::size_t steps() const { return tau.size() - 1; }
+  double dt(std::size_t step) const { return tau[step + 1] - tau[step]; }
+  double max_dt() const;
+};
+
+// `event_taus`: interior event times in tau (0 < tau < T), any order, duplicates allowed.
+// total_steps: spread proportionally to interval length, at least one per interval.
+TimeGrid make_time_grid(double maturity, std::vector<double> event_taus, int total_steps);
+// Every step no longer than max_dt (the explicit solver's stable choice).
+TimeGrid make_time_grid_max_dt(double maturity, std::vector<double> event_taus, double max_dt);
+
+// Interval boundaries, sorted and merged: 0, events..., T.
+std::vector<double> event_boundaries(double maturity, std::vector<double> event_taus);
+
+}  // namespace elsbench
