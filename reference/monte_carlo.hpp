@@ -1,0 +1,60 @@
+#pragma once
+// Monte Carlo reference pricer for every product of DESIGN.md, on CPU threads.
+//
+// Paths of correlated geometric Brownian motion are stepped exactly in log space on the dates of
+// reference/path_plan.hpp. Random numbers come from Philox4x32-10 keyed by the seed and counted by
+// (antithetic pair, normal index), so a path's numbers do not depend on which thread simulates it;
+// results are summed per fixed block of pairs and the blocks combined in order, so a price is the
+// same bit for bit for any thread count (and, the normal transform using no FMA or libm, on any
+// x86-64 CPU whether or not the AVX2 path runs). The standard error is taken over pair averages.
+//
+// Knock-in is carried as the probability that the path has not knocked in (conditional Monte
+// Carlo): 1 or 0 with daily monitoring; with continuous monitoring it is multiplied at each
+// interval by the probability that no Brownian bridge between the two dates crossed the barrier,
+// and the maturity redemption mixes the knocked-in and not-knocked-in amounts by it (no extra
+// random numbers, less variance than drawing the crossing). For one asset this is exact. For
+// several assets the bridges are treated as independent given their end points; the intervals
+// are one day long, where two assets crossing in the same day is rare:
+//  - worst-of: the note knocks in when any asset crosses; P = 1 - prod_a (1 - p_a). With positive
+//    correlation the true probability lies between max_a p_a and this value, so the price is at
+//    worst a hair low.
+//  - best-of: the note knocks in only when every asset is below the barrier at the same time, for
+//    which no bridge formula exists; P = min_a p_a, the probability that the asset least likely
+//    to cross does, is an upper bound of it (every asset must cross). The price is a lower bound;
+//    tests check it lies below the daily-monitored price.
+#include <cstdint>
+#include <string>
+
+#include "products/product.hpp"
+
+namespace elsbench {
+
+struct McOptions {
+  std::int64_t paths = 1'000'000;  // rounded up to an even number (antithetic pairs)
+  std::uint64_t seed = 1;
+  int threads = 0;          // 0: every hardware thread
+  bool antithetic = true;   // false: the second path of a pair gets its own normals
+};
+
+struct McResult {
+  double price = 0;
+  double std_error = 0;
+  std::int64_t paths = 0;
+  std::uint64_t seed = 0;
+  int threads = 0;
+  double seconds = 0;
+  std::string generator;  // e.g. "philox4x32-10/box-muller antithetic"
+  int generator_version = 0;
+  std::string device;     // "cpu" or "cuda:N"
+};
+
+// Bumped whenever the same seed would give different paths (counter layout, normal transform).
+inline constexpr int kMcGeneratorVersion = 1;
+std::string mc_generator_name(bool antithetic);
+
+McResult monte_carlo_price(const Product& product, const McOptions& options);
+
+// Whether this build and CPU run the AVX2 kernel (results are the same either way).
+bool monte_carlo_uses_avx2();
+
+}  // namespace elsbench
