@@ -1,0 +1,128 @@
+// elsbench reference --product FILE|ID --paths N [--seed S] [--threads T] [--device cpu|cuda:N]
+//                    [--plain] [--write]
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+#include "harness/command.hpp"
+#include "harness/machine.hpp"
+#include "products/catalog.hpp"
+#include "products/input_error.hpp"
+#include "products/product_json.hpp"
+#include "reference/monte_carlo.hpp"
+#include "reference/stored_reference.hpp"
+#ifdef ELSBENCH_HAVE_CUDA
+#include "reference/cuda/monte_carlo_cuda.hpp"
+#endif
+
+namespace elsbench {
+namespace {
+
+struct ReferenceArgs {
+  std::string product, device = "cpu";
+  long long paths = 0;
+  unsigned long long seed = 1;
+  int threads = 0;
+  bool plain = false, write = false;
+};
+
+// "cpu" -> -1, "cuda" or "cuda:N" -> N.
+int cuda_index(const std::string& device) {
+  if (device == "cpu") return -1;
+  if (device == "cuda") return 0;
+  if (device.rfind("cuda:", 0) == 0) {
+    try {
+      return std::stoi(device.substr(5));
+    } catch (const std::exception&) {
+    }
+  }
+  throw InputError("(command line)", "--device", "expected cpu or cuda:N, got '" + device + "'");
+}
+
+McResult run(const Product& product, const ReferenceArgs& args) {
+  McOptions o;
+  o.paths = args.paths;
+  o.seed = args.seed;
+  o.threads = args.threads;
+  o.antithetic = !args.plain;
+  const int gpu = cuda_index(args.device);
+  if (gpu < 0) return monte_carlo_price(product, o);
+#ifdef ELSBENCH_HAVE_CUDA
+  return monte_carlo_price_cuda(product, o, gpu);
+#else
+  throw InputError("(command line)", "--device", "this build has no CUDA; use --device cpu");
+#endif
+}
+
+// The command that regenerates the same value: every flag that changes the result, spelled out.
+std::string regenerating_command(const Product& product, const ReferenceArgs& args) {
+  std::ostringstream s;
+  s << "elsbench reference --product " << product.id << " --paths " << args.paths << " --seed "
+    << args.seed << " --device " << args.device << (args.plain ? " --plain" : "") << " --write";
+  return s.str();
+}
+
+void print(const Product& product, const McResult& r) {
+  std::cout << std::setprecision(10) << "product      " << product.id << '\n'
+            << "price        " << r.price << '\n'
+            << "std error    " << std::setprecision(4) << r.std_error;
+  if (product.is_els()) std::cout << " (" << 100.0 * r.std_error / product.notional << " % of notional)";
+  std::cout << '\n'
+            << "paths        " << r.paths << " (seed " << r.seed << ", " << r.generator << " v"
+            << r.generator_version << ")\n"
+            << "device       " << r.device << (r.device == "cpu" ? ", " + std::to_string(r.threads) + " threads" : "")
+            << '\n'
+            << std::setprecision(3) << "seconds      " << r.seconds << '\n'
+            << "paths/s      " << std::fixed << std::setprecision(0) << static_cast<double>(r.paths) / r.seconds
+            << std::defaultfloat << '\n';
+}
+
+void write(const Product& product, const ReferenceArgs& args, const McResult& r) {
+  const MachineInfo machine = describe_machine();
+  StoredReference s;
+  s.product_id = product.id;
+  s.product = product_to_json(product);
+  s.price = r.price;
+  s.std_error = r.std_error;
+  s.paths = r.paths;
+  s.seed = r.seed;
+  s.generator = r.generator;
+  s.generator_version = r.generator_version;
+  s.device = r.device;
+  s.threads = r.threads;
+  s.seconds = r.seconds;
+  s.git_commit = machine.git_commit;
+  s.date = utc_timestamp();
+  s.machine = to_json(machine);
+  s.command = regenerating_command(product, args);
+  const std::string path = stored_reference_path(product.id);
+  write_stored_reference(s, path);
+  std::cout << "wrote        " << path << '\n';
+}
+
+void setup(CLI::App& app) {
+  auto args = std::make_shared<ReferenceArgs>();
+  auto* cmd = app.add_subcommand("reference", "Monte Carlo reference price of one product (--write stores it)");
+  cmd->add_option("--product", args->product, "catalog id or JSON file")->required();
+  cmd->add_option("--paths", args->paths, "number of paths (rounded up to even: antithetic pairs)")
+      ->required()
+      ->check(CLI::Range(2LL, 1LL << 40));
+  cmd->add_option("--seed", args->seed, "Philox key; the same seed gives the same price for any thread count")
+      ->capture_default_str();
+  cmd->add_option("--threads", args->threads, "CPU threads (0: all)")->capture_default_str();
+  cmd->add_option("--device", args->device, "cpu or cuda:N")->capture_default_str();
+  cmd->add_flag("--plain", args->plain, "no antithetic pairs (to measure what they gain)");
+  cmd->add_flag("--write", args->write, "store reference/values/<id>.json with its provenance");
+  cmd->callback([args] {
+    const Product product = resolve_product(args->product);
+    const McResult r = run(product, *args);
+    print(product, r);
+    if (args->write) write(product, *args, r);
+  });
+}
+
+}  // namespace
+
+ELSBENCH_REGISTER_COMMAND(40, setup);
+
+}  // namespace elsbench

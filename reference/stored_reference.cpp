@@ -1,0 +1,118 @@
+#include "reference/stored_reference.hpp"
+
+#include <unistd.h>
+
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+
+#include "products/catalog.hpp"
+#include "products/input_error.hpp"
+#include "products/product_json.hpp"
+
+namespace elsbench {
+namespace fs = std::filesystem;
+namespace {
+
+template <class T>
+T field(const nlohmann::json& j, const char* name, const std::string& source) {
+  if (!j.contains(name)) throw InputError(source, name, "missing");
+  try {
+    return j.at(name).get<T>();
+  } catch (const nlohmann::json::exception&) {
+    throw InputError(source, name, "has the wrong type");
+  }
+}
+
+}  // namespace
+
+std::string stored_reference_path(const std::string& product_id) {
+  return project_root() + "/reference/values/" + product_id + ".json";
+}
+
+nlohmann::json to_json(const StoredReference& r) {
+  return {{"product_id", r.product_id},
+          {"price", r.price},
+          {"std_error", r.std_error},
+          {"paths", r.paths},
+          {"seed", r.seed},
+          {"generator", r.generator},
+          {"generator_version", r.generator_version},
+          {"device", r.device},
+          {"threads", r.threads},
+          {"seconds", r.seconds},
+          {"git_commit", r.git_commit},
+          {"date", r.date},
+          {"command", r.command},
+          {"machine", r.machine},
+          {"product", r.product}};
+}
+
+StoredReference stored_reference_from_json(const nlohmann::json& j, const std::string& source) {
+  if (!j.is_object()) throw InputError(source, "(top level)", "expected a JSON object");
+  StoredReference r;
+  r.product_id = field<std::string>(j, "product_id", source);
+  r.product = field<nlohmann::json>(j, "product", source);
+  r.price = field<double>(j, "price", source);
+  r.std_error = field<double>(j, "std_error", source);
+  if (!(r.std_error >= 0)) throw InputError(source, "std_error", "must be >= 0");
+  r.paths = field<long long>(j, "paths", source);
+  if (r.paths < 2) throw InputError(source, "paths", "must be >= 2");
+  r.seed = field<unsigned long long>(j, "seed", source);
+  r.generator = field<std::string>(j, "generator", source);
+  r.generator_version = field<int>(j, "generator_version", source);
+  r.device = field<std::string>(j, "device", source);
+  r.threads = field<int>(j, "threads", source);
+  r.seconds = field<double>(j, "seconds", source);
+  r.git_commit = field<std::string>(j, "git_commit", source);
+  r.date = field<std::string>(j, "date", source);
+  r.command = field<std::string>(j, "command", source);
+  r.machine = field<nlohmann::json>(j, "machine", source);
+  return r;
+}
+
+std::optional<StoredReference> load_stored_reference(const std::string& product_id) {
+  const std::string path = stored_reference_path(product_id);
+  std::ifstream in(path);
+  if (!in) return std::nullopt;
+  nlohmann::json j;
+  try {
+    in >> j;
+  } catch (const nlohmann::json::parse_error& e) {
+    throw InputError(path, "(file)", std::string("not valid JSON: ") + e.what());
+  }
+  return stored_reference_from_json(j, path);
+}
+
+bool prices_product(const StoredReference& r, const Product& p) {
+  return r.product_id == p.id && r.product == product_to_json(p);
+}
+
+void write_stored_reference(const StoredReference& r, const std::string& path) {
+  const fs::path target(path);
+  if (target.has_parent_path()) fs::create_directories(target.parent_path());
+  const fs::path temp = target.string() + ".tmp." + std::to_string(::getpid());
+  {
+    std::ofstream out(temp);
+    out << to_json(r).dump(2) << '\n';
+    out.flush();
+    if (!out) {
+      std::error_code ignored;
+      fs::remove(temp, ignored);
+      throw std::runtime_error("cannot write " + temp.string());
+    }
+  }
+  fs::rename(temp, target);
+}
+
+std::string utc_timestamp() {
+  const std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return text;
+}
+
+}  // namespace elsbench
