@@ -8,7 +8,7 @@
 
 #include "harness/registry.hpp"
 #include "solvers/adi_scheme.hpp"
-#include "solvers/host_operators.hpp"
+#include "solvers/fused_explicit.hpp"
 #include "solvers/march.hpp"
 
 namespace elsbench {
@@ -16,79 +16,90 @@ namespace {
 
 using Vec = std::vector<double>;
 
-// Buffers of one ADI step; every one holds all layers.
+// One ADI step, scheme by scheme, on fused passes (solvers/fused_explicit.hpp). Notation of
+// In 't Hout & Foulon: F = F_0 (mixed) + sum_d F_d, X the values at the start of the step.
+// F(X) is never stored: Y0 = X + dt F(X) gives it back as (Y0 - X) / dt.
 class AdiStepper {
  public:
   explicit AdiStepper(const Problem& pb)
-      : pb_(pb), y0_(pb.values()), y_(pb.values()), mixed_x_(pb.values()), mixed_y_(pb.values()),
-        tmp_(pb.values()), axis_x_(static_cast<std::size_t>(pb.dim), Vec(pb.values())),
-        axis_y_(axis_x_) {}
+      : pb_(pb), y0_(pb.values()), y_(pb.values()), mixed_x_(pb.values()),
+        axis_x_(static_cast<std::size_t>(pb.dim), Vec(pb.values())), axis_y_(axis_x_) {}
 
   void step(const AdiScheme& s, double dt, Vec& x) {
-    explicit_part(x, mixed_x_, axis_x_);
-    const std::size_t size = x.size();
-    for (std::size_t i = 0; i < size; ++i) y0_[i] = x[i] + dt * (mixed_x_[i] + sum_axes(axis_x_, i));
-    std::copy(y0_.begin(), y0_.end(), y_.begin());
-    implicit_stages(s.theta * dt, axis_x_, y_);
-    if (s.kind == AdiScheme::Kind::Douglas) {
-      x.swap(y_);
-      return;
-    }
-    if (s.kind == AdiScheme::Kind::CraigSneyd) {
-      mixed_only(y_, mixed_y_);
-      for (std::size_t i = 0; i < size; ++i) y_[i] = y0_[i] + s.sigma * dt * (mixed_y_[i] - mixed_x_[i]);
-      implicit_stages(s.theta * dt, axis_x_, y_);
-    } else if (s.kind == AdiScheme::Kind::ModifiedCraigSneyd) {
-      explicit_part(y_, mixed_y_, axis_y_);
-      const double w = 0.5 - s.theta;
-      for (std::size_t i = 0; i < size; ++i) {
-        const double dm = mixed_y_[i] - mixed_x_[i];
-        const double dfull = dm + sum_axes(axis_y_, i) - sum_axes(axis_x_, i);
-        y_[i] = y0_[i] + s.theta * dt * dm + w * dt * dfull;
-      }
-      implicit_stages(s.theta * dt, axis_x_, y_);
-    } else {
-      explicit_part(y_, mixed_y_, axis_y_);
-      for (std::size_t i = 0; i < size; ++i) {
-        const double dfull = mixed_y_[i] - mixed_x_[i] + sum_axes(axis_y_, i) - sum_axes(axis_x_, i);
-        y_[i] = y0_[i] + 0.5 * dt * dfull;
-      }
-      implicit_stages(s.theta * dt, axis_y_, y_);
-    }
+    const bool keep_mixed = s.kind == AdiScheme::Kind::CraigSneyd || s.kind == AdiScheme::Kind::ModifiedCraigSneyd;
+    // Y0 = X + dt F(X), keeping F_d(X) (and F_0(X) where the scheme corrects it).
+    ExplicitPass predictor = pass_over(x, axis_x_);
+    predictor.mixed_out = keep_mixed ? mixed_x_.data() : nullptr;
+    set_out(predictor, y0_, {{x.data(), 1.0}}, dt, dt);
+    run_explicit_pass(pb_, predictor);
+    implicit_stages(s.theta * dt, axis_x_);
+    if (s.kind != AdiScheme::Kind::Douglas) corrector(s, dt, x);
     x.swap(y_);
   }
 
  private:
-  static double sum_axes(const std::vector<Vec>& a, std::size_t i) {
-    double s = 0.0;
-    for (const Vec& v : a) s += v[i];
-    return s;
+  struct Term {
+    const double* base;
+    double coeff;
+  };
+
+  ExplicitPass pass_over(const Vec& v, std::vector<Vec>& axis_out) {
+    ExplicitPass p;
+    p.v = v.data();
+    for (std::size_t d = 0; d < axis_out.size(); ++d) p.axis_out[d] = axis_out[d].data();
+    return p;
   }
 
-  void mixed_only(const Vec& v, Vec& mixed) {
-    std::fill(mixed.begin(), mixed.end(), 0.0);
-    for (const MixedTerm& m : pb_.mixed) apply_mixed(pb_, m, v.data(), mixed.data(), tmp_.data());
+  static void set_out(ExplicitPass& p, Vec& out, std::initializer_list<Term> terms, double mixed_coeff,
+                      double axes_coeff) {
+    p.out = out.data();
+    int k = 0;
+    for (const Term& t : terms) {
+      p.base[k] = t.base;
+      p.base_coeff[k++] = t.coeff;
+    }
+    p.mixed_coeff = mixed_coeff;
+    p.axes_coeff = axes_coeff;
   }
 
-  // F_0 v (all mixed terms) and F_d v (each axis) separately: the stages need them apart.
-  void explicit_part(const Vec& v, Vec& mixed, std::vector<Vec>& axis) {
-    mixed_only(v, mixed);
-    for (int d = 0; d < pb_.dim; ++d)
-      apply_axis(pb_, d, pb_.axes[static_cast<std::size_t>(d)].op, v.data(),
-                 axis[static_cast<std::size_t>(d)].data(), 1.0, false);
-  }
-
-  // For each axis: y <- (I - theta dt A_d)^{-1} (y - theta dt F_d).
-  void implicit_stages(double theta_dt, const std::vector<Vec>& f, Vec& y) {
-    for (int d = 0; d < pb_.dim; ++d) {
-      const Vec& fd = f[static_cast<std::size_t>(d)];
-      for (std::size_t i = 0; i < y.size(); ++i) y[i] -= theta_dt * fd[i];
-      solve_axis(pb_, d, factor_axis(pb_.axes[static_cast<std::size_t>(d)].op, theta_dt), y.data());
+  // Second half of CS, MCS and HV: Y0 <- corrected Y0 (from Y = Y_dim), then the stages again.
+  void corrector(const AdiScheme& s, double dt, const Vec& x) {
+    const double th = s.theta;
+    ExplicitPass p;
+    p.v = y_.data();
+    switch (s.kind) {
+      case AdiScheme::Kind::CraigSneyd:
+        // Y0 + sigma dt (F_0(Y) - F_0(X))
+        set_out(p, y0_, {{y0_.data(), 1.0}, {mixed_x_.data(), -s.sigma * dt}}, s.sigma * dt, 0.0);
+        run_explicit_pass(pb_, p);
+        implicit_stages(th * dt, axis_x_);
+        break;
+      case AdiScheme::Kind::ModifiedCraigSneyd:
+        // Y0 + theta dt (F_0(Y) - F_0(X)) + (1/2 - theta) dt (F(Y) - F(X))
+        set_out(p, y0_, {{y0_.data(), 0.5 + th}, {x.data(), 0.5 - th}, {mixed_x_.data(), -th * dt}},
+                0.5 * dt, (0.5 - th) * dt);
+        run_explicit_pass(pb_, p);
+        implicit_stages(th * dt, axis_x_);
+        break;
+      default:
+        // Hundsdorfer-Verwer: Y0 + dt/2 (F(Y) - F(X)); its stages subtract F_d(Y), not F_d(X).
+        p = pass_over(y_, axis_y_);
+        set_out(p, y0_, {{y0_.data(), 0.5}, {x.data(), 0.5}}, 0.5 * dt, 0.5 * dt);
+        run_explicit_pass(pb_, p);
+        implicit_stages(th * dt, axis_y_);
+        break;
     }
   }
 
+  // Y <- Y0, then for each axis: Y <- (I - theta dt A_d)^{-1} (Y - theta dt F_d).
+  void implicit_stages(double theta_dt, const std::vector<Vec>& f) {
+    for (int d = 0; d < pb_.dim; ++d)
+      solve_axis_rhs(pb_, d, theta_dt, d == 0 ? y0_.data() : y_.data(), f[static_cast<std::size_t>(d)].data(),
+                     -theta_dt, y_.data());
+  }
+
   const Problem& pb_;
-  Vec y0_, y_, mixed_x_, mixed_y_, tmp_;
+  Vec y0_, y_, mixed_x_;
   std::vector<Vec> axis_x_, axis_y_;
 };
 

@@ -138,30 +138,82 @@ LineFactors factor_axis(const Tridiagonal& op, double theta_dt) {
   return f;
 }
 
-void solve_axis(const Problem& pb, int d, const LineFactors& f, double* x) {
-  const LineBlocks lb = line_blocks(pb, d);
-  const auto blocks = static_cast<long>(lb.blocks);
-  const double* a = f.lower.data();
-  const double* r = f.upper_ratio.data();
-  const double* p = f.inv_pivot.data();
-#pragma omp parallel for schedule(static) if (threaded(pb.values()))
-  for (long b = 0; b < blocks; ++b) {
-    const auto [base, count] = lb.block(static_cast<std::size_t>(b));
-    double* y = x + base;
-    const std::size_t s = lb.step, ls = lb.line_stride, n = lb.n;
-    // Forward elimination then back substitution; the inner loop runs over independent lines.
-    for (std::size_t l = 0; l < count; ++l) y[l * ls] *= p[0];
-    for (std::size_t i = 1; i < n; ++i) {
-      double* cur = y + i * s;
-      const double* prev = cur - s;
-      for (std::size_t l = 0; l < count; ++l) cur[l * ls] = (cur[l * ls] - a[i] * prev[l * ls]) * p[i];
-    }
-    for (std::size_t i = n - 1; i-- > 0;) {
-      double* cur = y + i * s;
-      const double* next = cur + s;
-      for (std::size_t l = 0; l < count; ++l) cur[l * ls] -= r[i] * next[l * ls];
+namespace {
+
+// Forward elimination then back substitution over a block of lines; the inner loops run over
+// independent lines. With a right-hand side z + g f, it is formed during the forward sweep.
+template <bool WithF>
+void solve_block(const LineBlocks& lb, const LineFactors& fac, std::size_t base, std::size_t count,
+                 const double* z, const double* f, double g, double* y) {
+  const double* a = fac.lower.data();
+  const double* r = fac.upper_ratio.data();
+  const double* p = fac.inv_pivot.data();
+  const std::size_t s = lb.step, ls = lb.line_stride, n = lb.n;
+  const auto rhs = [&](std::size_t k) { return WithF ? z[base + k] + g * f[base + k] : z[base + k]; };
+  double* out = y + base;
+  for (std::size_t l = 0; l < count; ++l) out[l * ls] = rhs(l * ls) * p[0];
+  for (std::size_t i = 1; i < n; ++i) {
+    const std::size_t row = i * s;
+    for (std::size_t l = 0; l < count; ++l)
+      out[row + l * ls] = (rhs(row + l * ls) - a[i] * out[row - s + l * ls]) * p[i];
+  }
+  for (std::size_t i = n - 1; i-- > 0;) {
+    const std::size_t row = i * s;
+    for (std::size_t l = 0; l < count; ++l) out[row + l * ls] -= r[i] * out[row + s + l * ls];
+  }
+}
+
+// Lines along the contiguous axis would leave the recurrence scalar: a block of rows is
+// transposed into a buffer where neighbouring lines are neighbours in memory (the right-hand
+// side formed on the way in), solved with vector loops across lines, and copied back.
+void solve_rows_transposed(const LineBlocks& lb, const LineFactors& fac, std::size_t base,
+                           std::size_t count, const double* z, const double* f, double g, double* y,
+                           double* buf) {
+  const std::size_t n = lb.n;
+  for (std::size_t l = 0; l < count; ++l) {
+    const double* zr = z + base + l * n;
+    if (f) {
+      const double* fr = f + base + l * n;
+      for (std::size_t i = 0; i < n; ++i) buf[i * count + l] = zr[i] + g * fr[i];
+    } else {
+      for (std::size_t i = 0; i < n; ++i) buf[i * count + l] = zr[i];
     }
   }
+  LineBlocks local = lb;
+  local.step = count;
+  local.line_stride = 1;
+  solve_block<false>(local, fac, 0, count, buf, nullptr, 0.0, buf);
+  for (std::size_t l = 0; l < count; ++l) {
+    double* yr = y + base + l * n;
+    for (std::size_t i = 0; i < n; ++i) yr[i] = buf[i * count + l];
+  }
+}
+
+}  // namespace
+
+void solve_axis(const Problem& pb, int d, const LineFactors& fac, const double* z, const double* f,
+                double g, double* y) {
+  const LineBlocks lb = line_blocks(pb, d);
+  const auto blocks = static_cast<long>(lb.blocks);
+#pragma omp parallel if (threaded(pb.values()))
+  {
+    std::vector<double> buf(lb.step == 1 ? lb.n * lb.per_block : 0);
+#pragma omp for schedule(static)
+    for (long b = 0; b < blocks; ++b) {
+      const auto [base, count] = lb.block(static_cast<std::size_t>(b));
+      if (lb.step == 1) {
+        solve_rows_transposed(lb, fac, base, count, z, f, g, y, buf.data());
+      } else if (f) {
+        solve_block<true>(lb, fac, base, count, z, f, g, y);
+      } else {
+        solve_block<false>(lb, fac, base, count, z, f, g, y);
+      }
+    }
+  }
+}
+
+void solve_axis(const Problem& pb, int d, const LineFactors& fac, double* x) {
+  solve_axis(pb, d, fac, x, nullptr, 0.0, x);
 }
 
 double explicit_dt_bound(const Problem& pb) {

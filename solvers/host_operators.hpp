@@ -24,6 +24,9 @@ struct LineFactors {
 LineFactors factor_axis(const Tridiagonal& op, double theta_dt);
 // x <- (I - theta_dt A_d)^{-1} x along axis d.
 void solve_axis(const Problem& pb, int d, const LineFactors& f, double* x);
+// y <- (I - theta_dt A_d)^{-1} (z + g f) along axis d; y may alias z, f may be null.
+void solve_axis(const Problem& pb, int d, const LineFactors& fac, const double* z, const double* f,
+                double g, double* y);
 
 // The explicit Euler stability bound: 2 / max row sum of |A| (Gershgorin) over the full operator.
 double explicit_dt_bound(const Problem& pb);
