@@ -1,0 +1,171 @@
+"""Cost per 1,000 pricings per cloud instance, from measured times only.
+
+An instance counts as measured when a results file names it (`--instance`), or when the same GPU
+model was measured elsewhere (then only GPU solver times count: the CPUs differ). Everything else
+is "not measured"; nothing is extrapolated from other GPUs.
+"""
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+GPU_FAMILIES = ["rtx 4090", "rtx 3090", "h200", "h100", "a100", "a40", "a10g", "l40s", "l4", "v100", "p100", "t4"]
+DEFAULT_PRODUCT = "sample-2a-stepdown"  # the sample ELS every machine prices
+
+
+@dataclass
+class PriceEntry:
+    provider: str
+    instance: str
+    id: str
+    gpu: str
+    gpu_count: int
+    gpu_memory_gb: float | None
+    usd_per_hour: float | None
+    usd_per_hour_spot: float | None
+    source: str
+    notes: str = ""
+
+    @property
+    def name(self) -> str:
+        return f"{self.provider} {self.instance}"
+
+
+@dataclass
+class PriceTable:
+    written: str
+    prices_as_of: str
+    entries: list[PriceEntry] = field(default_factory=list)
+
+
+@dataclass
+class CostRow:
+    entry: PriceEntry | None  # None: a measured machine with no price
+    machine: str | None       # the machine whose measurement is used
+    basis: str                # why this measurement applies, or why there is none
+    case: object = None       # the fastest passing case on this grid
+    per_1000: float | None = None
+    per_1000_spot: float | None = None
+
+    @property
+    def measured(self) -> bool:
+        return self.case is not None
+
+
+def load_prices(path: str) -> PriceTable:
+    with open(path, encoding="utf-8") as f:
+        data = json.load(f)
+    keys = PriceEntry.__dataclass_fields__
+    entries = [PriceEntry(**{k: v for k, v in e.items() if k in keys}) for e in data["instances"]]
+    return PriceTable(data.get("written", ""), data.get("prices_as_of", ""), entries)
+
+
+def gpu_family(name: str) -> str | None:
+    text = re.sub(r"\b(nvidia|tesla|geforce)\b", " ", name.lower())
+    for family in GPU_FAMILIES:
+        if re.search(r"\b" + family.replace(" ", r"\s*") + r"\b", text):
+            return family
+    return None
+
+
+def same_gpu(entry: PriceEntry, gpu: dict) -> bool:
+    if gpu_family(entry.gpu) != gpu_family(gpu.get("name", "")) or gpu_family(entry.gpu) is None:
+        return False
+    if entry.gpu_memory_gb is None or not gpu.get("memory_bytes"):
+        return True
+    # Usable memory reads a little under the nominal size (T4: 14.7 of 16 GiB); variants differ 2x.
+    return abs(gpu["memory_bytes"] / 2**30 / entry.gpu_memory_gb - 1) < 0.2
+
+
+def cost_product(cases) -> str | None:
+    measured = [c.product for c in cases if c.measured and c.status == "pass"]
+    if DEFAULT_PRODUCT in measured:
+        return DEFAULT_PRODUCT
+    return Counter(measured).most_common(1)[0][0] if measured else None
+
+
+def workloads(cases, product: str) -> list[tuple]:
+    """Grids of the cost product that passed somewhere, smallest first."""
+    grids = {(tuple(c.shape), c.time_steps) for c in cases
+             if c.product == product and c.measured and c.status == "pass"}
+    return sorted(grids, key=lambda g: (_points(g[0]), g[1]))
+
+
+def _points(shape) -> int:
+    p = 1
+    for n in shape:
+        p *= n
+    return p
+
+
+def _fastest(cases, grid):
+    fitting = [c for c in cases if (tuple(c.shape), c.time_steps) == grid]
+    return min(fitting, key=lambda c: c.median_seconds) if fitting else None
+
+
+def _per_1000(usd_per_hour, seconds, gpus):
+    if usd_per_hour is None:
+        return None
+    return usd_per_hour * seconds * 1000 / 3600 / gpus
+
+
+def _evidence(entry: PriceEntry, machines, passing):
+    """(machine label, basis, cases that stand for this instance)."""
+    for m in machines:
+        if m.instance == entry.id:
+            return m.label, "measured on this instance", [c for c in passing if c.machine.label == m.label]
+    for m in machines:
+        gpu = next((g for g in m.descriptor.get("gpus") or [] if same_gpu(entry, g)), None)
+        if gpu:
+            on_it = [c for c in passing if c.machine.label == m.label and c.on_gpu and c.device_name == gpu.get("name")]
+            if on_it:
+                return m.label, f"same GPU ({gpu.get('name')}) measured on {m.label}", on_it
+    return None, "not measured", []
+
+
+def cost_rows(table: PriceTable, machines, cases, product: str, grid) -> list[CostRow]:
+    """One row per price-table instance, then one per measured machine the table has no price for."""
+    passing = [c for c in cases if c.product == product and c.measured and c.status == "pass"]
+    rows = []
+    for entry in table.entries:
+        label, basis, evidence = _evidence(entry, machines, passing)
+        best = _fastest(evidence, grid)
+        if best is None:
+            rows.append(CostRow(entry, label, basis if label is None else f"{basis}, but not on this grid"))
+            continue
+        gpus = entry.gpu_count if best.on_gpu else 1
+        if gpus > 1:
+            basis += f"; one GPU's time / {gpus} GPUs (assumes independent pricings spread over all GPUs)"
+        rows.append(CostRow(entry, label, basis, best, _per_1000(entry.usd_per_hour, best.median_seconds, gpus),
+                            _per_1000(entry.usd_per_hour_spot, best.median_seconds, gpus)))
+    priced = {e.id for e in table.entries}
+    for m in machines:
+        if m.instance in priced:
+            continue
+        best = _fastest([c for c in passing if c.machine.label == m.label], grid)
+        if best is not None:
+            why = f"instance '{m.instance}' not in the price table" if m.instance else "not a cloud instance (no --instance): no price"
+            rows.append(CostRow(None, m.label, why, best))
+    return rows
+
+
+def cost_table_rows(table: PriceTable, machines, cases, product: str) -> list[CostRow]:
+    """Every measured (instance, grid), largest grid first, then each instance measured on no grid once."""
+    measured, seen = [], set()
+    for grid in reversed(workloads(cases, product)):
+        for row in cost_rows(table, machines, cases, product, grid):
+            if row.measured:
+                measured.append(row)
+                seen.add(row.entry.id if row.entry else row.machine)
+    unmeasured = [CostRow(e, None, "not measured") for e in table.entries if e.id not in seen]
+    return measured + unmeasured
+
+
+def headline_grid(cases, product: str, table: PriceTable, machines):
+    """The grid the cost plot shows: the one measured on the most instances, the larger on ties."""
+    grids = workloads(cases, product)
+    if not grids:
+        return None
+    return max(grids, key=lambda g: (sum(r.measured for r in cost_rows(table, machines, cases, product, g)), _points(g[0]), g[1]))

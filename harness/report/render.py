@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""elsbench report: merges results files from several machines and renders plots (PNG and SVG),
+report.md and a self-contained report.html into one directory.
+
+Called by `elsbench report` with an interpreter that has matplotlib; runnable directly too:
+    python3 harness/report/render.py --out DIR [--baseline adi/cpu/t1] [--prices FILE] RESULTS.json...
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import cost  # noqa: E402
+import plot_accuracy  # noqa: E402
+import plot_cost  # noqa: E402
+import plot_memory  # noqa: E402
+import plot_speedup  # noqa: E402
+import plot_time  # noqa: E402
+import results  # noqa: E402
+import tables  # noqa: E402
+from document import Section, write_html, write_markdown  # noqa: E402
+from gpu_memory import memory_models, models_for_gpus  # noqa: E402
+from speedup import Baseline, speedups  # noqa: E402
+
+DEFAULT_PRICES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "cloud", "prices.json")
+
+
+def summary_section(paths, machines, cases) -> Section:
+    counts = {}
+    for c in cases:
+        counts[c.status] = counts.get(c.status, 0) + 1
+    tally = ", ".join(f"{n} {status}" for status, n in sorted(counts.items()))
+    incomplete = [m.label for m in machines if not m.complete]
+    text = [f"{len(cases)} cases from {len(paths)} results file(s) on {len(machines)} machine(s): {tally}.",
+            "Files: " + ", ".join(os.path.basename(p) for p in paths) + "."]
+    if incomplete:
+        text.append("Incomplete (interrupted) sweeps: " + ", ".join(incomplete) + ".")
+    if not any(c.on_gpu and c.measured for c in cases):
+        text.append("No GPU was measured in these files: every GPU column and GPU instance reads 'not measured'.")
+    return Section("Summary", text, tables=[tables.machine_table(machines)])
+
+
+def speedup_section(cases, baseline, out_dir) -> Section:
+    points = speedups(cases, baseline)
+    text = [f"Baseline {baseline}: the same product on the same grid (mesh and time steps), measured on the same "
+            "machine where it was, else on the machine named in the baseline column."]
+    if not points:
+        text.append(f"No measured case shares a grid with a {baseline} case.")
+    return Section(f"Speedup over {baseline}", text, plot_speedup.plot(points, baseline, out_dir),
+                   [tables.speedup_table(points)])
+
+
+def memory_section(cases, out_dir) -> Section:
+    models = memory_models(cases)
+    shown, gpu = models_for_gpus(models)
+    text = ["Dashed lines: each solver's analytic memory model (model_bytes_per_point x grid points); markers: "
+            "measured peak bytes (device memory for GPU cases, host heap for CPU cases). Capacities are nominal; "
+            "the CUDA context takes a few hundred MiB of them.",
+            "Table cells: largest nodes per axis of a square (2-D) or cubic (3-D) grid that fits / how many pricings "
+            "of the batch grid fit at once."]
+    if not gpu:
+        text.append("No GPU solver reported a memory model: the CPU solvers' models are shown for scale only.")
+    return Section("Memory vs grid size", text, plot_memory.plot(cases, shown, out_dir),
+                   [tables.memory_fit_table(shown)])
+
+
+def cost_section(cases, machines, prices_path, out_dir) -> Section:
+    table = cost.load_prices(prices_path)
+    product = cost.cost_product(cases)
+    text = [f"Cost per 1,000 pricings = on-demand $/hour x measured median seconds per pricing x 1000 / 3600. "
+            f"Prices: {os.path.relpath(prices_path)}, written {table.written}. {table.prices_as_of}",
+            "Only measured times are used: an instance counts as measured when a results file was produced on it "
+            "(--instance) or on the same GPU model (then only GPU solver times count). Others read 'not measured'; "
+            "nothing is projected."]
+    if product is None:
+        text.append("No passing case was measured: no cost can be given.")
+        return Section("Cost per 1,000 pricings", text, tables=[tables.price_table(table)])
+    shape, steps = cost.headline_grid(cases, product, table, machines)
+    title = f"Cost per 1,000 pricings: {product}, {'x'.join(map(str, shape))}, {steps} steps"
+    figure = plot_cost.plot(cost.cost_rows(table, machines, cases, product, (shape, steps)), title, out_dir)
+    rows = cost.cost_table_rows(table, machines, cases, product)
+    return Section("Cost per 1,000 pricings", text, figure,
+                   [tables.cost_table(rows), tables.price_table(table)])
+
+
+def render(paths, out_dir, baseline_spec, prices_path):
+    baseline = Baseline.parse(baseline_spec)
+    machines, cases = results.load(paths)
+    os.makedirs(out_dir, exist_ok=True)
+    sections = [
+        summary_section(paths, machines, cases),
+        Section("Time vs grid size", ["Median of the repetitions; one line per solver, scheme, precision and device."],
+                plot_time.plot(cases, out_dir), [tables.measurement_table(cases)]),
+        speedup_section(cases, baseline, out_dir),
+        memory_section(cases, out_dir),
+        Section("Error vs time", ["Absolute error against the reference (closed form or stored Monte Carlo value) "
+                                  "against time per pricing: accuracy per cost. Red crosses failed validation."],
+                plot_accuracy.plot(cases, out_dir)),
+        cost_section(cases, machines, prices_path, out_dir),
+        Section("Validation", ["|price - reference| <= allowance (k x reference standard error + discretisation "
+                               "tolerance) passes."], tables=[tables.validation_table(cases)]),
+    ]
+    title = "elsbench report: " + ", ".join(m.label for m in machines)
+    write_markdown(os.path.join(out_dir, "report.md"), title, sections)
+    write_html(os.path.join(out_dir, "report.html"), title, sections)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("results", nargs="+", help="results files written by elsbench sweep")
+    parser.add_argument("--out", required=True, help="output directory")
+    parser.add_argument("--baseline", default="adi/cpu/t1", help="SOLVER[:SCHEME]/DEVICE[/tTHREADS][/PRECISION]")
+    parser.add_argument("--prices", default=DEFAULT_PRICES, help="cloud price table")
+    args = parser.parse_args(argv)
+    try:
+        render(args.results, args.out, args.baseline, args.prices)
+    except (OSError, ValueError, KeyError) as e:
+        print(f"render.py: {e}", file=sys.stderr)
+        return 2
+    print(f"report written to {os.path.join(args.out, 'report.html')} and report.md")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

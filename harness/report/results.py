@@ -1,0 +1,135 @@
+"""Results files (harness/RESULTS_SCHEMA.md) read and merged into cases tagged with their machine."""
+from __future__ import annotations
+
+import json
+import statistics
+from dataclasses import dataclass, field
+
+SECONDS_PER_UNIT = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
+
+
+@dataclass
+class Machine:
+    label: str  # the cloud instance if given, else the host name
+    descriptor: dict
+    source_file: str
+    preset: str
+    started: str
+    complete: bool
+
+    @property
+    def instance(self) -> str:
+        return self.descriptor.get("instance") or ""
+
+    def gpu(self, device: str) -> dict | None:
+        """The GPU behind a device name such as 'cuda:0'."""
+        if not device.startswith("cuda"):
+            return None
+        index = int(device.split(":")[1]) if ":" in device else 0
+        for g in self.descriptor.get("gpus") or []:
+            if g.get("index", 0) == index:
+                return g
+        return None
+
+
+@dataclass
+class Case:
+    fields: dict
+    machine: Machine
+    repetition_seconds: list[float] = field(default_factory=list)
+    median_seconds: float | None = None
+
+    def __getattr__(self, name):
+        # Schema fields read as attributes: case.price, case.status, ...
+        try:
+            return self.__dict__["fields"][name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    @property
+    def on_gpu(self) -> bool:
+        return str(self.device).startswith("cuda")
+
+    @property
+    def dims(self) -> int:
+        return len(self.shape or [])
+
+    @property
+    def device_name(self) -> str:
+        gpu = self.machine.gpu(self.device)
+        if gpu:
+            return gpu.get("name", self.device)
+        return "CPU" if self.device == "cpu" else self.device
+
+    @property
+    def config(self) -> str:
+        """Solver, scheme and precision: what the user picks."""
+        name = f"{self.solver}:{self.scheme}" if self.scheme else self.solver
+        return f"{name} {self.precision}"
+
+    @property
+    def series(self) -> str:
+        """One line on a plot: a configuration on one device of one machine."""
+        where = self.device_name if self.on_gpu else f"CPU t{self.threads}"
+        return f"{self.config}, {where} ({self.machine.label})"
+
+    @property
+    def grid(self) -> str:
+        steps = self.fields.get("time_steps") or self.fields.get("nt")
+        mesh = "x".join(str(n) for n in self.shape or [])
+        return mesh + (f", {steps} steps" if steps else ", steps auto")
+
+    @property
+    def measured(self) -> bool:
+        return self.status != "skipped" and self.median_seconds is not None
+
+
+def _seconds(entry: dict) -> float:
+    return float(entry["real_time"]) * SECONDS_PER_UNIT[entry.get("time_unit", "ns")]
+
+
+def _machine(context: dict, path: str) -> Machine:
+    meta = context.get("elsbench") or {}
+    descriptor = meta.get("machine") or {}
+    label = descriptor.get("instance") or descriptor.get("hostname") or context.get("host_name") or path
+    return Machine(label=label, descriptor=descriptor, source_file=path, preset=meta.get("preset", ""),
+                   started=meta.get("started", context.get("date", "")), complete=bool(meta.get("complete", True)))
+
+
+def _cases(benchmarks: list, machine: Machine, path: str) -> dict[str, Case]:
+    cases: dict[str, Case] = {}
+    for entry in benchmarks:
+        if "case_id" not in entry:
+            raise ValueError(f"{path}: entry '{entry.get('name', '?')}' has no case_id: not an elsbench results file")
+        case = cases.setdefault(entry["case_id"], Case(fields=entry, machine=machine))
+        run_type = entry.get("run_type", "iteration")
+        if run_type == "iteration":
+            case.repetition_seconds.append(_seconds(entry))
+        elif entry.get("aggregate_name") == "median" and entry.get("status") != "skipped":
+            case.median_seconds = _seconds(entry)
+    for case in cases.values():
+        if case.median_seconds is None and case.repetition_seconds:
+            case.median_seconds = statistics.median(case.repetition_seconds)
+    return cases
+
+
+def load(paths: list[str]) -> tuple[list[Machine], list[Case]]:
+    """Machines and cases of all files. A case measured twice on the same machine keeps its
+    latest run (a re-run sweep supersedes the old one)."""
+    machines: dict[str, Machine] = {}
+    merged: dict[tuple[str, str], Case] = {}
+    runs = []
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+        if "benchmarks" not in data:
+            raise ValueError(f"{path}: no 'benchmarks' array: not a results file")
+        machine = _machine(data.get("context") or {}, path)
+        runs.append((machine, _cases(data["benchmarks"], machine, path)))
+    for machine, cases in sorted(runs, key=lambda run: run[0].started):
+        machines[machine.label] = machine
+        for case_id, case in cases.items():
+            merged[(machine.label, case_id)] = case
+    ordered = sorted(merged.values(), key=lambda c: (c.product, c.machine.label, c.series, c.grid_points or 0,
+                                                     c.fields.get("time_steps") or 0))
+    return sorted(machines.values(), key=lambda m: m.label), ordered

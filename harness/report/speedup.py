@@ -1,0 +1,79 @@
+"""Speedup over a baseline configuration, matched per product and grid (same mesh, same time steps)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Baseline:
+    solver: str
+    scheme: str | None
+    device: str  # 'cpu', 'cuda' (any GPU) or 'cuda:N'
+    threads: int | None
+    precision: str | None
+
+    @staticmethod
+    def parse(spec: str) -> "Baseline":
+        """SOLVER[:SCHEME]/DEVICE[/tTHREADS][/PRECISION], e.g. adi/cpu/t1 or adi:douglas/cpu/t2/fp64."""
+        parts = spec.split("/")
+        if len(parts) < 2 or not parts[0] or not parts[1]:
+            raise ValueError(f"--baseline '{spec}': expected SOLVER[:SCHEME]/DEVICE[/tTHREADS][/PRECISION]")
+        solver, _, scheme = parts[0].partition(":")
+        threads = precision = None
+        for extra in parts[2:]:
+            if extra.startswith("t") and extra[1:].isdigit():
+                threads = int(extra[1:])
+            elif extra in ("fp64", "fp32"):
+                precision = extra
+            else:
+                raise ValueError(f"--baseline '{spec}': '{extra}' is neither tTHREADS nor fp64/fp32")
+        return Baseline(solver, scheme or None, parts[1], threads, precision)
+
+    def matches(self, case) -> bool:
+        device_ok = case.device == self.device or (self.device == "cuda" and case.on_gpu)
+        return (case.solver == self.solver and device_ok and (self.scheme is None or case.scheme == self.scheme)
+                and (self.threads is None or case.threads == self.threads)
+                and (self.precision is None or case.precision == self.precision))
+
+    def __str__(self) -> str:
+        text = self.solver + (f":{self.scheme}" if self.scheme else "") + f"/{self.device}"
+        text += f"/t{self.threads}" if self.threads is not None else ""
+        return text + (f"/{self.precision}" if self.precision else "")
+
+
+@dataclass
+class Speedup:
+    case: object
+    baseline: object
+    factor: float
+
+    @property
+    def same_machine(self) -> bool:
+        return self.case.machine.label == self.baseline.machine.label
+
+
+def _grid_key(case):
+    return case.product, tuple(case.shape or []), case.time_steps
+
+
+def _preference(case, candidate):
+    """The baseline measured on the same machine first (same CPU, same day), then the same scheme,
+    then fp64."""
+    return (candidate.machine.label != case.machine.label, candidate.scheme != case.scheme,
+            candidate.precision != "fp64", candidate.machine.label)
+
+
+def speedups(cases, baseline: Baseline) -> list[Speedup]:
+    measured = [c for c in cases if c.measured and c.median_seconds > 0]
+    by_grid: dict = {}
+    for c in measured:
+        if baseline.matches(c):
+            by_grid.setdefault(_grid_key(c), []).append(c)
+    result = []
+    for c in measured:
+        candidates = by_grid.get(_grid_key(c))
+        if not candidates or baseline.matches(c):
+            continue
+        base = min(candidates, key=lambda b: _preference(c, b))
+        result.append(Speedup(c, base, base.median_seconds / c.median_seconds))
+    return result

@@ -1,0 +1,108 @@
+"""The report's tables as plain headers and rows; document.py writes them as Markdown and HTML."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import formatting as fmt
+from gpu_memory import GPU_CAPACITIES
+
+VERDICTS = {"pass": "PASS", "fail": "FAIL", "no-reference": "no reference"}
+
+
+@dataclass
+class Table:
+    headers: list[str]
+    rows: list[list[str]]
+    caption: str = ""
+
+
+def _verdict(case) -> str:
+    if case.status == "skipped":
+        return f"skipped: {case.skip_reason}"
+    return VERDICTS.get(case.status, case.status)
+
+
+def _reference(case) -> str:
+    if case.reference is None:
+        return "-"
+    stderr = case.fields.get("reference_stderr")
+    text = fmt.number(case.reference)
+    return text + (f" ± {fmt.number(stderr, 2)}" if stderr else "") + f" ({case.fields.get('reference_source', '')})"
+
+
+def validation_table(cases) -> Table:
+    rows = [[c.product, c.config, c.grid, c.device_name if c.on_gpu else f"CPU t{c.threads}", c.machine.label,
+             fmt.number(c.price), _reference(c), fmt.signed(c.error), fmt.number(c.allowance, 3), _verdict(c)]
+            for c in cases]
+    return Table(["product", "solver", "grid", "device", "machine", "price", "reference", "error", "allowance",
+                  "verdict"], rows)
+
+
+def measurement_table(cases) -> Table:
+    rows = []
+    for c in cases:
+        if not c.measured:
+            continue
+        reps = c.repetition_seconds
+        spread = f"{fmt.seconds(min(reps))} – {fmt.seconds(max(reps))}" if reps else "-"
+        rows.append([c.product, c.config, c.grid, c.device_name if c.on_gpu else f"CPU t{c.threads}", c.machine.label,
+                     fmt.seconds(c.median_seconds), spread, str(len(reps)), fmt.number(c.fields.get("points_per_second"), 3),
+                     fmt.bytes_(c.peak_host_bytes), fmt.bytes_(c.peak_device_bytes)])
+    return Table(["product", "solver", "grid", "device", "machine", "median time", "min – max", "reps",
+                  "points·steps/s", "peak host", "peak device"], rows)
+
+
+def machine_table(machines) -> Table:
+    rows = []
+    for m in machines:
+        d = m.descriptor
+        gpus = "; ".join(f"{g.get('name')} ({fmt.gibibytes(g.get('memory_bytes'))}, {g.get('sm_count')} SMs, "
+                         f"cc {g.get('compute_capability')}, driver {g.get('driver')}, runtime {g.get('runtime')})"
+                         for g in d.get("gpus") or []) or "none"
+        rows.append([m.label, d.get("instance") or "-", d.get("hostname", "-"), d.get("cpu_model", "-"),
+                     str(d.get("cores", "-")), fmt.gibibytes(d.get("memory_bytes")), d.get("os", "-"),
+                     f"{d.get('compiler', '-')} {d.get('build_type', '')} {(d.get('cxx_flags') or '').strip()}".strip(),
+                     d.get("git_commit", "-"), "yes" if d.get("cuda_built") else "no", gpus,
+                     m.preset + ("" if m.complete else " (incomplete)"), m.started])
+    return Table(["machine", "instance", "host", "CPU", "cores", "memory", "OS", "compiler, build", "commit",
+                  "CUDA build", "GPUs", "preset", "started"], rows)
+
+
+def speedup_table(points) -> Table:
+    rows = [[p.case.product, p.case.grid, p.case.series, fmt.seconds(p.case.median_seconds),
+             fmt.seconds(p.baseline.median_seconds) + ("" if p.same_machine else f" ({p.baseline.machine.label})"),
+             f"{p.factor:.3g}x"] for p in points]
+    return Table(["product", "grid", "configuration", "time", "baseline time", "speedup"], rows)
+
+
+def memory_fit_table(models) -> Table:
+    rows = []
+    for m in models:
+        batch_grid = "x".join(str(n) for n in m.largest_measured_shape)
+        row = [m.label, f"{m.bytes_per_point:.4g}", batch_grid]
+        row += [f"{m.largest_n(cap):,} / {m.batch(cap):,}" for _, cap in GPU_CAPACITIES]
+        rows.append(row)
+    return Table(["configuration", "bytes per point", "batch grid"] + [name for name, _ in GPU_CAPACITIES], rows)
+
+
+def cost_table(rows) -> Table:
+    out = []
+    for r in rows:
+        e = r.entry
+        head = ([e.provider, e.instance, f"{e.gpu_count}x {e.gpu}", fmt.dollars(e.usd_per_hour)]
+                if e else ["-", r.machine, "-", "no price"])
+        if not r.measured:
+            out.append(head + ["-", "not measured", "-", "-", "-", r.basis])
+            continue
+        cost = fmt.dollars(r.per_1000) if r.per_1000 is not None else "no price"
+        out.append(head + [r.case.grid, f"{r.case.config}, {r.case.device_name if r.case.on_gpu else 'CPU t%d' % r.case.threads}",
+                           fmt.seconds(r.case.median_seconds), cost, fmt.dollars(r.per_1000_spot), r.basis])
+    return Table(["provider", "instance", "GPUs", "$/hour", "grid", "fastest passing configuration",
+                  "time per pricing", "$ per 1,000", "spot $ per 1,000", "basis"], out)
+
+
+def price_table(table) -> Table:
+    rows = [[e.provider, e.instance, e.id, f"{e.gpu_count}x {e.gpu}", fmt.dollars(e.usd_per_hour),
+             fmt.dollars(e.usd_per_hour_spot), e.source, e.notes] for e in table.entries]
+    return Table(["provider", "instance", "--instance id", "GPUs", "$/hour", "spot $/hour", "source", "notes"], rows,
+                 f"Price table (written {table.written})")
