@@ -4,27 +4,25 @@ namespace elsbench {
 
 void apply_events(const Problem& pb, std::size_t node, std::size_t& next, double* values) {
   const std::size_t P = pb.points;
-  const double* perf = pb.performance.data();
   for (; next < pb.events.size() && pb.events[next].at_node == node; ++next) {
     const EventAction& e = pb.events[next];
+    const double* phi = pb.event_weights[e.weights].data();
     if (e.kind == EventAction::Kind::Autocall) {
       for (int l = 0; l < pb.layers; ++l) {
         double* v = values + static_cast<std::size_t>(l) * P;
-        for (std::size_t i = 0; i < P; ++i)
-          if (perf[i] >= e.barrier) v[i] = e.value;
+        for (std::size_t i = 0; i < P; ++i) v[i] += phi[i] * (e.value - v[i]);
       }
     } else {
       const double* knocked = values + P;
-      for (std::size_t i = 0; i < P; ++i)
-        if (e.inclusive ? perf[i] <= e.barrier : perf[i] < e.barrier) values[i] = knocked[i];
+      for (std::size_t i = 0; i < P; ++i) values[i] += phi[i] * (knocked[i] - values[i]);
     }
   }
 }
 
 void project_knock_in(const Problem& pb, double* values) {
   const std::size_t P = pb.points;
-  for (std::size_t i = 0; i < P; ++i)
-    if (pb.performance[i] <= pb.knock_in_barrier) values[i] = values[P + i];
+  const double* phi = pb.event_weights[pb.knock_in_weights].data();
+  for (std::size_t i = 0; i < P; ++i) values[i] += phi[i] * (values[P + i] - values[i]);
 }
 
 std::vector<double> march(const Problem& pb, const StepFn& step) {

@@ -33,17 +33,21 @@ struct MixedTerm {
   double coeff = 0;
 };
 
-// Something that happens to the values at a time node, decided by the performance of each node.
+// Something that happens to the values at a time node. A node's cell may straddle the barrier,
+// so the action is weighted by the fraction phi of the cell on the event's side of it
+// (Problem::event_weights[weights]): applied at nodes alone, a barrier moves by up to half a cell
+// at every date and prices converge only at first order, erratically.
 struct EventAction {
   enum class Kind {
-    Autocall,  // every layer: V = value where performance >= barrier
-    KnockIn,   // layer 0 takes layer 1's value where performance < barrier (<= if inclusive)
+    Autocall,  // every layer: V += phi (value - V), phi = fraction of the cell with performance >= barrier
+    KnockIn,   // layer 0: V0 += phi (V1 - V0), phi = fraction of the cell with performance < barrier
   };
   Kind kind = Kind::Autocall;
   std::size_t at_node = 0;  // applied when the march reaches time node tau[at_node]
   double barrier = 0;
   double value = 0;
   bool inclusive = false;
+  std::size_t weights = 0;     // index into Problem::event_weights
 };
 
 struct Problem {
@@ -57,7 +61,9 @@ struct Problem {
   std::vector<EventAction> events;   // sorted by node, autocalls first
   bool continuous_knock_in = false;  // knock-in projection after every step
   double knock_in_barrier = 0;
-  std::vector<double> performance;   // per node (ELS), for event decisions
+  std::vector<double> performance;   // per node (ELS): performance at the node itself
+  std::vector<std::vector<double>> event_weights;  // per distinct event side and barrier: phi per node
+  std::size_t knock_in_weights = 0;  // event_weights index of the knock-in side (continuous projection)
   std::vector<double> initial;       // layers * points: the payoff at tau = 0
   std::string mesh;                  // description, e.g. "sinh 100x100, S_max 400/400"
 

@@ -140,6 +140,36 @@ class CellAverage {
   std::size_t per_axis_ = 1;
 };
 
+// Fraction of each node's cell (midpoint to midpoint, per axis) where performance >= barrier.
+// For worst-of that set is a product of half-lines S_i >= barrier * reference_i, for best-of
+// the complement of a product, so the fraction is exact.
+std::vector<double> fraction_at_or_above(const Problem& pb, const Product& p, double barrier) {
+  const bool worst = p.els.performance == Performance::WorstOf;
+  std::vector<std::vector<double>> per_axis;
+  for (std::size_t d = 0; d < pb.axes.size(); ++d) {
+    const auto& s = pb.axes[d].s;
+    const double level = barrier * p.assets[d].reference;
+    std::vector<double> f(s.size());
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      const double lo = i == 0 ? s[0] : 0.5 * (s[i - 1] + s[i]);
+      const double hi = i + 1 == s.size() ? s[i] : 0.5 * (s[i] + s[i + 1]);
+      // A cell of zero width (never, but S = 0 and S_max end cells are half cells) falls back to the node.
+      f[i] = hi > lo ? std::clamp((hi - level) / (hi - lo), 0.0, 1.0) : (s[i] >= level ? 1.0 : 0.0);
+    }
+    per_axis.push_back(std::move(f));
+  }
+  std::vector<double> phi(pb.points);
+  for_each_node(pb, [&](std::size_t flat, const std::vector<std::size_t>& idx, const std::vector<double>&) {
+    double all = 1.0, none = 1.0;
+    for (std::size_t d = 0; d < idx.size(); ++d) {
+      all *= per_axis[d][idx[d]];
+      none *= 1.0 - per_axis[d][idx[d]];
+    }
+    phi[flat] = worst ? all : 1.0 - none;
+  });
+  return phi;
+}
+
 void set_els_payoff(Problem& pb, const Product& p) {
   const KnockIn& ki = p.els.knock_in;
   const bool has_knock_in = ki.monitoring != Monitoring::None && !p.els.knocked_in;
@@ -151,6 +181,12 @@ void set_els_payoff(Problem& pb, const Product& p) {
   for_each_node(pb, [&](std::size_t i, const std::vector<std::size_t>&, const std::vector<double>& spots) {
     pb.performance[i] = performance(p, spots);
   });
+  if (has_knock_in) {
+    std::vector<double> below = fraction_at_or_above(pb, p, ki.barrier);
+    for (double& x : below) x = 1.0 - x;
+    pb.knock_in_weights = pb.event_weights.size();
+    pb.event_weights.push_back(std::move(below));
+  }
   CellAverage(pb).fill(pb, [&](const std::vector<double>& spots, double* out) {
     const double perf = performance(p, spots);
     // A knock-in on the maturity date itself is part of the payoff at tau = 0.
@@ -174,6 +210,14 @@ std::string describe_mesh(const Problem& pb, const GridSpec& g) {
   s << ", S_max ";
   for (int d = 0; d < pb.dim; ++d) s << (d ? "/" : "") << pb.axes[static_cast<std::size_t>(d)].s.back();
   return s.str();
+}
+
+// Weights of an autocall barrier, shared between dates with the same barrier.
+std::size_t autocall_weights(Problem& pb, const Product& p, double barrier) {
+  for (std::size_t k = 0; k < pb.events.size(); ++k)
+    if (pb.events[k].kind == EventAction::Kind::Autocall && pb.events[k].barrier == barrier) return pb.events[k].weights;
+  pb.event_weights.push_back(fraction_at_or_above(pb, p, barrier));
+  return pb.event_weights.size() - 1;
 }
 
 std::size_t node_of(const TimeGrid& g, double tau) {
@@ -242,14 +286,14 @@ void set_time_grid(Problem& pb, TimeGrid grid, int damping_steps) {
     for (std::size_t k = 0; k + 1 < dates.size(); ++k) {
       const std::size_t node = node_of(grid, T - dates[k].time);
       pb.events.push_back({EventAction::Kind::Autocall, node, dates[k].barrier,
-                           autocall_amount(p, dates[k]), false});
+                           autocall_amount(p, dates[k]), false, autocall_weights(pb, p, dates[k].barrier)});
       damp_from(node);
     }
     if (pb.layers == 2 && p.els.knock_in.monitoring == Monitoring::Daily) {
       const auto dates_ki = p.monitoring_dates();
       for (std::size_t i = 0; i + 1 < dates_ki.size(); ++i)
         pb.events.push_back({EventAction::Kind::KnockIn, node_of(grid, T - dates_ki[i]),
-                             pb.knock_in_barrier, 0.0, false});
+                             pb.knock_in_barrier, 0.0, false, pb.knock_in_weights});
     }
   }
   std::stable_sort(pb.events.begin(), pb.events.end(), [](const EventAction& x, const EventAction& y) {
