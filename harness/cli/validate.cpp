@@ -1,0 +1,40 @@
+// elsbench validate [--preset quick|full|FILE]: exit 0 iff every case passes.
+#include <iostream>
+
+#include "harness/command.hpp"
+#include "harness/validation.hpp"
+
+namespace elsbench {
+namespace {
+
+struct ValidateArgs {
+  std::string preset = "quick";
+  int threads = 0;
+};
+
+void setup(CLI::App& app) {
+  auto args = std::make_shared<ValidateArgs>();
+  auto* cmd = app.add_subcommand("validate", "price every case of a validation preset against its reference");
+  cmd->add_option("--preset", args->preset, "quick | full | a case file (harness/validation/*.json)");
+  cmd->add_option("--threads", args->threads, "CPU threads (0: all cores)")->check(CLI::Range(0, 4096));
+  cmd->callback([args] {
+    const ValidationPlan plan = load_validation_plan(args->preset);
+    std::vector<ValidationOutcome> outcomes;
+    int failed = 0;
+    for (std::size_t i = 0; i < plan.cases.size(); ++i) {
+      const auto& c = plan.cases[i];
+      std::cerr << "[" << i + 1 << "/" << plan.cases.size() << "] " << c.product << " " << c.solver << " n=" << c.n << '\n';
+      outcomes.push_back(validate_case(plan, c, args->threads));
+      if (outcomes.back().status != "PASS") ++failed;
+    }
+    std::cout << "validation preset " << plan.source << " (k = " << plan.k << ")\n" << validation_table(outcomes);
+    std::cout << outcomes.size() - static_cast<std::size_t>(failed) << " passed, " << failed << " failed\n";
+    set_exit_code(failed ? 1 : 0);
+  });
+}
+
+}  // namespace
+
+ELSBENCH_REGISTER_COMMAND(30, setup);
+
+}  // namespace elsbench

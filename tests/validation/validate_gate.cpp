@@ -1,0 +1,40 @@
+// The validation gate bites: the quick preset passes, and a solver that drops the correlation
+// term (as the original prototype did) fails.
+#include <boost/test/unit_test.hpp>
+
+#include "harness/validation.hpp"
+
+using namespace elsbench;
+
+BOOST_AUTO_TEST_CASE(every_quick_case_passes) {
+  const ValidationPlan plan = load_validation_plan("quick");
+  std::vector<ValidationOutcome> outcomes;
+  for (const auto& c : plan.cases) outcomes.push_back(validate_case(plan, c));
+  BOOST_TEST_MESSAGE(validation_table(outcomes));
+  for (const auto& o : outcomes) BOOST_TEST(o.status == "PASS", o.spec.product << " " << o.spec.solver << ": " << o.status << " " << o.message);
+}
+
+BOOST_AUTO_TEST_CASE(dropping_the_correlation_term_fails_validation) {
+  const ValidationPlan plan = load_validation_plan("quick");
+  for (const char* product : {"min-call", "sample-2a-stepdown"}) {
+    ValidationCase c;
+    c.product = product;
+    c.solver = "adi-nocorr";
+    c.n = 100;
+    const ValidationOutcome broken = validate_case(plan, c);
+    c.solver = "adi";
+    const ValidationOutcome right = validate_case(plan, c);
+    BOOST_TEST_MESSAGE(validation_table({right, broken}));
+    BOOST_TEST(right.status == "PASS", product);
+    BOOST_TEST(broken.status == "FAIL", product);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(a_malformed_case_file_names_the_field) {
+  try {
+    load_validation_plan(std::string(ELSBENCH_SOURCE_DIR) + "/products/catalog/min-call.json");
+    BOOST_FAIL("a product file is not a case file");
+  } catch (const std::exception& e) {
+    BOOST_TEST(std::string(e.what()).find("cases") != std::string::npos, e.what());
+  }
+}
