@@ -1,0 +1,35 @@
+#pragma once
+// The discretisation allowance `tol` of the validation rule |price - reference| <= k * stderr + tol.
+//
+// Default rule (second-order schemes):  tol = c * (100 / n)^2 * scale  [+ fp32_relative * scale in fp32]
+// with scale = max(|reference price|, floor_fraction * notional), so the allowance shrinks with
+// the grid, is relative to the size of the price, and never collapses for a price near zero.
+// A preset may override it per case: the first override whose fields all match sets either an
+// absolute `tol` or its own `c`.
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace elsbench {
+
+struct ToleranceOverride {
+  std::string product, solver, precision;  // empty: any
+  int n = 0;                               // 0: any
+  std::optional<double> tol, c;
+};
+
+struct ToleranceRule {
+  double c = 0.01;
+  double fp32_relative = 1e-4;   // rounding of a march in single precision
+  double floor_fraction = 0.01;  // of the notional
+  std::vector<ToleranceOverride> overrides;
+
+  double tol(const std::string& product, const std::string& solver, const std::string& precision, int n,
+             double reference_price, double notional) const;
+};
+
+ToleranceRule tolerance_rule_from_json(const nlohmann::json& j, const std::string& source);
+nlohmann::json to_json(const ToleranceRule& rule);
+
+}  // namespace elsbench
