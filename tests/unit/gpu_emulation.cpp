@@ -1,0 +1,148 @@
+// The adi-cuda kernels' code run on the CPU (solvers/gpu_emulator.hpp): the chunked tridiagonal
+// solve against the CPU's Thomas solve, and whole marches against the CPU `adi` solver, for every
+// scheme, in fp64 and fp32. This checks the kernels' index arithmetic and formulas on a machine
+// without a GPU; the GPU suites (tests/gpu/) then compare the GPU with this emulation.
+#include <boost/test/unit_test.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+#include "products/catalog.hpp"
+#include "solvers/adi_solver.hpp"
+#include "solvers/gpu_emulator.hpp"
+#include "solvers/gpu_plan.hpp"
+#include "solvers/host_operators.hpp"
+#include "solvers/march.hpp"
+#include "solvers/problem_builder.hpp"
+
+namespace elsbench::gpu {
+namespace {
+
+double max_abs_diff(const std::vector<double>& a, const std::vector<double>& b) {
+  double m = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) m = std::max(m, std::abs(a[i] - b[i]));
+  return m;
+}
+
+double max_abs(const std::vector<double>& a) {
+  double m = 0;
+  for (double x : a) m = std::max(m, std::abs(x));
+  return m;
+}
+
+std::vector<double> random_values(std::size_t n, unsigned seed) {
+  std::mt19937 gen(seed);
+  std::uniform_real_distribution<double> u(-100.0, 100.0);
+  std::vector<double> v(n);
+  for (double& x : v) x = u(gen);
+  return v;
+}
+
+BOOST_AUTO_TEST_CASE(chunked_solve_equals_thomas) {
+  const Product product = resolve_product("sample-2a-stepdown");
+  // Lines shorter than, equal to, just over a chunk, and many chunks (more than 32: several per lane).
+  for (int n : {4, 7, 16, 17, 33, 100, 513, 1200}) {
+    GridSpec g;
+    g.n = n;
+    const Problem pb = build_problem(product, g);
+    for (int axis = 0; axis < 2; ++axis) {
+      for (double theta_dt : {0.5 / 252, 1.0 / 50, 0.3}) {
+        std::vector<double> chunked = random_values(pb.values(), static_cast<unsigned>(n + axis));
+        std::vector<double> thomas = chunked;
+        solve_axis(pb, axis, factor_axis(pb.axes[static_cast<std::size_t>(axis)].op, theta_dt), thomas.data());
+        emulate_chunked_solve(pb, axis, theta_dt, chunked);
+        BOOST_TEST(max_abs(thomas) > 0.0);
+        BOOST_TEST(max_abs_diff(chunked, thomas) <= 1e-12 * max_abs(thomas),
+                   "n " << n << " axis " << axis << " theta dt " << theta_dt << ": "
+                        << max_abs_diff(chunked, thomas));
+      }
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(warp_carries_equal_the_sequential_recurrences) {
+  for (int K : {1, 5, 31, 32, 33, 64, 100, 250}) {
+    std::mt19937 gen(static_cast<unsigned>(K));
+    std::uniform_real_distribution<double> u(-1.0, 1.0), c(-0.9, 0.9);
+    std::vector<double> z(static_cast<std::size_t>(K)), v(z.size()), G(z.size()), Q(z.size()), H(z.size());
+    for (std::size_t k = 0; k < z.size(); ++k) {
+      z[k] = u(gen);
+      v[k] = u(gen);
+      G[k] = c(gen);
+      Q[k] = c(gen);
+      H[k] = c(gen);
+    }
+    // Sequential: Yc_k = Z_k + G_k Yc_{k-1}; Xs_k = V_k + Q_k Yc_{k-1} + H_k Xs_{k+1}.
+    std::vector<double> yc(z.size()), xs(z.size());
+    for (std::size_t k = 0; k < z.size(); ++k) yc[k] = z[k] + G[k] * (k ? yc[k - 1] : 0.0);
+    for (std::size_t k = z.size(); k-- > 0;)
+      xs[k] = v[k] + Q[k] * (k ? yc[k - 1] : 0.0) + H[k] * (k + 1 < z.size() ? xs[k + 1] : 0.0);
+    ChunkTable<double> t{};
+    t.G = G.data();
+    t.Q = Q.data();
+    t.H = H.data();
+    t.chunks = K;
+    emulate_warp_carries(z.data(), v.data(), t);
+    BOOST_TEST(max_abs_diff(z, yc) <= 1e-13, "K " << K);
+    BOOST_TEST(max_abs_diff(v, xs) <= 1e-13, "K " << K);
+  }
+}
+
+struct Case {
+  const char* product;
+  int n, nt;
+};
+
+// Price, delta and gamma of the emulated march and of the CPU `adi` solver on the same grid.
+void compare_with_cpu(const Product& product, int n, int nt, const std::string& scheme, bool fp32) {
+  SolverOptions opt;
+  opt.scheme = scheme;
+  opt.grid.n = n;
+  opt.grid.nt = nt;
+  Problem pb = build_problem(product, opt.grid);
+  const PriceResult cpu = solve_adi(pb, opt);  // also puts the time grid on pb
+  const GpuPlan plan = make_gpu_plan(pb, adi_scheme(scheme));
+  const std::vector<double> values = fp32 ? emulate_adi_cuda<float>(pb, plan) : emulate_adi_cuda<double>(pb, plan);
+  const SpotValues at = spot_values(pb, values);
+  const double tol = fp32 ? 1e-4 : 1e-11;
+  BOOST_TEST_MESSAGE(product.id << " " << scheme << (fp32 ? " fp32" : " fp64") << ": emulated " << at.price
+                                << " cpu " << cpu.price << " relative difference "
+                                << std::abs(at.price - cpu.price) / std::abs(cpu.price));
+  BOOST_TEST(std::abs(at.price - cpu.price) <= tol * std::abs(cpu.price),
+             product.id << " " << scheme << (fp32 ? " fp32" : " fp64") << ": emulated " << at.price
+                        << " cpu " << cpu.price);
+  for (std::size_t d = 0; d < at.delta.size(); ++d) {
+    BOOST_TEST_MESSAGE("  delta " << d << " relative difference "
+                                  << std::abs(at.delta[d] - cpu.delta[d]) / std::max(1.0, std::abs(cpu.delta[d])));
+    // fp32: the GPU tests' delta tolerance (1e-3), checked on the same arithmetic.
+    BOOST_TEST(std::abs(at.delta[d] - cpu.delta[d]) <= (fp32 ? 1e-3 : 1e-9) * std::max(1.0, std::abs(cpu.delta[d])));
+    if (!fp32) BOOST_TEST(std::abs(at.gamma[d] - cpu.gamma[d]) <= 1e-9 * std::max(1.0, std::abs(cpu.gamma[d])));
+  }
+}
+
+BOOST_AUTO_TEST_CASE(emulated_march_equals_cpu_adi_fp64) {
+  const Case cases[] = {{"sample-2a-stepdown", 40, 90}, {"min-call", 33, 40},
+                        {"els-1a-stepdown", 50, 80}, {"european-call", 60, 30}};
+  for (const Case& c : cases)
+    for (const std::string& scheme : adi_scheme_names())
+      compare_with_cpu(resolve_product(c.product), c.n, c.nt, scheme, false);
+}
+
+BOOST_AUTO_TEST_CASE(emulated_march_with_continuous_knock_in) {
+  Product product = resolve_product("sample-2a-stepdown");
+  product.els.knock_in.monitoring = Monitoring::Continuous;
+  compare_with_cpu(product, 30, 60, "hundsdorfer-verwer", false);
+  compare_with_cpu(product, 30, 60, "douglas", false);
+}
+
+// fp32 keeps the discretisation and rounds every operation to 24 bits: the tolerance of the GPU
+// tests (1e-4 relative on the price) is checked here on the same arithmetic.
+BOOST_AUTO_TEST_CASE(emulated_march_fp32_within_tolerance) {
+  for (const std::string& scheme : adi_scheme_names())
+    compare_with_cpu(resolve_product("sample-2a-stepdown"), 40, 120, scheme, true);
+  compare_with_cpu(resolve_product("min-call"), 40, 60, "hundsdorfer-verwer", true);
+}
+
+}  // namespace
+}  // namespace elsbench::gpu
