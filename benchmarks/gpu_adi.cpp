@@ -1,0 +1,132 @@
+// GPU ADI benchmarks (Google Benchmark, manual time from CUDA events):
+//   march/<variant>/<precision>/<scheme>/n:<n>  the sample ELS on an n x n grid (2 layers),
+//       kGridSteps steps; reports time per step, grid values per second, the bandwidth implied by
+//       the adi-cuda traffic model (solvers/gpu_plan.hpp) and the ratio of the measured time to
+//       the floor (64 bytes per value per step in fp64, 32 in fp32, at the GPU's peak
+//       bandwidth: 1.0 would be the floor, 2.0 "within 2x").
+//   end_to_end/<variant>/sample_els_200x200x1000  a whole pricing through the registry (problem
+//       set-up, upload, graph capture, march, download, greeks), wall time.
+// Without a CUDA device it says so and exits 0.
+#include <benchmark/benchmark.h>
+
+#include <iostream>
+#include <string>
+
+#include "harness/devices.hpp"
+#include "harness/registry.hpp"
+#include "products/catalog.hpp"
+#include "solvers/adi_solver.hpp"
+#include "solvers/gpu_plan.hpp"
+#include "solvers/gpu_session.hpp"
+#include "solvers/problem_builder.hpp"
+#include "solvers/solver_error.hpp"
+
+namespace elsbench {
+namespace {
+
+constexpr int kGridSteps = 100;
+const int kSizes[] = {100, 200, 400, 1000, 2000};
+
+struct MarchCase {
+  GpuVariant variant;
+  Precision precision;
+  std::string scheme;
+  int n;
+};
+
+// Bytes per second the device's memory can move: clock x bus width x 2 (double data rate).
+double peak_bandwidth(const GpuInfo& g) {
+  return static_cast<double>(g.memory_clock_mhz) * 1e6 * 2.0 * static_cast<double>(g.bus_width_bits) / 8.0;
+}
+
+void run_march(benchmark::State& state, const MarchCase& c) {
+  try {
+    const Product product = resolve_product("sample-2a-stepdown");
+    GridSpec g;
+    g.n = c.n;
+    Problem pb = build_problem(product, g);
+    set_time_grid(pb, make_time_grid(product.maturity(), event_taus(product), kGridSteps), g.damping_steps);
+    GpuMarchSession session(c.variant, pb, adi_scheme(c.scheme), 0, c.precision);
+    session.march();  // warm-up: first launches, caches, clocks
+    double seconds = 0;
+    for (auto _ : state) {
+      const double t = session.march();
+      state.SetIterationTime(t);
+      seconds += t;
+    }
+    const auto iterations = static_cast<double>(state.iterations());
+    const double per_march = seconds / iterations;
+    const double steps = static_cast<double>(pb.time.steps());
+    const double values = static_cast<double>(pb.values());
+    const std::size_t elem = c.precision == Precision::FP64 ? 8 : 4;
+    const double modelled = gpu::march_bytes(session.plan(), elem);
+    const double floor_time = gpu::floor_bytes_per_value(elem) * values * steps / peak_bandwidth(session.device());
+    state.counters["us_per_step"] = per_march / steps * 1e6;
+    state.counters["values_per_s"] = values * steps / per_march;
+    state.counters["model_GBps"] = modelled / per_march * 1e-9;
+    state.counters["model_B_per_value_step"] = modelled / (values * steps);
+    state.counters["x_floor"] = per_march / floor_time;
+    state.counters["peak_device_MB"] = static_cast<double>(session.peak_device_bytes()) * 1e-6;
+    state.SetLabel(session.device().name);
+  } catch (const std::exception& e) {
+    state.SkipWithError(e.what());
+  }
+}
+
+void run_end_to_end(benchmark::State& state, GpuVariant v) {
+  try {
+    const Product product = resolve_product("sample-2a-stepdown");
+    SolverOptions o;
+    o.grid.n = 200;
+    o.grid.nt = 1000;
+    o.device = parse_device("cuda:0");
+    const SolverInfo& solver = SolverRegistry::instance().get(solver_name(v));
+    price_with(solver, product, o);  // warm-up: CUDA context, module loading
+    for (auto _ : state) {
+      const PriceResult r = price_with(solver, product, o);
+      benchmark::DoNotOptimize(r.price);
+      state.counters["price"] = r.price;
+    }
+  } catch (const std::exception& e) {
+    state.SkipWithError(e.what());
+  }
+}
+
+void register_benchmarks() {
+  const GpuVariant variants[] = {GpuVariant::AdiCuda, GpuVariant::CusparseStrided, GpuVariant::CusparseInterleaved};
+  for (GpuVariant v : variants)
+    for (Precision p : {Precision::FP64, Precision::FP32})
+      for (const char* scheme : {"hundsdorfer-verwer", "douglas"}) {
+        if (v != GpuVariant::AdiCuda && std::string(scheme) == "douglas") continue;
+        for (int n : kSizes) {
+          const MarchCase c{v, p, scheme, n};
+          const std::string name = std::string("march/") + solver_name(v) + "/" + to_string(p) + "/" + scheme +
+                                   "/n:" + std::to_string(n);
+          benchmark::RegisterBenchmark(name.c_str(), [c](benchmark::State& s) { run_march(s, c); })
+              ->UseManualTime()
+              ->Unit(benchmark::kMillisecond);
+        }
+      }
+  for (GpuVariant v : variants) {
+    const std::string name = std::string("end_to_end/") + solver_name(v) + "/sample_els_200x200x1000";
+    benchmark::RegisterBenchmark(name.c_str(), [v](benchmark::State& s) { run_end_to_end(s, v); })
+        ->UseRealTime()
+        ->Unit(benchmark::kMillisecond);
+  }
+}
+
+}  // namespace
+}  // namespace elsbench
+
+int main(int argc, char** argv) {
+  std::string why;
+  if (elsbench::cuda_devices(&why).empty()) {
+    std::cout << "gpu_adi: no CUDA device (" << why << "): nothing to benchmark\n";
+    return 0;
+  }
+  benchmark::Initialize(&argc, argv);
+  elsbench::register_benchmarks();
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -1,0 +1,106 @@
+// adi-cusparse (gtsv2StridedBatch) and adi-cusparse-interleaved (gtsvInterleavedBatch) against
+// the CPU `adi` solver and against adi-cuda's kernel emulation. Needs a CUDA device: without one
+// the suite says so and exits 77 (skipped).
+#define BOOST_TEST_NO_MAIN
+#include <boost/test/unit_test.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <iostream>
+
+#include "harness/devices.hpp"
+#include "harness/registry.hpp"
+#include "products/catalog.hpp"
+#include "solvers/adi_solver.hpp"
+#include "solvers/gpu_emulator.hpp"
+#include "solvers/gpu_session.hpp"
+#include "solvers/problem_builder.hpp"
+
+namespace elsbench {
+namespace {
+
+const char* const kVariants[] = {"adi-cusparse", "adi-cusparse-interleaved"};
+
+SolverOptions options(const std::string& scheme, int n, int nt, Precision p, const char* device) {
+  SolverOptions o;
+  o.scheme = scheme;
+  o.grid.n = n;
+  o.grid.nt = nt;
+  o.precision = p;
+  o.device = parse_device(device);
+  return o;
+}
+
+bool close(double a, double b, double rel) { return std::abs(a - b) <= rel * std::max(1.0, std::abs(b)); }
+
+// Tolerances as in tests/gpu/adi_cuda.cpp: 1e-9 in fp64; in fp32 1e-4 on the price, 1e-3 on delta.
+void agree_with_cpu(const char* solver, const char* id, int n, int nt, const std::string& scheme, Precision p) {
+  const Product product = resolve_product(id);
+  const PriceResult cpu = price_with(SolverRegistry::instance().get("adi"), product,
+                                     options(scheme, n, nt, Precision::FP64, "cpu"));
+  const PriceResult gpu = price_with(SolverRegistry::instance().get(solver), product, options(scheme, n, nt, p, "cuda:0"));
+  const bool fp64 = p == Precision::FP64;
+  const std::string what = std::string(solver) + " " + id + " " + scheme + (fp64 ? " fp64" : " fp32");
+  BOOST_TEST(close(gpu.price, cpu.price, fp64 ? 1e-9 : 1e-4), what << ": gpu " << gpu.price << " cpu " << cpu.price);
+  for (std::size_t d = 0; d < cpu.delta.size(); ++d) {
+    BOOST_TEST(close(gpu.delta[d], cpu.delta[d], fp64 ? 1e-9 : 1e-3), what << " delta " << d);
+    if (fp64) BOOST_TEST(close(gpu.gamma[d], cpu.gamma[d], 1e-9), what << " gamma " << d);
+  }
+  // The three value buffers and the three full-length diagonals are counted (and the library's
+  // work buffer on top).
+  const std::size_t per_layer = product.dimension() == 2 ? static_cast<std::size_t>(n) * static_cast<std::size_t>(n)
+                                                         : static_cast<std::size_t>(n);
+  const std::size_t layers = product.is_els() ? 2 : 1;
+  BOOST_TEST(gpu.peak_device_bytes >= 6 * per_layer * layers * (fp64 ? 8u : 4u), what);
+}
+
+BOOST_AUTO_TEST_CASE(fp64_agrees_with_cpu_adi) {
+  for (const char* v : kVariants)
+    for (const std::string& scheme : adi_scheme_names()) {
+      agree_with_cpu(v, "sample-2a-stepdown", 80, 120, scheme, Precision::FP64);
+      agree_with_cpu(v, "min-call", 80, 60, scheme, Precision::FP64);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(fp64_agrees_in_one_dimension) {
+  for (const char* v : kVariants) agree_with_cpu(v, "els-1a-stepdown", 200, 100, "hundsdorfer-verwer", Precision::FP64);
+}
+
+BOOST_AUTO_TEST_CASE(fp32_within_tolerance) {
+  for (const char* v : kVariants)
+    for (const std::string& scheme : adi_scheme_names())
+      agree_with_cpu(v, "sample-2a-stepdown", 80, 120, scheme, Precision::FP32);
+}
+
+BOOST_AUTO_TEST_CASE(events_and_knock_in_identical_on_every_node) {
+  const Product product = resolve_product("sample-2a-stepdown");
+  GridSpec g;
+  g.n = 50;
+  Problem pb = build_problem(product, g);
+  set_time_grid(pb, make_time_grid(product.maturity(), event_taus(product), 120), g.damping_steps);
+  for (GpuVariant v : {GpuVariant::CusparseStrided, GpuVariant::CusparseInterleaved})
+    for (const std::string& scheme : adi_scheme_names()) {
+      GpuMarchSession session(v, pb, adi_scheme(scheme), 0, Precision::FP64);
+      session.march();
+      const std::vector<double> gpu = session.values(true);
+      const std::vector<double> emulated = gpu::emulate_adi_cuda<double>(pb, session.plan());
+      double worst = 0, scale = 0;
+      for (std::size_t i = 0; i < gpu.size(); ++i) {
+        worst = std::max(worst, std::abs(gpu[i] - emulated[i]));
+        scale = std::max(scale, std::abs(emulated[i]));
+      }
+      BOOST_TEST(worst <= 1e-10 * scale, solver_name(v) << " " << scheme << ": max difference " << worst);
+    }
+}
+
+}  // namespace
+}  // namespace elsbench
+
+int main(int argc, char* argv[]) {
+  std::string why;
+  if (elsbench::cuda_devices(&why).empty()) {
+    std::cout << "adi_cusparse: no CUDA device (" << why << "): GPU tests skipped\n";
+    return 77;
+  }
+  return boost::unit_test::unit_test_main(&init_unit_test, argc, argv);
+}

@@ -1,0 +1,57 @@
+// Device memory accounting of the GPU variants: an allocation beyond the device's memory is a
+// SolverError(OutOfMemory) that names the bytes and the free/total memory, and the device stays
+// usable afterwards. Needs a CUDA device: without one the suite exits 77 (skipped).
+#define BOOST_TEST_NO_MAIN
+#include <boost/test/unit_test.hpp>
+
+#include <iostream>
+
+#include "harness/devices.hpp"
+#include "harness/registry.hpp"
+#include "products/catalog.hpp"
+#include "solvers/solver_error.hpp"
+#ifdef ELSBENCH_HAVE_CUDA
+#include "solvers/cuda/device_memory.hpp"
+#endif
+
+namespace elsbench {
+namespace {
+
+#ifdef ELSBENCH_HAVE_CUDA
+BOOST_AUTO_TEST_CASE(out_of_memory_is_a_clear_error) {
+  gpu::DeviceAllocator alloc;
+  gpu::DeviceArray<double> kept(alloc, 1000, "kept");
+  const std::size_t huge = std::size_t{1} << 52;  // 4 PiB
+  try {
+    gpu::DeviceArray<double> too_big(alloc, huge / sizeof(double), "a test array");
+    BOOST_ERROR("a 4 PiB allocation succeeded");
+  } catch (const SolverError& e) {
+    const std::string msg = e.what();
+    BOOST_TEST((e.kind() == SolverError::Kind::OutOfMemory));
+    BOOST_TEST(msg.find(std::to_string(huge)) != std::string::npos, msg);
+    BOOST_TEST(msg.find("free") != std::string::npos, msg);
+    BOOST_TEST(msg.find("a test array") != std::string::npos, msg);
+  }
+  BOOST_TEST(alloc.current() == 1000 * sizeof(double));
+  BOOST_TEST(alloc.peak() == 1000 * sizeof(double));
+  // The failure left the device usable: a pricing still works.
+  SolverOptions o;
+  o.grid.n = 20;
+  o.grid.nt = 10;
+  o.device = parse_device("cuda:0");
+  const PriceResult r = price_with(SolverRegistry::instance().get("adi-cuda"), resolve_product("min-call"), o);
+  BOOST_TEST(r.price > 0.0);
+}
+#endif
+
+}  // namespace
+}  // namespace elsbench
+
+int main(int argc, char* argv[]) {
+  std::string why;
+  if (elsbench::cuda_devices(&why).empty()) {
+    std::cout << "gpu_memory: no CUDA device (" << why << "): GPU tests skipped\n";
+    return 77;
+  }
+  return boost::unit_test::unit_test_main(&init_unit_test, argc, argv);
+}
