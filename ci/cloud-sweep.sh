@@ -3,7 +3,8 @@
 # installs what is missing, builds with CUDA for the local GPU, runs the cloud sweep preset,
 # renders the report and packs results + report into one .tar.gz that unpacks into results/.
 #
-#   bash ci/cloud-sweep.sh [--instance PROVIDER:TYPE] [--preset cloud] [--allow-cpu] [-- SWEEP ARGS...]
+#   bash ci/cloud-sweep.sh [--instance PROVIDER:TYPE] [--preset cloud] [--build-dir build-cloud]
+#                          [--allow-cpu] [-- SWEEP ARGS...]
 #
 # --instance names the machine for the cost table (ids in harness/cloud/prices.json, e.g.
 # aws:g4dn.xlarge, colab:t4). Without it the script asks Colab, Kaggle or EC2 which machine this is.
@@ -11,14 +12,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-instance="" preset="cloud" allow_cpu=0 sweep_args=()
+instance="" preset="cloud" build="build-cloud" allow_cpu=0 sweep_args=()
 while (($#)); do
   case "$1" in
     --instance) instance="$2"; shift 2 ;;
     --preset) preset="$2"; shift 2 ;;
+    --build-dir) build="$2"; shift 2 ;;
     --allow-cpu) allow_cpu=1; shift ;;
     --) shift; sweep_args=("$@"); break ;;
-    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
     *) echo "cloud-sweep: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -75,7 +77,6 @@ if [ -z "$nvcc" ] || [ "$have_gpu" = 0 ]; then
   say "no usable GPU/nvcc: CPU-only build (--allow-cpu)"
 fi
 
-build="build-cloud"
 cuda_flags=(-DELSBENCH_WITH_CUDA=OFF)
 if [ -n "$nvcc" ] && [ "$have_gpu" = 1 ]; then
   arch=$(cuda_architecture)
@@ -95,9 +96,12 @@ stamp="$(date -u +%F)-$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknow
 stage="$build/cloud-run"
 results="$stage/results/$slug/$stamp.json"
 mkdir -p "$(dirname "$results")"
-resume=()
-[ -f "$results" ] && { say "resuming $results"; resume=(--resume "$results"); }
-"$build/elsbench" sweep --preset "$preset" --instance "$instance" --out "$results" "${resume[@]}" "${sweep_args[@]}"
+if [ -f "$results" ]; then  # the file keeps the sweep, preset and instance it was started with
+  say "resuming $results"
+  "$build/elsbench" sweep --resume "$results"
+else
+  "$build/elsbench" sweep --preset "$preset" --instance "$instance" --out "$results" "${sweep_args[@]}"
+fi
 "$build/elsbench" report "$results" --out "$stage/results/$slug/report"
 
 archive="$build/elsbench-$slug-$stamp.tar.gz"

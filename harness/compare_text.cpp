@@ -31,7 +31,8 @@ std::string verdict(const CaseComparison& c) {
 
 std::string case_line(const CaseComparison& c, std::size_t id_width) {
   std::ostringstream out;
-  out << pad(c.case_id, id_width) << pad(c.base_status + "->" + c.new_status, 16)
+  const std::string status = c.base_status == c.new_status ? c.new_status : c.base_status + "->" + c.new_status;
+  out << pad(c.case_id, id_width) << pad(status, 14)
       << pad(or_dash(c.base_price, "%.8f") + " -> " + or_dash(c.new_price, "%.8f"), 30)
       << pad(or_dash(c.drift, "%+.3g"), 11) << pad(or_dash(c.drift_in_stderr, "%+.2f"), 9)
       << pad(or_dash(c.base_seconds, "%.4g", 1e3) + " -> " + or_dash(c.new_seconds, "%.4g", 1e3), 22)
@@ -41,7 +42,7 @@ std::string case_line(const CaseComparison& c, std::size_t id_width) {
 }
 
 std::string header(std::size_t id_width) {
-  return pad("case", id_width) + pad("status", 16) + pad("price base -> new", 30) + pad("drift", 11) +
+  return pad("case", id_width) + pad("status", 14) + pad("price base -> new", 30) + pad("drift", 11) +
          pad("drift/SE", 9) + pad("median ms base -> new", 22) + pad("change", 9) + pad("p", 8) + "verdict\n";
 }
 

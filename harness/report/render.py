@@ -11,6 +11,7 @@ import argparse
 import os
 import sys
 
+sys.dont_write_bytecode = True  # the source tree may be read-only or shared
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import cost  # noqa: E402
