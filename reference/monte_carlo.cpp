@@ -14,13 +14,6 @@
 #include "reference/path_plan.hpp"
 #include "reference/philox.hpp"
 
-#if defined(__GNUC__) && defined(__x86_64__)
-#define ELSBENCH_MC_AVX2 1
-#define ELSBENCH_INLINE [[gnu::always_inline]] inline
-#else
-#define ELSBENCH_INLINE inline
-#endif
-
 namespace elsbench {
 namespace {
 
@@ -60,7 +53,7 @@ class PairBlock {
         worst_of_(!p.is_els() || p.els.performance == Performance::WorstOf) {}
 
   // Sum of the block's pair averages, as moments; pairs first_pair .. first_pair + pairs - 1.
-  ELSBENCH_INLINE Moments simulate(std::uint64_t first_pair, int pairs) {
+  Moments simulate(std::uint64_t first_pair, int pairs) {
     start_paths(first_pair, pairs);
     for (int step = 0; step < plan_.steps && live_ > 0; ++step) {
       if (step % kChunkSteps == 0) draw_normals(step / kChunkSteps);
@@ -85,7 +78,7 @@ class PairBlock {
   static constexpr int kStreams = Antithetic ? 1 : 2;  // normal streams per pair
   static constexpr int kNormals = kChunkSteps * D;     // normals per stream per chunk
 
-  ELSBENCH_INLINE void start_paths(std::uint64_t first_pair, int pairs) {
+  void start_paths(std::uint64_t first_pair, int pairs) {
     live_ = pairs;
     const double survival = plan_.starts_knocked_in ? 0.0 : 1.0;
     for (int l = 0; l < pairs; ++l) {
@@ -103,7 +96,7 @@ class PairBlock {
 
   // Normal number n = step * D + asset of a pair's stream is output n % 4 of the Philox block
   // with counter (n / 4, pair, stream): a chunk of kChunkSteps steps is exactly D blocks.
-  ELSBENCH_INLINE void draw_normals(int chunk) {
+  void draw_normals(int chunk) {
     for (int s = 0; s < kStreams; ++s)
       for (int g = 0; g < D; ++g) {
         const auto block = static_cast<std::uint32_t>(chunk * D + g);
@@ -123,7 +116,7 @@ class PairBlock {
   // taken on log performance (min or max of x_a = log(S_a / reference_a)) against the log barrier:
   // knocks_in() of payoff.hpp, without an exp per asset and path.
   template <bool Observe>
-  ELSBENCH_INLINE void advance(int step) {
+  void advance(int step) {
     std::array<double, D> drift;
     std::array<std::array<double, D>, D> shock;
     for (int a = 0; a < D; ++a) {
@@ -133,9 +126,13 @@ class PairBlock {
     const int first = (step % kChunkSteps) * D;
     const double barrier = plan_.log_barrier;
     const bool worst = worst_of_;
+    // The loops over assets and paths are unrolled so that the loop over lanes is innermost,
+    // the one GCC vectorises.
     for (int l = 0; l < live_; ++l) {
+#pragma GCC unroll 3
       for (int a = 0; a < D; ++a) {
         double y = 0, y_other = 0;
+#pragma GCC unroll 3
         for (int b = 0; b <= a; ++b) {
           y += shock[a][b] * z_[0][first + b][l];
           if constexpr (!Antithetic) y_other += shock[a][b] * z_[kStreams - 1][first + b][l];
@@ -144,8 +141,10 @@ class PairBlock {
         x_[1][a][l] += Antithetic ? drift[a] - y : drift[a] + y_other;
       }
       if constexpr (Observe) {
+#pragma GCC unroll 2
         for (int m = 0; m < 2; ++m) {
           double lo = x_[m][0][l], hi = lo;
+#pragma GCC unroll 3
           for (int a = 1; a < D; ++a) {
             lo = std::min(lo, x_[m][a][l]);
             hi = std::max(hi, x_[m][a][l]);
@@ -157,7 +156,7 @@ class PairBlock {
     }
   }
 
-  ELSBENCH_INLINE void remember_previous_date() {
+  void remember_previous_date() {
     for (int m = 0; m < 2; ++m)
       for (int a = 0; a < D; ++a)
         for (int l = 0; l < live_; ++l) x_before_[m][a][l] = x_[m][a][l];
@@ -166,7 +165,7 @@ class PairBlock {
   // Continuous monitoring: probability that asset a's Brownian bridge between the two dates dips
   // below the barrier, exp(-2 (x0 - h)(x1 - h) / (vol^2 dt)), 1 if either end is below it;
   // combined over assets as monte_carlo.hpp explains.
-  ELSBENCH_INLINE void apply_bridge_crossing(int step) {
+  void apply_bridge_crossing(int step) {
     const double h = plan_.log_barrier;
     for (int m = 0; m < 2; ++m)
       for (int l = 0; l < live_; ++l) {
@@ -262,33 +261,11 @@ class PairBlock {
   double payoff_[2][kLanes];  // discounted payoff per path, by slot
 };
 
-// The same code compiled twice: for AVX2 (four doubles a vector) and for baseline x86-64. No FMA
-// is enabled, so both give the same bits.
-#ifdef ELSBENCH_MC_AVX2
-template <int D, bool A>
-[[gnu::target("avx2")]] Moments simulate_avx2(PairBlock<D, A>& b, std::uint64_t first, int pairs) {
-  return b.simulate(first, pairs);
-}
-bool cpu_has_avx2() { return __builtin_cpu_supports("avx2"); }
-#else
-template <int D, bool A>
-Moments simulate_avx2(PairBlock<D, A>& b, std::uint64_t first, int pairs) {
-  return b.simulate(first, pairs);
-}
-bool cpu_has_avx2() { return false; }
-#endif
-
-template <int D, bool A>
-Moments simulate_baseline(PairBlock<D, A>& b, std::uint64_t first, int pairs) {
-  return b.simulate(first, pairs);
-}
-
 template <int D, bool A>
 Moments simulate_all(const Product& p, const PathPlan& plan, const McOptions& o, std::int64_t pairs,
                      int threads) {
   const std::int64_t blocks = (pairs + kLanes - 1) / kLanes;
   std::vector<Moments> per_block(static_cast<std::size_t>(blocks));
-  const bool avx2 = cpu_has_avx2();
 #pragma omp parallel num_threads(threads)
   {
     auto block = std::make_unique<PairBlock<D, A>>(p, plan, o.seed);
@@ -297,7 +274,7 @@ Moments simulate_all(const Product& p, const PathPlan& plan, const McOptions& o,
       const std::int64_t first = b * kLanes;
       const int n = static_cast<int>(std::min<std::int64_t>(kLanes, pairs - first));
       const auto start = static_cast<std::uint64_t>(first);
-      per_block[static_cast<std::size_t>(b)] = avx2 ? simulate_avx2(*block, start, n) : simulate_baseline(*block, start, n);
+      per_block[static_cast<std::size_t>(b)] = block->simulate(start, n);
     }
   }
   Moments total;
@@ -317,7 +294,13 @@ std::string mc_generator_name(bool antithetic) {
   return std::string("philox4x32-10/box-muller") + (antithetic ? " antithetic" : " plain");
 }
 
-bool monte_carlo_uses_avx2() { return cpu_has_avx2(); }
+bool monte_carlo_uses_avx2() {
+#ifdef __AVX2__
+  return true;
+#else
+  return false;
+#endif
+}
 
 McResult monte_carlo_price(const Product& product, const McOptions& options) {
   if (options.paths < 2) throw std::invalid_argument("Monte Carlo needs at least 2 paths");

@@ -5,8 +5,9 @@
 // reference/path_plan.hpp. Random numbers come from Philox4x32-10 keyed by the seed and counted by
 // (antithetic pair, normal index), so a path's numbers do not depend on which thread simulates it;
 // results are summed per fixed block of pairs and the blocks combined in order, so a price is the
-// same bit for bit for any thread count (and, the normal transform using no FMA or libm, on any
-// x86-64 CPU whether or not the AVX2 path runs). The standard error is taken over pair averages.
+// same bit for bit for any thread count, and on any CPU running the same build (the normal
+// transform calls no libm; the build's flags decide where FMAs are formed). The standard error is
+// taken over pair averages.
 //
 // Knock-in is carried as the probability that the path has not knocked in (conditional Monte
 // Carlo): 1 or 0 with daily monitoring; with continuous monitoring it is multiplied at each
@@ -54,7 +55,8 @@ std::string mc_generator_name(bool antithetic);
 
 McResult monte_carlo_price(const Product& product, const McOptions& options);
 
-// Whether this build and CPU run the AVX2 kernel (results are the same either way).
+// Whether this build vectorises the path loops with AVX2 (four doubles an instruction); the CMake
+// option ELSBENCH_CPU_ARCH decides.
 bool monte_carlo_uses_avx2();
 
 }  // namespace elsbench

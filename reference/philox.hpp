@@ -5,8 +5,8 @@
 // a price is the same bit for bit for any thread count.
 //
 // Everything here is branch-free, straight-line code on plain integers and doubles, so that a loop
-// over a block of paths vectorises (AVX2: four doubles per instruction). No FMA is used and no libm
-// call is made, so the scalar and the vector builds give identical bits.
+// over a block of paths vectorises (AVX2: four doubles per instruction); no libm call is made, whose
+// result could change with the library version.
 #include <array>
 #include <bit>
 #include <cstdint>

@@ -55,9 +55,9 @@ McResult run(const Product& product, const ReferenceArgs& args) {
 }
 
 // The command that regenerates the same value: every flag that changes the result, spelled out.
-std::string regenerating_command(const Product& product, const ReferenceArgs& args) {
+std::string regenerating_command(const ReferenceArgs& args) {
   std::ostringstream s;
-  s << "elsbench reference --product " << product.id << " --paths " << args.paths << " --seed "
+  s << "elsbench reference --product " << args.product << " --paths " << args.paths << " --seed "
     << args.seed << " --device " << args.device << (args.plain ? " --plain" : "") << " --write";
   return s.str();
 }
@@ -94,7 +94,7 @@ void write(const Product& product, const ReferenceArgs& args, const McResult& r)
   s.git_commit = machine.git_commit;
   s.date = utc_timestamp();
   s.machine = to_json(machine);
-  s.command = regenerating_command(product, args);
+  s.command = regenerating_command(args);
   const std::string path = stored_reference_path(product.id);
   write_stored_reference(s, path);
   std::cout << "wrote        " << path << '\n';
