@@ -36,6 +36,28 @@ double exchange_d1(const TwoAssetMarket& m, double maturity) {
 
 TwoAssetMarket swapped(const TwoAssetMarket& m) { return {m.second, m.first, m.rho, m.rate}; }
 
+// Arguments shared by Stulz's min and max formulas: y_i for each asset against the strike, d for
+// the ratio S1/S2, and the correlations rho_i of each asset with that ratio.
+struct StulzTerms {
+  double y1, y2, d, rho1, rho2;
+  double v1_sqrt_t, v2_sqrt_t, v_sqrt_t;
+};
+
+StulzTerms stulz_terms(const TwoAssetMarket& m, double strike, double maturity) {
+  const double sqrt_t = std::sqrt(maturity);
+  const double v = ratio_vol(m);
+  StulzTerms t;
+  t.y1 = d1(m.first, strike, maturity, m.rate);
+  t.y2 = d1(m.second, strike, maturity, m.rate);
+  t.d = exchange_d1(m, maturity);
+  t.rho1 = (m.first.vol - m.rho * m.second.vol) / v;
+  t.rho2 = (m.second.vol - m.rho * m.first.vol) / v;
+  t.v1_sqrt_t = m.first.vol * sqrt_t;
+  t.v2_sqrt_t = m.second.vol * sqrt_t;
+  t.v_sqrt_t = v * sqrt_t;
+  return t;
+}
+
 // Zero-strike calls: min(S1, S2) = S2 - max(S2 - S1, 0) and max(S1, S2) = S1 + max(S2 - S1, 0).
 double min_forward(const TwoAssetMarket& m, double maturity) {
   return carried_spot(m.second, maturity) - margrabe_exchange(swapped(m), maturity);
@@ -55,41 +77,30 @@ TwoAssetMarket two_asset_market(const Product& p) {
 double black_scholes_call(const AssetParams& s, double strike, double maturity, double rate) {
   const double a = d1(s, strike, maturity, rate);
   const double b = a - s.vol * std::sqrt(maturity);
-  return carried_spot(s, maturity) * normal_cdf(a) - strike * discount(rate, maturity) * normal_cdf(b);
+  return carried_spot(s, maturity) * normal_cdf(a) -
+         strike * discount(rate, maturity) * normal_cdf(b);
 }
 
 double black_scholes_put(const AssetParams& s, double strike, double maturity, double rate) {
   const double a = d1(s, strike, maturity, rate);
   const double b = a - s.vol * std::sqrt(maturity);
-  return strike * discount(rate, maturity) * normal_cdf(-b) - carried_spot(s, maturity) * normal_cdf(-a);
+  return strike * discount(rate, maturity) * normal_cdf(-b) -
+         carried_spot(s, maturity) * normal_cdf(-a);
 }
 
 double stulz_min_call(const TwoAssetMarket& m, double strike, double maturity) {
-  const double sqrt_t = std::sqrt(maturity);
-  const double v = ratio_vol(m);
-  const double d = exchange_d1(m, maturity);
-  const double y1 = d1(m.first, strike, maturity, m.rate);
-  const double y2 = d1(m.second, strike, maturity, m.rate);
-  const double rho1 = (m.first.vol - m.rho * m.second.vol) / v;
-  const double rho2 = (m.second.vol - m.rho * m.first.vol) / v;
-  return carried_spot(m.first, maturity) * bivariate_normal_cdf(y1, -d, -rho1) +
-         carried_spot(m.second, maturity) * bivariate_normal_cdf(y2, d - v * sqrt_t, -rho2) -
+  const StulzTerms t = stulz_terms(m, strike, maturity);
+  return carried_spot(m.first, maturity) * bivariate_normal_cdf(t.y1, -t.d, -t.rho1) +
+         carried_spot(m.second, maturity) * bivariate_normal_cdf(t.y2, t.d - t.v_sqrt_t, -t.rho2) -
          strike * discount(m.rate, maturity) *
-             bivariate_normal_cdf(y1 - m.first.vol * sqrt_t, y2 - m.second.vol * sqrt_t, m.rho);
+             bivariate_normal_cdf(t.y1 - t.v1_sqrt_t, t.y2 - t.v2_sqrt_t, m.rho);
 }
 
 double stulz_max_call(const TwoAssetMarket& m, double strike, double maturity) {
-  const double sqrt_t = std::sqrt(maturity);
-  const double v = ratio_vol(m);
-  const double d = exchange_d1(m, maturity);
-  const double y1 = d1(m.first, strike, maturity, m.rate);
-  const double y2 = d1(m.second, strike, maturity, m.rate);
-  const double rho1 = (m.first.vol - m.rho * m.second.vol) / v;
-  const double rho2 = (m.second.vol - m.rho * m.first.vol) / v;
-  const double both_below =
-      bivariate_normal_cdf(-y1 + m.first.vol * sqrt_t, -y2 + m.second.vol * sqrt_t, m.rho);
-  return carried_spot(m.first, maturity) * bivariate_normal_cdf(y1, d, rho1) +
-         carried_spot(m.second, maturity) * bivariate_normal_cdf(y2, -d + v * sqrt_t, rho2) -
+  const StulzTerms t = stulz_terms(m, strike, maturity);
+  const double both_below = bivariate_normal_cdf(-t.y1 + t.v1_sqrt_t, -t.y2 + t.v2_sqrt_t, m.rho);
+  return carried_spot(m.first, maturity) * bivariate_normal_cdf(t.y1, t.d, t.rho1) +
+         carried_spot(m.second, maturity) * bivariate_normal_cdf(t.y2, -t.d + t.v_sqrt_t, t.rho2) -
          strike * discount(m.rate, maturity) * (1 - both_below);
 }
 
@@ -122,16 +133,22 @@ std::optional<double> closed_form_price(const Product& p) {
   const double T = p.option.maturity;
   const auto strike = [&] { return p.option.strikes.at(0); };
   switch (p.type) {
-    case ProductType::StepdownEls: return std::nullopt;
+    case ProductType::StepdownEls:
+      return std::nullopt;
     case ProductType::EuropeanCall:
       return black_scholes_call(asset_params(p.assets[0]), strike(), T, p.rate);
     case ProductType::EuropeanPut:
       return black_scholes_put(asset_params(p.assets[0]), strike(), T, p.rate);
-    case ProductType::MinCall: return stulz_min_call(two_asset_market(p), strike(), T);
-    case ProductType::MaxCall: return stulz_max_call(two_asset_market(p), strike(), T);
-    case ProductType::MinPut: return stulz_min_put(two_asset_market(p), strike(), T);
-    case ProductType::MaxPut: return stulz_max_put(two_asset_market(p), strike(), T);
-    case ProductType::Exchange: return margrabe_exchange(two_asset_market(p), T);
+    case ProductType::MinCall:
+      return stulz_min_call(two_asset_market(p), strike(), T);
+    case ProductType::MaxCall:
+      return stulz_max_call(two_asset_market(p), strike(), T);
+    case ProductType::MinPut:
+      return stulz_min_put(two_asset_market(p), strike(), T);
+    case ProductType::MaxPut:
+      return stulz_max_put(two_asset_market(p), strike(), T);
+    case ProductType::Exchange:
+      return margrabe_exchange(two_asset_market(p), T);
     case ProductType::CashOrNothing2:
       return two_asset_cash_or_nothing(two_asset_market(p), p.option.strikes.at(0),
                                        p.option.strikes.at(1), p.option.cash, T);
@@ -141,17 +158,24 @@ std::optional<double> closed_form_price(const Product& p) {
 
 std::string closed_form_name(ProductType type) {
   switch (type) {
-    case ProductType::StepdownEls: return "";
-    case ProductType::EuropeanCall: return "Black-Scholes-Merton call";
-    case ProductType::EuropeanPut: return "Black-Scholes-Merton put";
-    case ProductType::MinCall: return "Stulz (1982) call on the minimum of two assets";
-    case ProductType::MaxCall: return "Stulz (1982) call on the maximum of two assets";
+    case ProductType::StepdownEls:
+      return "";
+    case ProductType::EuropeanCall:
+      return "Black-Scholes-Merton call";
+    case ProductType::EuropeanPut:
+      return "Black-Scholes-Merton put";
+    case ProductType::MinCall:
+      return "Stulz (1982) call on the minimum of two assets";
+    case ProductType::MaxCall:
+      return "Stulz (1982) call on the maximum of two assets";
     case ProductType::MinPut:
       return "Stulz (1982) put on the minimum of two assets (parity with Margrabe)";
     case ProductType::MaxPut:
       return "Stulz (1982) put on the maximum of two assets (parity with Margrabe)";
-    case ProductType::Exchange: return "Margrabe (1978) exchange option";
-    case ProductType::CashOrNothing2: return "Heynen-Kat (1996) two-asset cash-or-nothing";
+    case ProductType::Exchange:
+      return "Margrabe (1978) exchange option";
+    case ProductType::CashOrNothing2:
+      return "Heynen-Kat (1996) two-asset cash-or-nothing";
   }
   return "";
 }

@@ -1,12 +1,12 @@
 // The bivariate normal CDF against exact identities and an independent quadrature: every Stulz
 // and cash-or-nothing closed form, and so every validated solver, rests on it.
+#include "reference/bivariate_normal.hpp"
+
 #include <boost/math/quadrature/gauss_kronrod.hpp>
 #include <boost/test/unit_test.hpp>
 #include <cmath>
 #include <numbers>
 #include <vector>
-
-#include "reference/bivariate_normal.hpp"
 
 using elsbench::bivariate_normal_cdf;
 using elsbench::normal_cdf;
@@ -16,9 +16,9 @@ namespace {
 
 const std::vector<double> kPoints{-7.0, -3.0, -1.5, -0.4, 0.0, 0.3, 1.2, 2.5, 6.0};
 // Both sides of Genz's branch points (0.3, 0.75, 0.925) and the approach to +-1.
-const std::vector<double> kCorrelations{-0.999999, -0.99, -0.95, -0.925, -0.92, -0.75, -0.74, -0.5,
-                                        -0.3,      -0.29, -0.1,  0.1,    0.29,  0.3,   0.5,   0.74,
-                                        0.75,      0.92,  0.925, 0.95,   0.99,  0.999999};
+const std::vector<double> kCorrelations{
+    -0.999999, -0.99, -0.95, -0.925, -0.92, -0.75, -0.74, -0.5,  -0.3, -0.29, -0.1,
+    0.1,       0.29,  0.3,   0.5,    0.74,  0.75,  0.92,  0.925, 0.95, 0.99,  0.999999};
 
 // P(X <= a, Y <= b) as the integral over x <= a of phi(x) P(Y <= b | X = x), split where the
 // conditional probability has its steepest point so that adaptive quadrature resolves it.
@@ -49,8 +49,8 @@ BOOST_AUTO_TEST_CASE(orthant_probability_at_zero_is_exact) {
   // Sheppard: M(0, 0; rho) = 1/4 + asin(rho) / (2 pi), over every branch of the algorithm.
   for (int i = -1000; i <= 1000; ++i) {
     const double rho = i / 1000.0;
-    BOOST_CHECK_SMALL(bivariate_normal_cdf(0, 0, rho) - (0.25 + std::asin(rho) / (2 * std::numbers::pi)),
-                      1e-15);
+    BOOST_CHECK_SMALL(
+        bivariate_normal_cdf(0, 0, rho) - (0.25 + std::asin(rho) / (2 * std::numbers::pi)), 1e-15);
   }
 }
 
@@ -64,13 +64,13 @@ BOOST_AUTO_TEST_CASE(perfect_correlation_limits) {
   for (double a : kPoints)
     for (double b : kPoints) {
       BOOST_CHECK_EQUAL(bivariate_normal_cdf(a, b, 1.0), normal_cdf(std::min(a, b)));
-      BOOST_CHECK_SMALL(bivariate_normal_cdf(a, b, -1.0) - std::max(0.0, normal_cdf(a) - normal_cdf(-b)),
-                        1e-16);
+      BOOST_CHECK_SMALL(
+          bivariate_normal_cdf(a, b, -1.0) - std::max(0.0, normal_cdf(a) - normal_cdf(-b)), 1e-16);
       // Continuity into the limit: the gap closes like sqrt(1 - rho^2).
       BOOST_CHECK_SMALL(bivariate_normal_cdf(a, b, 1 - 1e-12) - normal_cdf(std::min(a, b)), 1e-6);
-      BOOST_CHECK_SMALL(bivariate_normal_cdf(a, b, -1 + 1e-12) -
-                            std::max(0.0, normal_cdf(a) - normal_cdf(-b)),
-                        1e-6);
+      BOOST_CHECK_SMALL(
+          bivariate_normal_cdf(a, b, -1 + 1e-12) - std::max(0.0, normal_cdf(a) - normal_cdf(-b)),
+          1e-6);
     }
 }
 
@@ -80,8 +80,9 @@ BOOST_AUTO_TEST_CASE(symmetries_hold_across_branches) {
       for (double b : kPoints) {
         BOOST_CHECK_SMALL(bivariate_normal_cdf(a, b, rho) - bivariate_normal_cdf(b, a, rho), 1e-15);
         // P(X <= a, Y <= b) + P(X <= a, Y > b) = P(X <= a), and (X, -Y) has correlation -rho.
-        BOOST_CHECK_SMALL(bivariate_normal_cdf(a, b, rho) + bivariate_normal_cdf(a, -b, -rho) - normal_cdf(a),
-                          2e-15);
+        BOOST_CHECK_SMALL(
+            bivariate_normal_cdf(a, b, rho) + bivariate_normal_cdf(a, -b, -rho) - normal_cdf(a),
+            2e-15);
       }
 }
 

@@ -1,11 +1,12 @@
 // Closed forms against published values and exact identities. Haug's inputs use the cost of
 // carry b; here q = r - b.
+#include "reference/closed_form.hpp"
+
 #include <boost/test/unit_test.hpp>
 #include <cmath>
 
 #include "products/catalog.hpp"
 #include "reference/bivariate_normal.hpp"
-#include "reference/closed_form.hpp"
 
 using namespace elsbench;
 
@@ -40,8 +41,9 @@ BOOST_AUTO_TEST_CASE(black_scholes_put_call_parity) {
   const AssetParams s{100.0, 0.25, 0.03};
   for (double k : {60.0, 95.0, 100.0, 140.0}) {
     const double forward_gap = s.spot * std::exp(-0.03 * 2.0) - k * std::exp(-0.04 * 2.0);
-    BOOST_CHECK_SMALL(black_scholes_call(s, k, 2.0, 0.04) - black_scholes_put(s, k, 2.0, 0.04) - forward_gap,
-                      1e-12);
+    BOOST_CHECK_SMALL(
+        black_scholes_call(s, k, 2.0, 0.04) - black_scholes_put(s, k, 2.0, 0.04) - forward_gap,
+        1e-12);
   }
 }
 
@@ -54,7 +56,9 @@ BOOST_AUTO_TEST_CASE(stulz_matches_haug_example) {
 }
 
 BOOST_AUTO_TEST_CASE(stulz_matches_firth_table) {
-  struct Row { double rho, min_call, max_call, min_put, max_put; };
+  struct Row {
+    double rho, min_call, max_call, min_put, max_put;
+  };
   const Row rows[] = {{0.9, 10.898, 17.565, 11.369, 7.339},
                       {0.7, 8.483, 19.980, 12.856, 5.853},
                       {0.5, 6.844, 21.619, 13.890, 4.818},
@@ -76,8 +80,10 @@ BOOST_AUTO_TEST_CASE(min_plus_max_is_two_vanillas) {
   for (double rho : {-0.8, -0.2, 0.0, 0.4, 0.95})
     for (double k : {70.0, 98.0, 130.0}) {
       const TwoAssetMarket m{{100.0, 0.2, 0.02}, {90.0, 0.35, 0.01}, rho, 0.03};
-      const double calls = black_scholes_call(m.first, k, 1.5, m.rate) + black_scholes_call(m.second, k, 1.5, m.rate);
-      const double puts = black_scholes_put(m.first, k, 1.5, m.rate) + black_scholes_put(m.second, k, 1.5, m.rate);
+      const double calls = black_scholes_call(m.first, k, 1.5, m.rate) +
+                           black_scholes_call(m.second, k, 1.5, m.rate);
+      const double puts =
+          black_scholes_put(m.first, k, 1.5, m.rate) + black_scholes_put(m.second, k, 1.5, m.rate);
       BOOST_CHECK_SMALL(stulz_min_call(m, k, 1.5) + stulz_max_call(m, k, 1.5) - calls, 1e-11);
       BOOST_CHECK_SMALL(stulz_min_put(m, k, 1.5) + stulz_max_put(m, k, 1.5) - puts, 1e-11);
     }
@@ -117,10 +123,12 @@ BOOST_AUTO_TEST_CASE(cash_or_nothing_matches_haug_example) {
 BOOST_AUTO_TEST_CASE(cash_or_nothing_without_correlation_is_two_digitals) {
   const TwoAssetMarket m{{100.0, 0.20, 0.05}, {100.0, 0.25, 0.04}, 0.0, 0.10};
   const double t = 0.5, sqrt_t = std::sqrt(t);
-  const double p1 = normal_cdf((std::log(100.0 / 110.0) + (0.10 - 0.05 - 0.02) * t) / (0.20 * sqrt_t));
-  const double p2 = normal_cdf((std::log(100.0 / 90.0) + (0.10 - 0.04 - 0.03125) * t) / (0.25 * sqrt_t));
-  BOOST_CHECK_SMALL(two_asset_cash_or_nothing(m, 110.0, 90.0, 10.0, t) - 10.0 * std::exp(-0.05) * p1 * p2,
-                    1e-13);
+  const double p1 =
+      normal_cdf((std::log(100.0 / 110.0) + (0.10 - 0.05 - 0.02) * t) / (0.20 * sqrt_t));
+  const double p2 =
+      normal_cdf((std::log(100.0 / 90.0) + (0.10 - 0.04 - 0.03125) * t) / (0.25 * sqrt_t));
+  BOOST_CHECK_SMALL(
+      two_asset_cash_or_nothing(m, 110.0, 90.0, 10.0, t) - 10.0 * std::exp(-0.05) * p1 * p2, 1e-13);
 }
 
 BOOST_AUTO_TEST_CASE(catalog_min_call_is_haugs_table_value) {
@@ -152,13 +160,18 @@ BOOST_AUTO_TEST_CASE(dispatch_prices_each_type_with_its_formula) {
   BOOST_CHECK_EQUAL(*closed_form_price(call),
                     black_scholes_call({100.0, 0.20, 0.02}, 100.0, 1.0, 0.05));
   const Product put = resolve_product("european-put");
-  BOOST_CHECK_EQUAL(*closed_form_price(put), black_scholes_put({100.0, 0.20, 0.02}, 100.0, 1.0, 0.05));
+  BOOST_CHECK_EQUAL(*closed_form_price(put),
+                    black_scholes_put({100.0, 0.20, 0.02}, 100.0, 1.0, 0.05));
   const TwoAssetMarket exchange{{100.0, 0.25, 0.02}, {95.0, 0.30, 0.01}, 0.4, 0.04};
-  BOOST_CHECK_EQUAL(*closed_form_price(resolve_product("exchange")), margrabe_exchange(exchange, 1.0));
+  BOOST_CHECK_EQUAL(*closed_form_price(resolve_product("exchange")),
+                    margrabe_exchange(exchange, 1.0));
   const TwoAssetMarket digital{{100.0, 0.20, 0.05}, {100.0, 0.25, 0.04}, 0.5, 0.10};
   BOOST_CHECK_EQUAL(*closed_form_price(resolve_product("cash-or-nothing-2")),
                     two_asset_cash_or_nothing(digital, 110.0, 90.0, 10.0, 0.5));
-  BOOST_CHECK_EQUAL(*closed_form_price(resolve_product("max-put")), stulz_max_put(firth(0.5), 100.0, 1.0));
-  BOOST_CHECK_EQUAL(*closed_form_price(resolve_product("min-put")), stulz_min_put(firth(0.5), 100.0, 1.0));
-  BOOST_CHECK_EQUAL(*closed_form_price(resolve_product("max-call")), stulz_max_call(firth(0.5), 100.0, 1.0));
+  BOOST_CHECK_EQUAL(*closed_form_price(resolve_product("max-put")),
+                    stulz_max_put(firth(0.5), 100.0, 1.0));
+  BOOST_CHECK_EQUAL(*closed_form_price(resolve_product("min-put")),
+                    stulz_min_put(firth(0.5), 100.0, 1.0));
+  BOOST_CHECK_EQUAL(*closed_form_price(resolve_product("max-call")),
+                    stulz_max_call(firth(0.5), 100.0, 1.0));
 }

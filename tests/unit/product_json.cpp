@@ -1,15 +1,17 @@
 // The product loader refuses every malformed or inconsistent file before any work, with an
 // InputError that names the file and the field (its JSON path). One case per rule.
+#include "products/product_json.hpp"
+
+#include <unistd.h>
+
 #include <boost/test/unit_test.hpp>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
-#include <unistd.h>
 
 #include "products/catalog.hpp"
 #include "products/input_error.hpp"
-#include "products/product_json.hpp"
 
 using namespace elsbench;
 using nlohmann::json;
@@ -53,7 +55,8 @@ void expect_refused(const json& j, const std::string& field) {
     BOOST_CHECK_EQUAL(e.file(), kSource);
     BOOST_CHECK_EQUAL(e.field(), field);
     const std::string what = e.what();
-    BOOST_CHECK_MESSAGE(what.find(kSource) != std::string::npos, "message lacks the file: " << what);
+    BOOST_CHECK_MESSAGE(what.find(kSource) != std::string::npos,
+                        "message lacks the file: " << what);
     BOOST_CHECK_MESSAGE(what.find("'" + field + "'") != std::string::npos,
                         "message lacks the field: " << what);
   }
@@ -63,7 +66,8 @@ void expect_refused(const json& j, const std::string& field) {
 struct TempFile {
   fs::path path;
   TempFile(const std::string& name, const std::string& text)
-      : path(fs::temp_directory_path() / ("elsbench-test-" + std::to_string(::getpid()) + "-" + name)) {
+      : path(fs::temp_directory_path() /
+             ("elsbench-test-" + std::to_string(::getpid()) + "-" + name)) {
     std::ofstream(path) << text;
   }
   ~TempFile() { fs::remove(path); }
@@ -213,8 +217,9 @@ BOOST_AUTO_TEST_CASE(file_errors_name_the_path) {
     BOOST_CHECK_EQUAL(e.field(), "underlyings[0].vol");
     BOOST_CHECK(std::string(e.what()).find(bad_vol.path.string()) != std::string::npos);
   }
-  BOOST_CHECK_THROW(load_product_file((fs::temp_directory_path() / "elsbench-no-such.json").string()),
-                    InputError);
+  BOOST_CHECK_THROW(
+      load_product_file((fs::temp_directory_path() / "elsbench-no-such.json").string()),
+      InputError);
 }
 
 BOOST_AUTO_TEST_CASE(catalog_loads_and_ids_match_file_names) {

@@ -51,8 +51,9 @@ ObservedOrders observed_orders(const Product& p, const int (&nodes)[3]) {
 BOOST_AUTO_TEST_CASE(min_call_within_half_a_percent_at_n200) {
   const Product p = resolve_product("min-call");
   const PriceResult r = price_explicit(p, 200);
-  BOOST_TEST_MESSAGE("min-call n=200 nt=" << r.time_steps << " price=" << r.price << " closed form="
-                                          << *closed_form_price(p) << " rel error=" << relative_error(p, r));
+  BOOST_TEST_MESSAGE("min-call n=200 nt=" << r.time_steps << " price=" << r.price
+                                          << " closed form=" << *closed_form_price(p)
+                                          << " rel error=" << relative_error(p, r));
   BOOST_CHECK_LT(relative_error(p, r), 0.005);
 }
 
