@@ -1,0 +1,232 @@
+// Sweep axes, presets and planning: which cases a sweep will run, in which order, with which ids.
+#include <omp.h>
+
+#include <boost/test/unit_test.hpp>
+#include <set>
+
+#include "harness/devices.hpp"
+#include "harness/registry.hpp"
+#include "harness/sweep_plan.hpp"
+#include "harness/sweep_preset.hpp"
+#include "products/catalog.hpp"
+#include "products/input_error.hpp"
+
+using namespace elsbench;
+using nlohmann::json;
+
+namespace {
+
+SweepSpec spec_of(const json& j) { return sweep_spec_from_json(j, "test"); }
+
+std::vector<std::string> ids(const SweepPlan& plan) {
+  std::vector<std::string> out;
+  for (const auto& c : plan.cases) out.push_back(c.id());
+  return out;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(axes)
+
+BOOST_AUTO_TEST_CASE(time_step_rules) {
+  BOOST_TEST(*parse_nt_rule("fixed:200").steps(50) == 200);
+  BOOST_TEST(*parse_nt_rule("per-n:2").steps(50) == 100);
+  BOOST_TEST(*parse_nt_rule("per-n:0.5").steps(15) == 8);
+  BOOST_TEST(!parse_nt_rule("auto").steps(50).has_value());
+  BOOST_TEST(parse_nt_rule("per-n:2").str() == "per-n:2");
+  for (const char* bad : {"fixed:0", "fixed:1.5", "per-n:-1", "per-n:", "daily", "fixed", "200"})
+    BOOST_CHECK_THROW(parse_nt_rule(bad), std::invalid_argument);
+}
+
+BOOST_AUTO_TEST_CASE(device_specs) {
+  BOOST_TEST(parse_device_spec("cpu:t3").threads == 3);
+  BOOST_TEST(parse_device_spec("cpu:t3").str() == "cpu:t3");
+  BOOST_TEST(parse_device_spec("cpu").threads == omp_get_num_procs());
+  const DeviceSpec gpu = parse_device_spec("cuda:1");
+  BOOST_TEST((gpu.device.kind == Device::Kind::Cuda));
+  BOOST_TEST(gpu.device.index == 1);
+  BOOST_TEST(gpu.str() == "cuda:1");
+  for (const char* bad : {"auto", "cpu:t0", "cpu:2", "gpu", "cuda:x"})
+    BOOST_CHECK_THROW(parse_device_spec(bad), std::invalid_argument);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(plan)
+
+BOOST_AUTO_TEST_CASE(axes_expand_to_their_product_in_a_fixed_order) {
+  const SweepPlan plan = plan_sweep(spec_of({{"axes",
+                                              {{"solvers", {"explicit"}},
+                                               {"products", {"european-call", "min-call"}},
+                                               {"n", {12, 16}},
+                                               {"nt_rules", {"auto", "fixed:40"}},
+                                               {"devices", {"cpu:t1"}},
+                                               {"precisions", {"fp64"}}}}}));
+  const std::vector<std::string> expected = {
+      "european-call/explicit/n=12/nt=auto/cpu/t1/fp64", "european-call/explicit/n=12/nt=40/cpu/t1/fp64",
+      "european-call/explicit/n=16/nt=auto/cpu/t1/fp64", "european-call/explicit/n=16/nt=40/cpu/t1/fp64",
+      "min-call/explicit/n=12/nt=auto/cpu/t1/fp64",      "min-call/explicit/n=12/nt=40/cpu/t1/fp64",
+      "min-call/explicit/n=16/nt=auto/cpu/t1/fp64",      "min-call/explicit/n=16/nt=40/cpu/t1/fp64"};
+  BOOST_TEST(ids(plan) == expected, boost::test_tools::per_element());
+  BOOST_TEST(plan.products.size() == 2u);
+  BOOST_TEST(plan.products.at("min-call").dimension() == 2);
+}
+
+BOOST_AUTO_TEST_CASE(groups_are_a_union_without_duplicates) {
+  // The second group repeats n = 12 and adds n = 20 for one product; per-n:1 at n = 12 is the
+  // same case as fixed:12 and is run once.
+  const SweepPlan plan = plan_sweep(spec_of({{"axes",
+                                              {{"solvers", {"explicit"}},
+                                               {"products", {"european-call"}},
+                                               {"n", {12}},
+                                               {"nt_rules", {"fixed:12"}},
+                                               {"devices", {"cpu:t1"}}}},
+                                             {"groups", {json::object(), {{"n", {12, 20}}, {"nt_rules", {"per-n:1"}}}}}}));
+  const std::vector<std::string> expected = {"european-call/explicit/n=12/nt=12/cpu/t1/fp64",
+                                             "european-call/explicit/n=20/nt=20/cpu/t1/fp64"};
+  BOOST_TEST(ids(plan) == expected, boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(schemes_cross_only_the_solvers_that_have_them) {
+  const SolverInfo* adi = SolverRegistry::instance().find("adi");
+  if (!adi || adi->schemes.size() < 2) return;  // needs a solver with a scheme choice
+  const std::string a = adi->schemes[0], b = adi->schemes[1];
+  const SweepPlan plan = plan_sweep(spec_of({{"axes",
+                                              {{"solvers", {"adi", "explicit", "adi:" + a}},
+                                               {"schemes", {b, a}},
+                                               {"products", {"european-call"}},
+                                               {"n", {12}},
+                                               {"devices", {"cpu:t1"}}}}}));
+  const std::vector<std::string> expected = {"european-call/adi:" + b + "/n=12/nt=auto/cpu/t1/fp64",
+                                             "european-call/adi:" + a + "/n=12/nt=auto/cpu/t1/fp64",
+                                             "european-call/explicit/n=12/nt=auto/cpu/t1/fp64"};
+  BOOST_TEST(ids(plan) == expected, boost::test_tools::per_element());
+
+  const SweepPlan all = plan_sweep(spec_of({{"axes",
+                                             {{"solvers", {"adi"}},
+                                              {"schemes", {"all"}},
+                                              {"products", {"european-call"}},
+                                              {"n", {12}}}}}));
+  BOOST_TEST(all.cases.size() == adi->schemes.size());
+}
+
+BOOST_AUTO_TEST_CASE(a_scheme_the_solver_lacks_is_a_planned_skip) {
+  const SweepPlan plan = plan_sweep(spec_of(
+      {{"axes", {{"solvers", {"explicit:crank-nicolson"}}, {"products", {"european-call"}}, {"n", {12}}}}}));
+  BOOST_TEST_REQUIRE(plan.cases.size() == 1u);
+  BOOST_TEST(plan.cases[0].skip_reason.rfind("unsupported:", 0) == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(unknown_names_are_errors_before_any_case_runs) {
+  const auto with = [](json axes) {
+    json base = {{"solvers", {"explicit"}}, {"products", {"european-call"}}, {"n", {12}}};
+    base.update(axes);
+    return spec_of({{"axes", base}});
+  };
+  BOOST_CHECK_EXCEPTION(plan_sweep(with({{"solvers", {"no-such-solver"}}})), std::invalid_argument,
+                        [](const std::invalid_argument& e) {
+                          return std::string(e.what()).find("no-such-solver") != std::string::npos &&
+                                 std::string(e.what()).find("explicit") != std::string::npos;
+                        });
+  BOOST_CHECK_THROW(plan_sweep(with({{"schemes", {"no-such-scheme"}}})), std::invalid_argument);
+  BOOST_CHECK_THROW(plan_sweep(with({{"products", {"no-such-product"}}})), InputError);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(spec)
+
+BOOST_AUTO_TEST_CASE(bad_presets_name_the_field) {
+  const auto field_of = [](const json& j) {
+    try {
+      sweep_spec_from_json(j, "p.json");
+    } catch (const InputError& e) {
+      return e.field();
+    }
+    return std::string("(accepted)");
+  };
+  const json axes = {{"solvers", {"explicit"}}, {"products", {"european-call"}}, {"n", {12}}};
+  BOOST_TEST(field_of({{"axes", axes}, {"repetitions", 1}}) == "repetitions");
+  BOOST_TEST(field_of({{"axes", axes}, {"colour", "red"}}) == "colour");
+  BOOST_TEST(field_of({{"axes", {{"solvers", {"explicit"}}, {"n", {12}}}}}) == "axes.products");
+  BOOST_TEST(field_of({{"axes", axes}, {"groups", {{{"nt_rules", {"sometimes"}}}}}}) == "groups[0].nt_rules");
+  BOOST_TEST(field_of({{"axes", axes}, {"groups", {{{"devices", {"tpu"}}}}}}) == "groups[0].devices");
+  BOOST_TEST(field_of({{"axes", axes}, {"tolerance", {{"overrides", {{{"product", "x"}}}}}}}) ==
+             "tolerance.overrides[0]");
+  BOOST_TEST(field_of({{"axes", axes}}) == "(accepted)");
+}
+
+BOOST_AUTO_TEST_CASE(the_spec_survives_a_round_trip_through_a_results_file) {
+  SweepSpec s = spec_of({{"name", "mine"},
+                         {"repetitions", 4},
+                         {"tolerance", {{"c", 0.02}, {"overrides", {{{"product", "min-call"}, {"tol", 0.5}}}}}},
+                         {"axes", {{"solvers", {"explicit"}}, {"products", {"european-call"}}, {"n", {12, 16}}}},
+                         {"groups", {json::object(), {{"n", {20}}, {"devices", {"cpu:t1"}}}}}});
+  const SweepSpec back = sweep_spec_from_json(to_json(s), "copy");
+  BOOST_TEST(to_json(back) == to_json(s));
+  BOOST_TEST(ids(plan_sweep(back)) == ids(plan_sweep(s)), boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(overrides_replace_an_axis_in_every_group) {
+  SweepSpec s = spec_of({{"axes", {{"solvers", {"explicit"}}, {"products", {"european-call"}}, {"n", {12}}}},
+                         {"groups", {json::object(), {{"products", {"min-call"}}}}}});
+  SweepOverrides o;
+  o.axes.n = {14, 18};
+  o.repetitions = 5;
+  apply_overrides(s, o);
+  BOOST_TEST(s.repetitions == 5);
+  for (const auto& g : s.groups) BOOST_TEST(g.n == (std::vector<int>{14, 18}), boost::test_tools::per_element());
+  BOOST_TEST(plan_sweep(s).cases.size() == 4u);
+  o.repetitions = 1;
+  BOOST_CHECK_THROW(apply_overrides(s, o), InputError);
+}
+
+BOOST_AUTO_TEST_CASE(a_preset_file_loads_by_path) {
+  const SweepSpec s = load_preset(project_root() + "/tests/data/sweep/tiny.json");
+  BOOST_TEST(s.preset == "tiny");
+  BOOST_TEST(!plan_sweep(s).cases.empty());
+  BOOST_CHECK_THROW(load_preset("no-such-preset"), InputError);
+}
+
+// Every shipped preset parses; those without GPU solvers also plan on any build, and the GPU
+// ones plan wherever the CUDA variants are built.
+BOOST_AUTO_TEST_CASE(shipped_presets_are_valid) {
+  for (const char* name : {"quick", "ci", "cloud", "full"}) {
+    BOOST_TEST_CONTEXT("preset " << name) {
+      SweepSpec s;
+      BOOST_REQUIRE_NO_THROW(s = load_preset(name));
+      BOOST_TEST(s.preset == name);
+      bool needs_cuda = false;
+      for (const auto& g : s.groups)
+        for (const auto& solver : g.solvers)
+          needs_cuda = needs_cuda || !SolverRegistry::instance().find(solver.substr(0, solver.find(':')));
+      if (!needs_cuda || cuda_built()) BOOST_CHECK_NO_THROW(plan_sweep(s));
+    }
+  }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(tolerance)
+
+BOOST_AUTO_TEST_CASE(the_default_rule_shrinks_with_n_and_scales_with_the_price) {
+  const ToleranceRule r;
+  const double t50 = r.tol("p", "s", "fp64", 50, 100.0, 100.0);
+  BOOST_TEST(r.tol("p", "s", "fp64", 100, 100.0, 100.0) == t50 / 4, boost::test_tools::tolerance(1e-12));
+  BOOST_TEST(r.tol("p", "s", "fp64", 50, 10.0, 100.0) == t50 / 10, boost::test_tools::tolerance(1e-12));
+  // A price near zero takes the floor (a fraction of the notional), not a zero allowance.
+  BOOST_TEST(r.tol("p", "s", "fp64", 50, 1e-9, 100.0) == r.tol("p", "s", "fp64", 50, r.floor_fraction * 100, 100.0));
+  BOOST_TEST(r.tol("p", "s", "fp32", 50, 100.0, 100.0) > t50);
+}
+
+BOOST_AUTO_TEST_CASE(the_first_matching_override_wins) {
+  const ToleranceRule r = tolerance_rule_from_json(
+      {{"c", 0.01},
+       {"overrides", {{{"product", "a"}, {"n", 50}, {"tol", 0.3}}, {{"product", "a"}, {"c", 0.04}}, {{"tol", 9.0}}}}},
+      "test");
+  BOOST_TEST(r.tol("a", "s", "fp64", 50, 100.0, 100.0) == 0.3);
+  BOOST_TEST(r.tol("a", "s", "fp64", 100, 100.0, 100.0) == 0.04 * 100.0, boost::test_tools::tolerance(1e-12));
+  BOOST_TEST(r.tol("b", "s", "fp64", 100, 100.0, 100.0) == 9.0);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
