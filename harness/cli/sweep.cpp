@@ -1,0 +1,125 @@
+// elsbench sweep [--preset quick|ci|cloud|full|FILE] [axis overrides] [--instance I] [--out FILE]
+//                [--resume FILE] [--dry-run]
+#include <ctime>
+#include <iostream>
+
+#include "harness/command.hpp"
+#include "harness/machine.hpp"
+#include "harness/results_file.hpp"
+#include "harness/sweep.hpp"
+#include "harness/sweep_plan.hpp"
+#include "harness/sweep_preset.hpp"
+#include "harness/sweep_progress.hpp"
+#include "products/catalog.hpp"
+
+namespace elsbench {
+namespace {
+
+struct SweepArgs {
+  std::string preset = "quick";
+  SweepOverrides overrides;
+  int repetitions = 0;
+  std::string instance, out, resume;
+  bool dry_run = false;
+};
+
+// The command as given, for the results file: flags in the order CLI11 knows them.
+std::string command_line(const CLI::App& cmd) {
+  std::string s = "elsbench sweep";
+  for (const CLI::Option* o : cmd.get_options()) {
+    if (o->count() == 0 || o->get_name() == "--help") continue;
+    s += " " + o->get_name();
+    std::string values;
+    for (const auto& r : o->results()) values += (values.empty() ? "" : ",") + r;
+    if (!values.empty()) s += " " + values;
+  }
+  return s;
+}
+
+void print_plan(const SweepPlan& plan) {
+  for (const auto& c : plan.cases)
+    std::cout << c.id() << (c.skip_reason.empty() ? "" : "  [skip: " + c.skip_reason + "]") << '\n';
+  std::cout << plan.cases.size() << " cases\n";
+}
+
+void print_summary(const SweepSummary& s, const std::string& path) {
+  std::cout << "sweep: " << s.cases << " cases (" << s.ran << " run now): " << s.pass << " pass, " << s.fail
+            << " fail, " << s.no_reference << " no-reference, " << s.skipped << " skipped, in "
+            << format_duration(s.seconds) << '\n'
+            << "results: " << path << "\n         " << csv_path_for(path) << '\n';
+}
+
+void run(const CLI::App& cmd, SweepArgs& args) {
+  SweepRun run;
+  run.command = command_line(cmd);
+  run.instance = args.instance;
+  run.progress = &std::cerr;
+  run.handle_signals = true;
+  if (args.repetitions) args.overrides.repetitions = args.repetitions;
+
+  if (!args.resume.empty()) {
+    if (!args.overrides.empty() || cmd.count("--preset") || cmd.count("--instance"))
+      throw std::invalid_argument("--resume takes the sweep, preset and instance from the file; "
+                                  "give only --out besides it");
+    run.path = args.out;
+    const SweepSummary s = resume_sweep(args.resume, run);
+    print_summary(s, args.out.empty() ? args.resume : args.out);
+    return;
+  }
+
+  SweepSpec spec = load_preset(args.preset);
+  run.preset_label = args.overrides.empty() ? spec.preset : "custom";
+  apply_overrides(spec, args.overrides);
+  if (args.dry_run) {
+    print_plan(plan_sweep(spec));
+    return;
+  }
+  run.path = args.out;
+  if (run.path.empty()) {
+    const MachineInfo m = describe_machine(args.instance);
+    const std::string today = [] {
+      const std::time_t t = std::time(nullptr);
+      std::tm tm{};
+      gmtime_r(&t, &tm);
+      char buf[16];
+      std::strftime(buf, sizeof buf, "%Y-%m-%d", &tm);
+      return std::string(buf);
+    }();
+    run.path = default_results_path(project_root(), machine_slug(m), today, m.git_commit);
+  }
+  std::cerr << "elsbench sweep: writing " << run.path << '\n';
+  print_summary(run_sweep(spec, run), run.path);
+}
+
+void setup(CLI::App& app) {
+  auto args = std::make_shared<SweepArgs>();
+  auto* cmd = app.add_subcommand(
+      "sweep",
+      "price, validate, time and measure every case of a sweep into a results file\n"
+      "(the product of the axes below; presets in harness/presets/, every axis overridable)");
+  cmd->add_option("--preset", args->preset, "quick | ci | cloud | full, or a preset JSON file (default: quick)");
+  const auto axis = [&](const char* name, std::vector<std::string>& into, const char* what) {
+    cmd->add_option(name, into, what)->delimiter(',');
+  };
+  axis("--solvers", args->overrides.axes.solvers, "solvers, NAME or NAME:SCHEME (elsbench list solvers)");
+  axis("--schemes", args->overrides.axes.schemes, "schemes of the solvers named without one, or all");
+  axis("--products", args->overrides.axes.products, "catalog ids or product JSON files");
+  cmd->add_option("--n", args->overrides.axes.n, "grid sizes: nodes per axis")
+      ->delimiter(',')
+      ->check(CLI::Range(4, 100000));
+  axis("--nt-rule", args->overrides.axes.nt_rules, "time steps: fixed:K | per-n:X (X*n steps) | auto");
+  axis("--devices", args->overrides.axes.devices, "cpu (all cores) | cpu:tN (N threads) | cuda:N");
+  axis("--precisions", args->overrides.axes.precisions, "fp64 | fp32");
+  cmd->add_option("--repetitions", args->repetitions, "timed repetitions per case (>= 2)")->check(CLI::Range(2, 1000));
+  cmd->add_option("--instance", args->instance, "cloud instance, recorded verbatim (e.g. aws:g4dn.xlarge, colab:t4)");
+  cmd->add_option("--out", args->out, "results file (default: results/<machine>/<date>-<commit>.json)");
+  cmd->add_option("--resume", args->resume, "continue the partial results file FILE");
+  cmd->add_flag("--dry-run", args->dry_run, "list the cases and exit");
+  cmd->callback([cmd, args] { run(*cmd, *args); });
+}
+
+}  // namespace
+
+ELSBENCH_REGISTER_COMMAND(50, setup);
+
+}  // namespace elsbench

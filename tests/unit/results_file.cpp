@@ -1,0 +1,235 @@
+// The results file: Google Benchmark's layout plus the elsbench fields of harness/RESULTS_SCHEMA.md,
+// its CSV view, and atomic writes.
+#include <unistd.h>
+
+#include <boost/test/unit_test.hpp>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "harness/results_csv.hpp"
+#include "harness/results_file.hpp"
+#include "harness/sweep.hpp"
+
+using namespace elsbench;
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path scratch(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / ("elsbench-results-file-" + std::to_string(::getpid())) / name;
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+std::vector<fs::path> files_in(const fs::path& dir) {
+  std::vector<fs::path> out;
+  for (const auto& e : fs::directory_iterator(dir)) out.push_back(e.path().filename());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// Two explicit cases that run and one that is skipped (an unstable fixed step), written once.
+struct SmallSweep {
+  fs::path path;
+  ResultsFile file;
+  SmallSweep() {
+    path = scratch("sweep") / "r.json";
+    const SweepSpec spec = sweep_spec_from_json({{"name", "small"},
+                                                 {"repetitions", 3},
+                                                 {"groups",
+                                                  {{{"solvers", {"explicit"}},
+                                                    {"products", {"european-call"}},
+                                                    {"n", {12, 16}},
+                                                    {"devices", {"cpu:t1"}}},
+                                                   {{"solvers", {"explicit"}},
+                                                    {"products", {"european-call"}},
+                                                    {"n", {12}},
+                                                    {"nt_rules", {"fixed:1"}},
+                                                    {"devices", {"cpu:t1"}}}}}},
+                                                "test");
+    SweepRun run;
+    run.path = path.string();
+    run.command = "elsbench sweep --preset small";
+    run.instance = "aws:g4dn.xlarge";
+    run_sweep(spec, run);
+    file = read_results_file(path.string());
+  }
+  std::vector<json> entries_of(const std::string& id) const {
+    std::vector<json> out;
+    for (const auto& e : file.benchmarks)
+      if (e.at("case_id") == id) out.push_back(e);
+    return out;
+  }
+};
+
+const SmallSweep& small_sweep() {
+  static const SmallSweep s;
+  return s;
+}
+
+const std::string kRan = "european-call/explicit/n=16/nt=auto/cpu/t1/fp64";
+const std::string kSkipped = "european-call/explicit/n=12/nt=1/cpu/t1/fp64";
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(schema)
+
+BOOST_AUTO_TEST_CASE(context_keeps_google_benchmarks_keys_and_adds_the_machine) {
+  const json& c = small_sweep().file.context;
+  for (const char* key : {"date", "host_name", "executable", "num_cpus", "mhz_per_cpu", "cpu_scaling_enabled", "caches",
+                          "library_build_type"})
+    BOOST_TEST(c.contains(key), "context." << key);
+  const json& e = c.at("elsbench");
+  BOOST_TEST(e.at("schema") == kResultsSchema);
+  BOOST_TEST(e.at("preset") == "small");
+  BOOST_TEST(e.at("command") == "elsbench sweep --preset small");
+  BOOST_TEST(e.at("complete") == true);
+  BOOST_TEST(e.at("cases_total") == 3);
+  BOOST_TEST(e.at("started").is_string());
+  BOOST_TEST(e.at("finished").is_string());
+  BOOST_TEST(e.at("sweep").at("groups").size() == 2u);
+  const json& m = e.at("machine");
+  for (const char* key : {"hostname", "cpu_model", "cores", "memory_bytes", "os", "compiler", "cxx_flags", "build_type",
+                          "git_commit", "cuda_built", "gpus"})
+    BOOST_TEST(m.contains(key), "machine." << key);
+  BOOST_TEST(m.at("instance") == "aws:g4dn.xlarge");  // verbatim
+  BOOST_TEST(m.at("cores").get<int>() > 0);
+}
+
+BOOST_AUTO_TEST_CASE(every_entry_has_google_benchmarks_keys_and_the_elsbench_fields) {
+  const char* gb[] = {"name", "run_name", "run_type", "repetitions", "threads", "iterations", "real_time", "cpu_time",
+                      "time_unit"};
+  const char* els[] = {"case_id", "product", "solver", "scheme", "n", "nt", "nt_rule", "shape", "grid_points",
+                       "layers", "time_steps", "device", "threads", "precision", "status", "skip_reason", "price",
+                       "delta", "gamma", "reference", "reference_stderr", "reference_source", "error", "tol",
+                       "allowance", "peak_host_bytes", "peak_device_bytes", "process_peak_rss_bytes",
+                       "memory_space", "model_bytes_per_point", "model_bytes", "seconds", "seconds_per_step",
+                       "points_per_second"};
+  BOOST_TEST_REQUIRE(!small_sweep().file.benchmarks.empty());
+  for (const auto& e : small_sweep().file.benchmarks) {
+    for (const char* k : gb) BOOST_TEST(e.contains(k), e.value("name", "?") << " lacks " << k);
+    for (const char* k : els) BOOST_TEST(e.contains(k), e.value("name", "?") << " lacks " << k);
+    BOOST_TEST(e.at("time_unit") == "ms");
+    BOOST_TEST(e.at("threads") == 1);  // the solver's threads (cpu:t1)
+  }
+}
+
+BOOST_AUTO_TEST_CASE(a_case_that_ran_has_its_repetitions_and_aggregates) {
+  const auto entries = small_sweep().entries_of(kRan);
+  std::map<std::string, double> aggregate;
+  int iterations = 0;
+  for (const auto& e : entries) {
+    if (e.at("run_type") == "iteration") {
+      ++iterations;
+      BOOST_TEST(e.at("real_time").get<double>() > 0.0);
+    } else {
+      aggregate[e.at("aggregate_name").get<std::string>()] = e.at("real_time").get<double>();
+    }
+  }
+  BOOST_TEST(iterations == 3);
+  for (const char* a : {"mean", "median", "stddev", "min"}) BOOST_TEST(aggregate.count(a) == 1u, a);
+  BOOST_TEST(aggregate["min"] <= aggregate["median"]);
+  const json& e = entries.front();
+  BOOST_TEST(e.at("seconds").get<double>() == aggregate["median"] / 1e3, boost::test_tools::tolerance(1e-12));
+  const double work = e.at("grid_points").get<double>() * e.at("time_steps").get<double>();
+  BOOST_TEST(e.at("points_per_second").get<double>() == work / e.at("seconds").get<double>(),
+             boost::test_tools::tolerance(1e-12));
+  BOOST_TEST(e.at("peak_host_bytes").get<double>() > 0.0);
+  BOOST_TEST(e.at("process_peak_rss_bytes").get<double>() >= e.at("peak_host_bytes").get<double>());
+  BOOST_TEST(e.at("model_bytes_per_point").get<double>() > 0.0);
+  // The verdict is the validation rule applied to the recorded numbers.
+  if (!e.at("reference").is_null()) {
+    const double error = e.at("price").get<double>() - e.at("reference").get<double>();
+    BOOST_TEST(e.at("error").get<double>() == error, boost::test_tools::tolerance(1e-12));
+    BOOST_TEST((e.at("status") == "pass") == (std::abs(error) <= e.at("allowance").get<double>()));
+  } else {
+    BOOST_TEST(e.at("status") == "no-reference");
+  }
+}
+
+BOOST_AUTO_TEST_CASE(a_skipped_case_is_one_entry_with_its_reason) {
+  const auto entries = small_sweep().entries_of(kSkipped);
+  BOOST_TEST_REQUIRE(entries.size() == 1u);
+  BOOST_TEST(entries[0].at("status") == "skipped");
+  BOOST_TEST(entries[0].at("skip_reason").get<std::string>().rfind("unstable: ", 0) == 0u);
+  BOOST_TEST(entries[0].at("run_type") == "aggregate");
+  BOOST_TEST(entries[0].at("price").is_null());
+}
+
+BOOST_AUTO_TEST_CASE(the_csv_has_one_row_per_case) {
+  std::ifstream in(csv_path_for(small_sweep().path.string()));
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  BOOST_TEST_REQUIRE(lines.size() == 4u);
+  BOOST_TEST(lines[0].rfind("case_id,product,solver,", 0) == 0u);
+  BOOST_TEST(lines[0].find(",median_ms,mean_ms,stddev_ms,min_ms") != std::string::npos);
+  BOOST_TEST(lines[3].rfind(kSkipped + ",", 0) == 0u);
+  // The skip reason has commas in it, so it is quoted.
+  BOOST_TEST(lines[3].find(",\"unstable: ") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(file)
+
+BOOST_AUTO_TEST_CASE(an_atomic_write_replaces_the_file_and_leaves_no_temp_file) {
+  const fs::path dir = scratch("atomic");
+  const std::string path = (dir / "a.json").string();
+  write_file_atomically(path, "first");
+  write_file_atomically(path, "second");
+  std::ifstream in(path);
+  std::stringstream content;
+  content << in.rdbuf();
+  BOOST_TEST(content.str() == "second");
+  BOOST_TEST(files_in(dir) == std::vector<fs::path>{"a.json"}, boost::test_tools::per_element());
+  // A failed write (the target is a folder) throws and leaves nothing behind.
+  fs::create_directories(dir / "taken.json");
+  BOOST_CHECK_THROW(write_file_atomically((dir / "taken.json").string(), "x"), std::runtime_error);
+  BOOST_TEST(files_in(dir) == (std::vector<fs::path>{"a.json", "taken.json"}), boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(reading_refuses_what_is_not_a_results_file) {
+  const fs::path dir = scratch("read");
+  const auto refused = [&](const std::string& text) {
+    const std::string path = (dir / "x.json").string();
+    write_file_atomically(path, text);
+    try {
+      read_results_file(path);
+    } catch (const std::runtime_error& e) {
+      return std::string(e.what()).find(path) != std::string::npos;  // the message names the file
+    }
+    return false;
+  };
+  BOOST_TEST(refused("{ not json"));
+  BOOST_TEST(refused(R"({"benchmarks": []})"));
+  BOOST_TEST(refused(R"({"context": {"elsbench": {"schema": 99}}, "benchmarks": []})"));
+  BOOST_CHECK_THROW(read_results_file((dir / "missing.json").string()), std::runtime_error);
+}
+
+BOOST_AUTO_TEST_CASE(cases_are_replaced_whole_and_kept_in_plan_order) {
+  ResultsFile f;
+  f.put_case("b", json::array({{{"case_id", "b"}, {"k", 1}}, {{"case_id", "b"}, {"k", 2}}}));
+  f.put_case("a", json::array({{{"case_id", "a"}, {"k", 3}}}));
+  f.put_case("b", json::array({{{"case_id", "b"}, {"k", 4}}}));
+  BOOST_TEST(f.benchmarks.size() == 2u);
+  f.sort_cases({"b", "a"});
+  BOOST_TEST(f.case_ids() == (std::vector<std::string>{"b", "a"}), boost::test_tools::per_element());
+  BOOST_TEST(f.benchmarks[0].at("k") == 4);
+}
+
+BOOST_AUTO_TEST_CASE(the_default_path_is_per_machine_and_never_overwrites) {
+  const fs::path root = scratch("root");
+  const std::string first = default_results_path(root.string(), "vm", "2026-11-21", "abc123");
+  BOOST_TEST(first == (root / "results" / "vm" / "2026-11-21-abc123.json").string());
+  write_file_atomically(first, "{}");
+  BOOST_TEST(default_results_path(root.string(), "vm", "2026-11-21", "abc123") ==
+             (root / "results" / "vm" / "2026-11-21-abc123-2.json").string());
+  BOOST_TEST(csv_path_for(first) == (root / "results" / "vm" / "2026-11-21-abc123.csv").string());
+}
+
+BOOST_AUTO_TEST_SUITE_END()

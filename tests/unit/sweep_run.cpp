@@ -1,0 +1,214 @@
+// Running sweeps: skipped cases keep their reason and the sweep goes on; an interrupted sweep
+// leaves a valid partial file that --resume completes to the same case set as a fresh run.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <boost/test/unit_test.hpp>
+#include <csignal>
+#include <filesystem>
+#include <map>
+#include <stdexcept>
+
+#include "harness/devices.hpp"
+#include "harness/registry.hpp"
+#include "harness/results_file.hpp"
+#include "harness/sweep.hpp"
+#include "solvers/solver_error.hpp"
+
+using namespace elsbench;
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+namespace {
+
+// Test-only variants (hidden from `list`): one per way a case can fail.
+SolverInfo test_solver(const std::string& name, std::vector<Device::Kind> devices,
+                       std::function<PriceResult(const Product&, const SolverOptions&)> price) {
+  SolverInfo s;
+  s.name = name;
+  s.description = "test double";
+  s.devices = std::move(devices);
+  s.test_only = true;
+  s.price = std::move(price);
+  return s;
+}
+
+PriceResult constant_price(const Product& p, const SolverOptions& o) {
+  PriceResult r;
+  r.shape.assign(static_cast<std::size_t>(p.dimension()), o.grid.n);
+  r.time_steps = 10;
+  r.price = 1.0;
+  return r;
+}
+
+SolverInfo out_of_memory_info() {
+  return test_solver("test-out-of-memory", {Device::Kind::Cpu}, [](const Product&, const SolverOptions&) -> PriceResult {
+    throw SolverError(SolverError::Kind::OutOfMemory, "test: needs 1 TB");
+  });
+}
+SolverInfo throwing_info() {
+  return test_solver("test-throws", {Device::Kind::Cpu},
+                     [](const Product&, const SolverOptions&) -> PriceResult { throw std::runtime_error("boom"); });
+}
+SolverInfo gpu_only_info() { return test_solver("test-gpu-only", {Device::Kind::Cuda}, constant_price); }
+// Prices once (the untimed first pricing), then fails every timed repetition.
+SolverInfo flaky_info() {
+  return test_solver("test-flaky", {Device::Kind::Cpu}, [](const Product& p, const SolverOptions& o) {
+    static int calls = 0;
+    if (++calls % 3 != 1) throw SolverError(SolverError::Kind::Unstable, "test: diverged");
+    return constant_price(p, o);
+  });
+}
+ELSBENCH_REGISTER_SOLVER(out_of_memory_info);
+ELSBENCH_REGISTER_SOLVER(throwing_info);
+ELSBENCH_REGISTER_SOLVER(gpu_only_info);
+ELSBENCH_REGISTER_SOLVER(flaky_info);
+
+fs::path scratch(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / ("elsbench-sweep-run-" + std::to_string(::getpid())) / name;
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+SweepSpec spec_of(const json& axes, int repetitions = 2) {
+  return sweep_spec_from_json({{"name", "test"}, {"repetitions", repetitions}, {"axes", axes}}, "test");
+}
+
+// Four small explicit cases, a few milliseconds each.
+SweepSpec four_cases() {
+  return spec_of({{"solvers", {"explicit"}},
+                  {"products", {"european-call", "min-call"}},
+                  {"n", {12, 16}},
+                  {"nt_rules", {"auto"}},
+                  {"devices", {"cpu:t1"}}});
+}
+
+SweepRun run_to(const fs::path& file) {
+  SweepRun r;
+  r.path = file.string();
+  r.command = "test";
+  return r;
+}
+
+// The first entry of each case, by id.
+std::map<std::string, json> first_entries(const ResultsFile& f) {
+  std::map<std::string, json> out;
+  for (const auto& e : f.benchmarks) out.emplace(e.at("case_id").get<std::string>(), e);
+  return out;
+}
+
+bool no_temp_files(const fs::path& dir) {
+  for (const auto& e : fs::directory_iterator(dir))
+    if (e.path().extension() == ".tmp") return false;
+  return true;
+}
+
+}  // namespace
+
+// First in the file: the child is forked before this process has started any thread pool.
+BOOST_AUTO_TEST_CASE(a_signal_stops_the_sweep_and_leaves_a_valid_partial_file) {
+  const fs::path dir = scratch("signal");
+  const fs::path file = dir / "r.json";
+  const pid_t child = ::fork();
+  BOOST_REQUIRE(child >= 0);
+  if (child == 0) {
+    SweepRun run = run_to(file);
+    run.handle_signals = true;
+    run.after_case = [](std::size_t done) {
+      if (done == 1) ::raise(SIGTERM);
+    };
+    try {
+      run_sweep(four_cases(), run);
+    } catch (...) {
+    }
+    ::_exit(1);  // not reached when the signal stops the sweep
+  }
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  BOOST_TEST(WIFEXITED(status));
+  BOOST_TEST(WEXITSTATUS(status) == 128 + SIGTERM);
+  const ResultsFile partial = read_results_file(file.string());
+  BOOST_TEST(partial.elsbench().at("complete") == false);
+  BOOST_TEST(partial.case_ids().size() == 1u);
+  BOOST_TEST(no_temp_files(dir));
+}
+
+BOOST_AUTO_TEST_CASE(cases_that_cannot_run_are_skipped_with_their_reason_and_the_sweep_goes_on) {
+  const fs::path file = scratch("skips") / "r.json";
+  const SweepSpec spec = spec_of({{"solvers", {"explicit", "test-out-of-memory", "test-throws", "test-gpu-only", "test-flaky"}},
+                                  {"products", {"european-call"}},
+                                  {"n", {12}},
+                                  {"nt_rules", {"auto", "fixed:1"}},
+                                  {"devices", {"cpu:t1", "cuda:0"}}});
+  const SweepSummary s = run_sweep(spec, run_to(file));
+  BOOST_TEST(s.cases == 20u);
+  BOOST_TEST(s.ran == 20u);
+  const ResultsFile f = read_results_file(file.string());
+  BOOST_TEST(f.elsbench().at("complete") == true);
+  const auto cases = first_entries(f);
+  BOOST_TEST_REQUIRE(cases.size() == 20u);
+  const auto reason = [&](const std::string& solver, const std::string& nt, const std::string& device) {
+    const json& e = cases.at("european-call/" + solver + "/n=12/nt=" + nt + "/" + device + "/fp64");
+    return e.at("status") == "skipped" ? e.at("skip_reason").get<std::string>() : "ran: " + e.at("status").get<std::string>();
+  };
+  const auto starts = [](const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; };
+  // The explicit solver refuses an unstable step; it runs where it can, after the skips.
+  BOOST_TEST(starts(reason("explicit", "1", "cpu/t1"), "unstable: explicit: time step"));
+  BOOST_TEST(starts(reason("explicit", "auto", "cpu/t1"), "ran: "));
+  BOOST_TEST(starts(reason("explicit", "auto", "cuda:0"), "unsupported: "));
+  BOOST_TEST(reason("test-out-of-memory", "auto", "cpu/t1") == "out-of-memory: test: needs 1 TB");
+  BOOST_TEST(reason("test-throws", "auto", "cpu/t1") == "error: boom");
+  BOOST_TEST(starts(reason("test-gpu-only", "auto", "cpu/t1"), "unsupported: "));
+  if (cuda_devices().empty()) {
+    BOOST_TEST(starts(reason("test-gpu-only", "auto", "cuda:0"), "unavailable: "));
+  }
+  // A failure in the timed repetitions (after a good first pricing) is Google Benchmark's error.
+  BOOST_TEST(reason("test-flaky", "auto", "cpu/t1") == "unstable: test: diverged");
+  BOOST_TEST(s.skipped == (cuda_devices().empty() ? 19u : 17u));
+  // A skipped case is one zero-time median entry with null prices.
+  const json& skipped = cases.at("european-call/test-throws/n=12/nt=auto/cpu/t1/fp64");
+  BOOST_TEST(skipped.at("aggregate_name") == "median");
+  BOOST_TEST(skipped.at("real_time") == 0.0);
+  BOOST_TEST(skipped.at("price").is_null());
+  BOOST_TEST(skipped.at("error_occurred") == true);
+}
+
+BOOST_AUTO_TEST_CASE(resume_runs_only_the_missing_cases_and_ends_with_a_fresh_runs_case_set) {
+  const fs::path dir = scratch("resume");
+  const fs::path fresh = dir / "fresh.json", partial = dir / "partial.json";
+  run_sweep(four_cases(), run_to(fresh));
+
+  // An interruption after two cases, as a crash would leave it.
+  SweepRun interrupted = run_to(partial);
+  interrupted.after_case = [](std::size_t done) {
+    if (done == 2) throw std::runtime_error("interrupted");
+  };
+  BOOST_CHECK_THROW(run_sweep(four_cases(), interrupted), std::runtime_error);
+  const ResultsFile before = read_results_file(partial.string());
+  BOOST_TEST(before.elsbench().at("complete") == false);
+  BOOST_TEST(before.elsbench().at("cases_total") == 4);
+  BOOST_TEST(before.case_ids().size() == 2u);
+
+  SweepRun resume;
+  resume.command = "test --resume";
+  resume.progress = nullptr;
+  const SweepSummary s = resume_sweep(partial.string(), resume);
+  BOOST_TEST(s.ran == 2u);
+  BOOST_TEST(s.cases == 4u);
+
+  const ResultsFile after = read_results_file(partial.string());
+  BOOST_TEST(after.elsbench().at("complete") == true);
+  BOOST_TEST(after.elsbench().at("resumed").size() == 1u);
+  BOOST_TEST(after.case_ids() == read_results_file(fresh.string()).case_ids(), boost::test_tools::per_element());
+  // The cases that were already there are kept as they were measured.
+  const auto kept = first_entries(before), now = first_entries(after);
+  for (const auto& [id, entry] : kept) BOOST_TEST(now.at(id) == entry);
+  BOOST_TEST(no_temp_files(dir));
+}
+
+BOOST_AUTO_TEST_CASE(resume_refuses_a_file_that_is_not_a_sweep) {
+  const fs::path file = scratch("not-a-sweep") / "x.json";
+  write_file_atomically(file.string(), R"({"context": {}, "benchmarks": []})");
+  BOOST_CHECK_THROW(resume_sweep(file.string(), SweepRun{}), std::runtime_error);
+}
