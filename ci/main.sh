@@ -8,3 +8,4 @@ bash ci/build.sh
 ./build/elsbench list solvers
 ./build/elsbench validate --preset quick
 ./build/elsbench price --product sample-2a-stepdown --solver adi --n 200 --nt 1000
+./build/elsbench sweep --preset quick
