@@ -77,9 +77,11 @@ struct PathState {
   bool done;
 };
 
+template <int D>
 __device__ double performance_of(const DevicePlan& p, const double* x) {
   double lo = x[0], hi = x[0];
-  for (int a = 1; a < p.dim; ++a) {
+#pragma unroll
+  for (int a = 1; a < D; ++a) {
     lo = fmin(lo, x[a]);
     hi = fmax(hi, x[a]);
   }
@@ -87,9 +89,10 @@ __device__ double performance_of(const DevicePlan& p, const double* x) {
 }
 
 // payoff.hpp's option_payoff, on spots S_a = reference_a exp(x_a).
+template <int D>
 __device__ double option_payoff_of(const DevicePlan& p, const double* x) {
   const double s0 = p.reference[0] * exp(x[0]);
-  const double s1 = p.dim > 1 ? p.reference[1] * exp(x[1]) : 0.0;
+  const double s1 = D > 1 ? p.reference[1] * exp(x[1]) : 0.0;  // x has room for three assets
   const double k = p.strike[0];
   switch (p.type) {
     case ProductType::EuropeanCall: return fmax(s0 - k, 0.0);
@@ -106,93 +109,102 @@ __device__ double option_payoff_of(const DevicePlan& p, const double* x) {
 }
 
 // payoff.hpp's maturity_amount mixed by the survival probability (monte_carlo.hpp).
+template <int D>
 __device__ double maturity_payoff(const DevicePlan& p, const PathState& s) {
-  if (!p.is_els) return option_payoff_of(p, s.x);
-  const double perf = performance_of(p, s.x);
+  if (!p.is_els) return option_payoff_of<D>(p, s.x);
+  const double perf = performance_of<D>(p, s.x);
   const int last = p.autocalls - 1;
   if (perf >= p.autocall_barrier[last]) return p.autocall_amount[last];
   return s.survival * p.dummy_amount + (1.0 - s.survival) * p.notional * fmin(1.0, perf);
 }
 
+template <int D>
 __device__ void knock_in_observation(const DevicePlan& p, PathState& s) {
   double lo = s.x[0], hi = s.x[0];
-  for (int a = 1; a < p.dim; ++a) {
+#pragma unroll
+  for (int a = 1; a < D; ++a) {
     lo = fmin(lo, s.x[a]);
     hi = fmax(hi, s.x[a]);
   }
   if ((p.worst_of ? lo : hi) < p.log_barrier) s.survival = 0.0;
 }
 
+template <int D>
 __device__ void bridge_crossing(const DevicePlan& p, int step, const double* before, PathState& s) {
   double no_cross_all = 1.0, min_cross = 1.0;
-  for (int a = 0; a < p.dim; ++a) {
+#pragma unroll
+  for (int a = 0; a < D; ++a) {
     const double d0 = before[a] - p.log_barrier, d1 = s.x[a] - p.log_barrier;
-    const double cross = (d0 > 0 && d1 > 0) ? exp(-d0 * d1 * p.bridge_rate[step * p.dim + a]) : 1.0;
+    const double cross = (d0 > 0 && d1 > 0) ? exp(-d0 * d1 * p.bridge_rate[step * D + a]) : 1.0;
     no_cross_all *= 1.0 - cross;
     min_cross = fmin(min_cross, cross);
   }
   s.survival *= p.worst_of ? no_cross_all : 1.0 - min_cross;
 }
 
-__device__ void draw_normals(curandStatePhilox4_32_10_t& rng, int dim, double* z) {
-  for (int a = 0; a < dim; a += 2) {
+template <int D>
+__device__ void draw_normals(curandStatePhilox4_32_10_t& rng, double* z) {
+#pragma unroll
+  for (int a = 0; a < D; a += 2) {
     const double2 pair = curand_normal2_double(&rng);
     z[a] = pair.x;
-    if (a + 1 < dim) z[a + 1] = pair.y;
+    if (a + 1 < D) z[a + 1] = pair.y;
   }
 }
 
 // Discounted payoffs of the two paths of one pair.
+template <int D>
 __device__ double pair_average(const DevicePlan& p, unsigned long long seed, unsigned long long pair) {
   curandStatePhilox4_32_10_t rng;
   curand_init(seed, pair, 0, &rng);
   PathState path[2];
   for (auto& s : path) {
-    for (int a = 0; a < p.dim; ++a) s.x[a] = p.start[a];
+    for (int a = 0; a < D; ++a) s.x[a] = p.start[a];
     s.survival = p.starts_knocked_in ? 0.0 : 1.0;
     s.payoff = 0;
     s.done = false;
   }
   for (int step = 0; step < p.steps && !(path[0].done && path[1].done); ++step) {
     double z[2][kMaxAssets];
-    draw_normals(rng, p.dim, z[0]);
+    draw_normals<D>(rng, z[0]);
     if (p.antithetic)
-      for (int a = 0; a < p.dim; ++a) z[1][a] = -z[0][a];
+      for (int a = 0; a < D; ++a) z[1][a] = -z[0][a];
     else
-      draw_normals(rng, p.dim, z[1]);
+      draw_normals<D>(rng, z[1]);
     for (int m = 0; m < 2; ++m) {
       PathState& s = path[m];
       double before[kMaxAssets];
-      for (int a = 0; a < p.dim; ++a) before[a] = s.x[a];
-      for (int a = 0; a < p.dim; ++a) {
+      for (int a = 0; a < D; ++a) before[a] = s.x[a];
+      for (int a = 0; a < D; ++a) {
         double y = 0;
-        for (int b = 0; b <= a; ++b) y += p.shock[(step * p.dim + a) * p.dim + b] * z[m][b];
-        s.x[a] += p.drift[step * p.dim + a] + y;
+        for (int b = 0; b <= a; ++b) y += p.shock[(step * D + a) * D + b] * z[m][b];
+        s.x[a] += p.drift[step * D + a] + y;
       }
       if (s.done) continue;
-      if (p.monitored[step]) knock_in_observation(p, s);
-      if (p.continuous) bridge_crossing(p, step, before, s);
+      if (p.monitored[step]) knock_in_observation<D>(p, s);
+      if (p.continuous) bridge_crossing<D>(p, step, before, s);
       const int k = p.autocall[step];
-      if (k >= 0 && step + 1 < p.steps && performance_of(p, s.x) >= p.autocall_barrier[k]) {
+      if (k >= 0 && step + 1 < p.steps && performance_of<D>(p, s.x) >= p.autocall_barrier[k]) {
         s.payoff = p.discount[step] * p.autocall_amount[k];
         s.done = true;
       }
     }
   }
   for (auto& s : path)
-    if (!s.done) s.payoff = p.discount[p.steps - 1] * maturity_payoff(p, s);
+    if (!s.done) s.payoff = p.discount[p.steps - 1] * maturity_payoff<D>(p, s);
   return 0.5 * (path[0].payoff + path[1].payoff);
 }
 
 // Each block writes the sum and the sum of squares of its pairs' averages (a fixed tree order, so
 // a launch is reproducible); the host adds the blocks in order.
+template <int D>
 __global__ void simulate_pairs(DevicePlan plan, unsigned long long seed, long long pairs, double shift,
                                double* block_sum, double* block_sum_sq) {
   __shared__ double sum[kThreadsPerBlock], sum_sq[kThreadsPerBlock];
   double s = 0, s2 = 0;
   const long long stride = static_cast<long long>(gridDim.x) * blockDim.x;
   for (long long pair = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x; pair < pairs; pair += stride) {
-    const double y = pair_average(plan, seed, static_cast<unsigned long long>(pair)) - shift;
+    const double y = pair_average<D>(plan, seed, static_cast<unsigned long long>(pair)) - shift;
     s += y;
     s2 += y * y;
   }
@@ -277,7 +289,11 @@ McResult monte_carlo_price_cuda(const Product& product, const McOptions& options
   const DeviceArray<double> block_sum(static_cast<std::size_t>(blocks)), block_sum_sq(static_cast<std::size_t>(blocks));
   // Sums of squares around a rough level keep the variance free of cancellation.
   const double shift = product.is_els() ? product.notional : 0.0;
-  simulate_pairs<<<blocks, kThreadsPerBlock>>>(d, options.seed, pairs, shift, block_sum.get(), block_sum_sq.get());
+  switch (d.dim) {
+    case 1: simulate_pairs<1><<<blocks, kThreadsPerBlock>>>(d, options.seed, pairs, shift, block_sum.get(), block_sum_sq.get()); break;
+    case 2: simulate_pairs<2><<<blocks, kThreadsPerBlock>>>(d, options.seed, pairs, shift, block_sum.get(), block_sum_sq.get()); break;
+    default: simulate_pairs<3><<<blocks, kThreadsPerBlock>>>(d, options.seed, pairs, shift, block_sum.get(), block_sum_sq.get()); break;
+  }
   check(cudaGetLastError(), "simulate_pairs launch");
   std::vector<double> sums(static_cast<std::size_t>(blocks)), sums_sq(static_cast<std::size_t>(blocks));
   check(cudaMemcpy(sums.data(), block_sum.get(), sums.size() * sizeof(double), cudaMemcpyDeviceToHost), "cudaMemcpy");
