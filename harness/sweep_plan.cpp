@@ -5,6 +5,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "harness/devices.hpp"
 #include "harness/registry.hpp"
 #include "products/catalog.hpp"
 
@@ -20,6 +21,18 @@ bool same_file(const std::string& a, const std::string& b) {
   return fs::weakly_canonical(a) == fs::weakly_canonical(b);
 }
 
+// An unknown name is an error; in a build without CUDA the GPU variants are unknown too, so say so.
+const SolverInfo& registered(const std::string& name) {
+  try {
+    return SolverRegistry::instance().get(name);
+  } catch (const std::invalid_argument& e) {
+    if (cuda_built()) throw;
+    throw std::invalid_argument(std::string(e.what()) +
+                                "; this build has no CUDA, so the GPU variants are not registered "
+                                "(configure with -DELSBENCH_WITH_CUDA=ON where nvcc is found)");
+  }
+}
+
 struct SolverScheme {
   std::string solver, scheme, skip_reason;
 };
@@ -31,7 +44,7 @@ std::vector<SolverScheme> solver_schemes(const SweepAxes& g) {
   std::set<std::string> schemes_known;
   for (const auto& entry : g.solvers) {
     const auto colon = entry.find(':');
-    const SolverInfo& info = SolverRegistry::instance().get(entry.substr(0, colon));
+    const SolverInfo& info = registered(entry.substr(0, colon));
     schemes_known.insert(info.schemes.begin(), info.schemes.end());
     std::vector<std::string> wanted;
     if (colon != std::string::npos) {
