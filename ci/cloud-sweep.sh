@@ -102,7 +102,7 @@ if [ -f "$results" ]; then  # the file keeps the sweep, preset and instance it w
 else
   "$build/elsbench" sweep --preset "$preset" --instance "$instance" --out "$results" "${sweep_args[@]}"
 fi
-"$build/elsbench" report "$results" --out "$stage/results/$slug/report"
+"$build/elsbench" report "$results" --out "$stage/results/$slug/report" --baseline adi/cpu  # the cloud preset runs CPU adi on all cores
 
 archive="$build/elsbench-$slug-$stamp.tar.gz"
 tar -czf "$archive" -C "$stage" "results/$slug"

@@ -72,7 +72,7 @@ def by_product(cases) -> dict:
     return dict(sorted(products.items()))
 
 
-def draw_series(ax, cases, x_of, y_of, styles):
+def draw_series(ax, cases, x_of, y_of, styles, linestyle="-"):
     """One line per series, points in order of x."""
     lines: dict = {}
     for c in cases:
@@ -80,4 +80,4 @@ def draw_series(ax, cases, x_of, y_of, styles):
     for series, points in lines.items():
         points.sort(key=x_of)
         ax.plot([x_of(c) for c in points], [y_of(c) for c in points], label=series, linewidth=1.2, markersize=4,
-                **styles[series])
+                linestyle=linestyle, **styles[series])

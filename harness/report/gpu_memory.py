@@ -45,19 +45,22 @@ class MemoryModel:
 
 
 def memory_models(cases) -> list[MemoryModel]:
-    """One model per configuration and dimension; skipped cases count, since the model is analytic."""
+    """One model per configuration and dimension (2-D and up); skipped cases count, since the model
+    is analytic."""
     models: dict = {}
     for c in cases:
         bpp = c.fields.get("model_bytes_per_point")
-        if not bpp or not c.grid_points:
+        if not bpp or not c.grid_points or c.dims < 2:  # 1-D products validate; they never fill a GPU
             continue
         key = (c.config, c.dims)
+        # Where the modelled arrays live; older files lack memory_space, then the device tells.
+        on_gpu = c.fields.get("memory_space") == "device" or c.on_gpu
         m = models.get(key)
         if m is None:
-            models[key] = MemoryModel(c.config, c.dims, float(bpp), c.on_gpu, int(c.grid_points), list(c.shape))
+            models[key] = MemoryModel(c.config, c.dims, float(bpp), on_gpu, int(c.grid_points), list(c.shape))
             continue
         m.bytes_per_point = max(m.bytes_per_point, float(bpp))
-        m.on_gpu = m.on_gpu or c.on_gpu
+        m.on_gpu = m.on_gpu or on_gpu
         if c.grid_points > m.largest_measured_points:
             m.largest_measured_points, m.largest_measured_shape = int(c.grid_points), list(c.shape)
     return sorted(models.values(), key=lambda m: (not m.on_gpu, m.dims, m.config))

@@ -14,7 +14,8 @@ def plot(cases, models, out_dir):
     fig, (ax,) = figures.new_figure(1, width=8.5, height=5.5)
     measured = [c for c in cases if c.measured and (_peak(c) or 0) > 0]
     styles = figures.series_styles([c.series for c in measured] + [m.label for m in models])
-    figures.draw_series(ax, measured, lambda c: c.grid_points, _peak, styles)
+    # Markers only: one configuration's cases span products of different dimension and layers.
+    figures.draw_series(ax, measured, lambda c: c.grid_points, _peak, styles, linestyle="none")
     smallest = min([c.grid_points for c in measured] + [m.largest_measured_points for m in models] + [1e3])
     largest_cap = max(cap for _, cap in GPU_CAPACITIES)
     for m in models:

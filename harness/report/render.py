@@ -49,7 +49,8 @@ def speedup_section(cases, baseline, out_dir) -> Section:
     text = [f"Baseline {baseline}: the same product on the same grid (mesh and time steps), measured on the same "
             "machine where it was, else on the machine named in the baseline column."]
     if not points:
-        text.append(f"No measured case shares a grid with a {baseline} case.")
+        text.append(f"No measured case shares a grid with a {baseline} case: choose another with --baseline "
+                    "(e.g. adi/cpu for CPU adi at any thread count).")
     return Section(f"Speedup over {baseline}", text, plot_speedup.plot(points, baseline, out_dir),
                    [tables.speedup_table(points)])
 

@@ -58,9 +58,10 @@ def _grid_key(case):
 
 def _preference(case, candidate):
     """The baseline measured on the same machine first (same CPU, same day), then the same scheme,
-    then fp64."""
+    then fp64, then the most threads (a baseline that leaves no thread count open is the fastest
+    CPU run: the speedup claimed is the smaller one)."""
     return (candidate.machine.label != case.machine.label, candidate.scheme != case.scheme,
-            candidate.precision != "fp64", candidate.machine.label)
+            candidate.precision != "fp64", -(candidate.threads or 0), candidate.machine.label, candidate.scheme or "")
 
 
 def speedups(cases, baseline: Baseline) -> list[Speedup]:
