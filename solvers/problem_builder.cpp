@@ -275,6 +275,8 @@ Problem build_problem(const Product& p, const GridSpec& g) {
 void set_time_grid(Problem& pb, TimeGrid grid, int damping_steps) {
   const Product& p = *pb.product;
   pb.events.clear();
+  // Autocall weights belong to the events: keep only the knock-in weights (entry 0) on a new grid.
+  pb.event_weights.resize(pb.layers == 2 ? pb.knock_in_weights + 1 : 0);
   const auto damp_from = [&](std::size_t node) {
     for (std::size_t j = node; j < node + static_cast<std::size_t>(damping_steps) && j < grid.steps(); ++j)
       grid.damped[j] = 1;
