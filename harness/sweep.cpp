@@ -72,6 +72,15 @@ std::string outcome_line(const CaseOutcome& out) {
   return s.str();
 }
 
+// A case that takes the process down (the kernel's out-of-memory killer, a crash) cannot record
+// itself: the file names the case running, and a resume retries it once, then skips it.
+constexpr int kAttempts = 2;
+
+int attempts_so_far(const ResultsFile& file, const std::string& case_id) {
+  const auto running = file.elsbench().value("running", nlohmann::json());
+  return running.is_object() && running.value("case_id", "") == case_id ? running.value("attempts", 0) : 0;
+}
+
 void count(const ResultsFile& file, SweepSummary& summary) {
   std::map<std::string, std::string> status;
   for (const auto& e : file.benchmarks) status.emplace(e.value("case_id", ""), e.value("status", ""));
@@ -116,7 +125,18 @@ SweepSummary execute(const SweepSpec& spec, const SweepPlan& plan, ResultsFile& 
     const SweepCase& c = plan.cases[i];
     const Product& product = plan.products.at(c.product);
     progress.start(i, order[i]);
-    const CaseOutcome out = run_case(c, product, spec, refs.at(c.product));
+    const int attempts = attempts_so_far(file, order[i]) + 1;
+    CaseOutcome out;
+    if (attempts > kAttempts) {
+      out.skip_reason = "error: the sweep process ended " + std::to_string(kAttempts) +
+                        " times while running this case (killed, e.g. by the system out of memory, or "
+                        "interrupted); skipped on resume";
+    } else {
+      file.elsbench()["running"] = {{"case_id", order[i]}, {"attempts", attempts}};
+      save();
+      out = run_case(c, product, spec, refs.at(c.product));
+    }
+    file.elsbench().erase("running");
     file.put_case(order[i], case_entries(c, product, out));
     file.sort_cases(order);
     save();

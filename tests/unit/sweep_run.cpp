@@ -1,5 +1,6 @@
 // Running sweeps: skipped cases keep their reason and the sweep goes on; an interrupted sweep
 // leaves a valid partial file that --resume completes to the same case set as a fresh run.
+#include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -113,6 +114,7 @@ BOOST_AUTO_TEST_CASE(a_signal_stops_the_sweep_and_leaves_a_valid_partial_file) {
   const pid_t child = ::fork();
   BOOST_REQUIRE(child >= 0);
   if (child == 0) {
+    ::dup2(::open("/dev/null", O_WRONLY), STDERR_FILENO);  // the stop message is expected
     SweepRun run = run_to(file);
     run.handle_signals = true;
     run.after_case = [](std::size_t done) {
@@ -205,6 +207,35 @@ BOOST_AUTO_TEST_CASE(resume_runs_only_the_missing_cases_and_ends_with_a_fresh_ru
   const auto kept = first_entries(before), now = first_entries(after);
   for (const auto& [id, entry] : kept) BOOST_TEST(now.at(id) == entry);
   BOOST_TEST(no_temp_files(dir));
+}
+
+// A case during which the process died (killed out of memory, say) is named in the partial file;
+// a resume retries it once, and skips it after a second death instead of dying forever.
+BOOST_AUTO_TEST_CASE(resume_retries_a_case_that_ended_the_process_once_and_skips_it_after_twice) {
+  const fs::path dir = scratch("died");
+  for (int attempts : {1, 2}) {
+    const fs::path file = dir / ("r" + std::to_string(attempts) + ".json");
+    SweepRun first = run_to(file);
+    first.after_case = [](std::size_t done) {
+      if (done == 1) throw std::runtime_error("interrupted");
+    };
+    BOOST_CHECK_THROW(run_sweep(four_cases(), first), std::runtime_error);
+    ResultsFile partial = read_results_file(file.string());
+    const std::string next = "european-call/explicit/n=16/nt=auto/cpu/t1/fp64";
+    partial.elsbench()["running"] = {{"case_id", next}, {"attempts", attempts}};  // as a death leaves it
+    write_results_file(file.string(), partial);
+
+    BOOST_TEST(resume_sweep(file.string(), SweepRun{}).cases == 4u);
+    const ResultsFile after = read_results_file(file.string());
+    const json e = first_entries(after).at(next);
+    if (attempts == 1) {
+      BOOST_TEST(e.at("status") != "skipped");
+    } else {
+      BOOST_TEST(e.at("status") == "skipped");
+      BOOST_TEST(e.at("skip_reason").get<std::string>().find("ended 2 times") != std::string::npos);
+    }
+    BOOST_TEST(!after.elsbench().contains("running"));
+  }
 }
 
 BOOST_AUTO_TEST_CASE(resume_refuses_a_file_that_is_not_a_sweep) {
