@@ -1,4 +1,5 @@
 #include "harness/machine.hpp"
+#include "harness/build_info.hpp"
 
 #include <sys/utsname.h>
 #include <unistd.h>
@@ -55,10 +56,10 @@ MachineInfo describe_machine(const std::string& instance) {
   m.cores = static_cast<int>(std::thread::hardware_concurrency());
   m.memory_bytes = total_memory();
   m.os = os_name();
-  m.compiler = ELSBENCH_COMPILER;
-  m.cxx_flags = ELSBENCH_CXX_FLAGS;
-  m.build_type = ELSBENCH_BUILD_TYPE;
-  m.git_commit = ELSBENCH_GIT_COMMIT;
+  m.compiler = build_info().compiler;
+  m.cxx_flags = build_info().cxx_flags;
+  m.build_type = build_info().build_type;
+  m.git_commit = build_info().git_commit;
   m.cuda_built = cuda_built();
   m.gpus = cuda_devices();
   m.instance = instance;
