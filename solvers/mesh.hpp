@@ -14,6 +14,9 @@ struct MeshSpec {
   double s_max = 400;
   double center = 100;     // where sinh stretching concentrates nodes
   double density = 0.5;    // sinh scale as a fraction of center: smaller = more concentrated
+  double face = 0;         // if > 0: a level put exactly on a cell face (midway between two nodes)
+  double second_center = 0;   // if > 0: a second level where nodes concentrate (a knock-in barrier)
+  double second_density = 0;  // its sinh scale as a fraction of second_center
 };
 
 std::vector<double> make_mesh(const MeshSpec& spec);

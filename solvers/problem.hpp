@@ -36,7 +36,9 @@ struct MixedTerm {
 // Something that happens to the values at a time node. A node's cell may straddle the barrier,
 // so the action is weighted by the fraction phi of the cell on the event's side of it
 // (Problem::event_weights[weights]): applied at nodes alone, a barrier moves by up to half a cell
-// at every date and prices converge only at first order, erratically.
+// and prices converge only at first order, erratically. That suits an event applied once (an
+// autocall date); the knock-in, applied every monitoring day, sits on a cell face instead
+// (phi is 0 or 1), since blending a straddling cell day after day smears the barrier.
 struct EventAction {
   enum class Kind {
     Autocall,  // every layer: V += phi (value - V), phi = fraction of the cell with performance >= barrier

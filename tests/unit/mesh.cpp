@@ -1,0 +1,78 @@
+// Meshes: the knock-in barrier on a cell face (so that its daily application is exact at every
+// node), nodes concentrated at the barrier, and the builder's knock-in weights being 0 or 1.
+#include <boost/test/unit_test.hpp>
+#include <cmath>
+
+#include "products/catalog.hpp"
+#include "solvers/mesh.hpp"
+#include "solvers/problem_builder.hpp"
+
+using namespace elsbench;
+
+namespace {
+
+MeshSpec els_axis(int nodes, double face, double second_density) {
+  MeshSpec m;
+  m.nodes = nodes;
+  m.s_max = 400;
+  m.center = 100;
+  m.face = face;
+  m.second_center = second_density > 0 ? face : 0;
+  m.second_density = second_density;
+  return m;
+}
+
+// Smallest |midpoint - level| over the cells of s.
+double face_gap(const std::vector<double>& s, double level) {
+  double gap = INFINITY;
+  for (std::size_t i = 0; i + 1 < s.size(); ++i) gap = std::min(gap, std::abs(0.5 * (s[i] + s[i + 1]) - level));
+  return gap;
+}
+
+double spacing_at(const std::vector<double>& s, double level) {
+  for (std::size_t i = 0; i + 1 < s.size(); ++i)
+    if (s[i] <= level && level < s[i + 1]) return s[i + 1] - s[i];
+  return NAN;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(the_face_level_is_a_midpoint_and_the_mesh_stays_monotone_from_zero_to_s_max) {
+  for (MeshKind kind : {MeshKind::Sinh, MeshKind::Uniform})
+    for (int n : {17, 40, 101, 200, 333}) {
+      MeshSpec m = els_axis(n, 50.0, 0.0);
+      m.kind = kind;
+      const std::vector<double> s = make_mesh(m);
+      BOOST_TEST(face_gap(s, 50.0) < 1e-12, "n = " << n);
+      BOOST_TEST(s.front() == 0.0);
+      BOOST_TEST(s.back() == 400.0);
+      for (std::size_t i = 0; i + 1 < s.size(); ++i) BOOST_TEST_REQUIRE(s[i] < s[i + 1]);
+    }
+  // Without a face, 50 falls inside a cell in general: the test above is not vacuous.
+  BOOST_TEST(face_gap(make_mesh(els_axis(101, 0.0, 0.0)), 50.0) > 1e-3);
+}
+
+BOOST_AUTO_TEST_CASE(a_second_center_concentrates_nodes_at_the_barrier_and_keeps_them_at_the_reference) {
+  const std::vector<double> one = make_mesh(els_axis(200, 50.0, 0.0));
+  const std::vector<double> two = make_mesh(els_axis(200, 50.0, 0.1));
+  BOOST_TEST(spacing_at(two, 50.0) < 0.5 * spacing_at(one, 50.0));
+  BOOST_TEST(spacing_at(two, 100.0) < 2.0 * spacing_at(one, 100.0));
+  BOOST_TEST(face_gap(two, 50.0) < 1e-12);
+}
+
+BOOST_AUTO_TEST_CASE(knock_in_weights_of_the_sample_els_are_exactly_zero_or_one) {
+  const Product p = resolve_product("sample-2a-stepdown");
+  GridSpec g;
+  g.n = 73;
+  const Problem pb = build_problem(p, g);
+  BOOST_TEST_REQUIRE(pb.layers == 2);
+  const auto& phi = pb.event_weights.at(pb.knock_in_weights);
+  std::size_t knocked = 0;
+  for (double w : phi) {
+    BOOST_TEST_REQUIRE((w == 0.0 || w == 1.0));
+    knocked += w == 1.0;
+  }
+  // Worst-of below 50 %: nodes with S1 < 50 or S2 < 50, a fraction of the grid, never none or all.
+  BOOST_TEST(knocked > 0u);
+  BOOST_TEST(knocked < phi.size());
+}
