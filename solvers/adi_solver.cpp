@@ -136,15 +136,7 @@ PriceResult solve_adi(Problem& pb, const SolverOptions& opt) {
   const Vec values = march(pb, [&](std::size_t j, Vec& v) {
     stepper.step(pb.time.damped[j] ? damped : scheme, pb.time.dt(j), v);
   });
-  const SpotValues at = spot_values(pb, values);
-  PriceResult r;
-  r.scheme = scheme.name();
-  r.mesh = pb.mesh;
-  r.shape = pb.shape();
-  r.time_steps = pb.time.steps();
-  r.price = at.price;
-  r.delta = at.delta;
-  r.gamma = at.gamma;
+  PriceResult r = result_at_spot(pb, values, scheme.name());
   return r;
 }
 

@@ -107,15 +107,7 @@ PriceResult price_cn_direct(const Product& product, const SolverOptions& opt) {
     rhs = x + (1.0 - theta) * dt * (a * x);
     x = (pb.time.damped[j] ? damped : implicit).get(theta * dt).solve(rhs);
   });
-  const SpotValues at = spot_values(pb, values);
-  PriceResult r;
-  r.scheme = "crank-nicolson";
-  r.mesh = pb.mesh;
-  r.shape = pb.shape();
-  r.time_steps = pb.time.steps();
-  r.price = at.price;
-  r.delta = at.delta;
-  r.gamma = at.gamma;
+  PriceResult r = result_at_spot(pb, values, "crank-nicolson");
   r.notes.push_back("sparse LU factorisations: " + std::to_string(implicit.factorisations() + damped.factorisations()));
   return r;
 }

@@ -43,15 +43,7 @@ PriceResult price_explicit(const Product& product, const SolverOptions& opt) {
     run_explicit_pass(pb, pass);
     v.swap(next);
   });
-  const SpotValues at = spot_values(pb, values);
-  PriceResult r;
-  r.scheme = "euler";
-  r.mesh = pb.mesh;
-  r.shape = pb.shape();
-  r.time_steps = pb.time.steps();
-  r.price = at.price;
-  r.delta = at.delta;
-  r.gamma = at.gamma;
+  PriceResult r = result_at_spot(pb, values, "euler");
   return r;
 }
 

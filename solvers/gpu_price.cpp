@@ -33,16 +33,7 @@ PriceResult price_on_gpu(GpuVariant variant, const Product& product, const Solve
 
   GpuMarchSession session(variant, pb, scheme, opt.device.index, opt.precision);
   const double march_seconds = session.march();
-  const SpotValues at = spot_values(pb, session.values(false));
-
-  PriceResult r;
-  r.scheme = scheme.name();
-  r.mesh = pb.mesh;
-  r.shape = pb.shape();
-  r.time_steps = pb.time.steps();
-  r.price = at.price;
-  r.delta = at.delta;
-  r.gamma = at.gamma;
+  PriceResult r = result_at_spot(pb, session.values(false), scheme.name());
   r.peak_device_bytes = session.peak_device_bytes();
   std::ostringstream note;
   note << std::fixed << std::setprecision(3) << "device march " << march_seconds * 1e3 << " ms (CUDA events, "

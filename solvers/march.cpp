@@ -70,4 +70,17 @@ SpotValues spot_values(const Problem& pb, const std::vector<double>& values) {
   return out;
 }
 
+PriceResult result_at_spot(const Problem& pb, const std::vector<double>& values, std::string scheme) {
+  const SpotValues at = spot_values(pb, values);
+  PriceResult r;
+  r.scheme = std::move(scheme);
+  r.mesh = pb.mesh;
+  r.shape = pb.shape();
+  r.time_steps = pb.time.steps();
+  r.price = at.price;
+  r.delta = at.delta;
+  r.gamma = at.gamma;
+  return r;
+}
+
 }  // namespace elsbench

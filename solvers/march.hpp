@@ -2,8 +2,10 @@
 // The backward march shared by the CPU variants: payoff at tau = 0, one step at a time, events
 // (autocall resets, knock-in projections) at the time nodes where they fall.
 #include <functional>
+#include <string>
 #include <vector>
 
+#include "solvers/price_result.hpp"
 #include "solvers/problem.hpp"
 
 namespace elsbench {
@@ -23,5 +25,7 @@ struct SpotValues {
 };
 // Price and greeks at the spot from layer 0 of the final values.
 SpotValues spot_values(const Problem& pb, const std::vector<double>& values);
+// The result every variant reports: price and greeks at the spot, with the mesh, shape and steps.
+PriceResult result_at_spot(const Problem& pb, const std::vector<double>& values, std::string scheme);
 
 }  // namespace elsbench
