@@ -22,6 +22,13 @@ double positive(const nlohmann::json& j, const char* key, const std::string& sou
 
 }  // namespace
 
+std::vector<ToleranceOverride> default_tolerance_overrides() {
+  ToleranceOverride explicit_euler;
+  explicit_euler.solver = "explicit";
+  explicit_euler.c = 3e-3;
+  return {explicit_euler};
+}
+
 double ToleranceRule::tol(const std::string& product, const std::string& solver, const std::string& precision,
                           int n, double reference_price, double notional) const {
   double coefficient = c;
@@ -47,6 +54,7 @@ ToleranceRule tolerance_rule_from_json(const nlohmann::json& j, const std::strin
   if (j.contains("floor_fraction")) r.floor_fraction = positive(j, "floor_fraction", source, "tolerance");
   if (!j.contains("overrides")) return r;
   if (!j["overrides"].is_array()) throw InputError(source, "tolerance.overrides", "expected an array");
+  r.overrides.clear();
   for (std::size_t i = 0; i < j["overrides"].size(); ++i) {
     const auto& o = j["overrides"][i];
     const std::string field = "tolerance.overrides[" + std::to_string(i) + "]";
@@ -71,6 +79,13 @@ ToleranceRule tolerance_rule_from_json(const nlohmann::json& j, const std::strin
     if (x.tol.has_value() == x.c.has_value()) throw InputError(source, field, "give exactly one of tol and c");
     r.overrides.push_back(x);
   }
+  // A rule read back from a results file already holds them.
+  for (const auto& d : default_tolerance_overrides())
+    if (std::none_of(r.overrides.begin(), r.overrides.end(), [&](const ToleranceOverride& o) {
+          return o.product == d.product && o.solver == d.solver && o.precision == d.precision && o.n == d.n &&
+                 o.tol == d.tol && o.c == d.c;
+        }))
+      r.overrides.push_back(d);
   return r;
 }
 
