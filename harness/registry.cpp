@@ -8,6 +8,7 @@
 
 #include "harness/devices.hpp"
 #include "harness/memory_tracker.hpp"
+#include "solvers/solver_error.hpp"
 
 namespace elsbench {
 
@@ -51,8 +52,8 @@ namespace {
 Device resolve_device(const SolverInfo& s, const Device& asked, std::vector<std::string>& notes) {
   if (!asked.is_auto) return asked;
   Device d;
+  std::string why;
   if (s.supports(Device::Kind::Cuda)) {
-    std::string why;
     if (!cuda_devices(&why).empty() && s.unavailable_reason().empty()) {
       d.kind = Device::Kind::Cuda;
       return d;
@@ -60,7 +61,10 @@ Device resolve_device(const SolverInfo& s, const Device& asked, std::vector<std:
     if (s.supports(Device::Kind::Cpu)) notes.push_back("device auto: fell back to the CPU (" + why + ")");
   }
   if (!s.supports(Device::Kind::Cpu)) {
-    throw std::runtime_error("solver '" + s.name + "' runs on CUDA devices only and none is usable");
+    // Not replaced by a CPU solver behind the user's back: a timing must name what ran.
+    throw SolverError(SolverError::Kind::Unavailable,
+                      "solver '" + s.name + "' runs on CUDA devices only and none is usable" +
+                          (why.empty() ? std::string() : " (" + why + ")") + "; the CPU variant is 'adi'");
   }
   return d;
 }

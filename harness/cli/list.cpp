@@ -1,4 +1,5 @@
 // elsbench list solvers|products|devices
+#include <algorithm>
 #include <iomanip>
 #include <iostream>
 
@@ -12,7 +13,10 @@ namespace elsbench {
 namespace {
 
 void list_solvers() {
-  std::cout << std::left << std::setw(16) << "solver" << std::setw(8) << "dims" << std::setw(12)
+  int name_width = 16;
+  for (const auto& s : SolverRegistry::instance().all())
+    if (!s.test_only) name_width = std::max(name_width, static_cast<int>(s.name.size()) + 2);
+  std::cout << std::left << std::setw(name_width) << "solver" << std::setw(8) << "dims" << std::setw(12)
             << "precisions" << std::setw(12) << "devices" << "status / schemes\n";
   for (const auto& s : SolverRegistry::instance().all()) {
     if (s.test_only) continue;
@@ -21,11 +25,11 @@ void list_solvers() {
     for (auto d : s.devices) devices += std::string(devices.empty() ? "" : ",") + (d == Device::Kind::Cpu ? "cpu" : "cuda");
     for (const auto& x : s.schemes) schemes += (schemes.empty() ? "" : ", ") + x;
     const std::string why = s.unavailable_reason();
-    std::cout << std::setw(16) << s.name << std::setw(8) << ("1-" + std::to_string(s.max_dim))
+    std::cout << std::setw(name_width) << s.name << std::setw(8) << ("1-" + std::to_string(s.max_dim))
               << std::setw(12) << precisions << std::setw(12) << devices
               << (why.empty() ? "available" : "unavailable: " + why)
               << (schemes.empty() ? "" : "; schemes: " + schemes) << '\n'
-              << std::setw(16) << "" << s.description << '\n';
+              << std::setw(name_width) << "" << s.description << '\n';
   }
 }
 

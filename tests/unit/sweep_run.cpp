@@ -14,6 +14,7 @@
 #include "harness/registry.hpp"
 #include "harness/results_file.hpp"
 #include "harness/sweep.hpp"
+#include "products/catalog.hpp"
 #include "solvers/solver_error.hpp"
 
 using namespace elsbench;
@@ -242,4 +243,17 @@ BOOST_AUTO_TEST_CASE(resume_refuses_a_file_that_is_not_a_sweep) {
   const fs::path file = scratch("not-a-sweep") / "x.json";
   write_file_atomically(file.string(), R"({"context": {}, "benchmarks": []})");
   BOOST_CHECK_THROW(resume_sweep(file.string(), SweepRun{}), std::runtime_error);
+}
+
+BOOST_AUTO_TEST_CASE(device_auto_without_a_gpu_refuses_a_gpu_only_solver_as_unavailable) {
+  if (!cuda_devices().empty()) return;  // with a GPU, auto takes it: nothing to refuse
+  SolverOptions o;
+  o.device = parse_device("auto");
+  try {
+    price_with(SolverRegistry::instance().get("test-gpu-only"), resolve_product("european-call"), o);
+    BOOST_FAIL("a GPU-only solver priced without a GPU");
+  } catch (const SolverError& e) {
+    BOOST_TEST((e.kind() == SolverError::Kind::Unavailable));
+    BOOST_TEST(std::string(e.what()).find("'adi'") != std::string::npos);  // names the CPU variant
+  }
 }
