@@ -40,6 +40,11 @@ BOOST_AUTO_TEST_CASE(second_order_schemes_converge_at_second_order_on_the_min_ca
     BOOST_TEST(observed_order("min-call", scheme, 80) > 1.6, scheme);
 }
 
+BOOST_AUTO_TEST_CASE(second_order_schemes_converge_at_second_order_on_the_max_call) {
+  for (const char* scheme : {"hundsdorfer-verwer", "modified-craig-sneyd", "craig-sneyd"})
+    BOOST_TEST(observed_order("max-call", scheme, 80) > 1.6, scheme);
+}
+
 BOOST_AUTO_TEST_CASE(douglas_is_first_order_in_time_with_a_mixed_term) {
   // theta = 1/2 Douglas treats the mixed term explicitly and is then only first order in dt.
   const double order = observed_order("min-call", "douglas", 80);
@@ -55,6 +60,11 @@ BOOST_AUTO_TEST_CASE(every_scheme_converges_on_the_two_asset_digital) {
     BOOST_TEST_MESSAGE("cash-or-nothing-2 " << scheme << ": error " << e50 << " at n=50, " << e200 << " at n=200");
     BOOST_TEST(e200 < e50, scheme);
     BOOST_TEST(e200 < 1e-3 * exact, scheme);  // 0.1 % of the price at n = 200
+    // Over n = 50 -> 200 (nt = 2n) measured 1.43 (HV, MCS, CS) and 1.86 (Douglas): the jumps are
+    // cell-averaged, so the digital does not fall back to first order.
+    const double order = std::log(e50 / e200) / std::log(4.0);
+    BOOST_TEST_MESSAGE("  observed order " << order);
+    BOOST_TEST(order > 1.2, scheme);
   }
 }
 
