@@ -19,6 +19,15 @@ std::string cuda_version_string(int encoded) {
   return std::to_string(encoded / 1000) + "." + std::to_string((encoded % 1000) / 10);
 }
 
+CudaVersions cuda_versions() {
+  CudaVersions v;
+#ifdef ELSBENCH_HAVE_CUDA
+  if (cudaRuntimeGetVersion(&v.runtime) != cudaSuccess) v.runtime = 0;
+  if (cudaDriverGetVersion(&v.driver) != cudaSuccess) v.driver = 0;
+#endif
+  return v;
+}
+
 std::vector<GpuInfo> cuda_devices(std::string* why_none) {
   std::vector<GpuInfo> out;
 #ifdef ELSBENCH_HAVE_CUDA

@@ -20,5 +20,11 @@ bool cuda_built();
 // Devices found; `why_none` says why the list is empty (not built with CUDA, no driver, ...).
 std::vector<GpuInfo> cuda_devices(std::string* why_none = nullptr);
 std::string cuda_version_string(int encoded);  // 12040 -> "12.4"
+// The CUDA runtime this binary links and the driver installed, in CUDA's encoding; 0 where there
+// is none (a CPU-only build; no driver), whether or not a device is present.
+struct CudaVersions {
+  int runtime = 0, driver = 0;
+};
+CudaVersions cuda_versions();
 
 }  // namespace elsbench

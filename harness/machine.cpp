@@ -61,7 +61,10 @@ MachineInfo describe_machine(const std::string& instance) {
   m.build_type = build_info().build_type;
   m.git_commit = build_info().git_commit;
   m.cuda_built = cuda_built();
-  m.gpus = cuda_devices();
+  const CudaVersions cuda = cuda_versions();
+  m.cuda_runtime = cuda_version_string(cuda.runtime);
+  m.cuda_driver = cuda_version_string(cuda.driver);
+  m.gpus = cuda_devices(&m.gpus_note);
   m.instance = instance;
   return m;
 }
@@ -82,7 +85,8 @@ nlohmann::json to_json(const MachineInfo& m) {
   return {{"hostname", m.hostname},     {"cpu_model", m.cpu_model},   {"cores", m.cores},
           {"memory_bytes", m.memory_bytes}, {"os", m.os},           {"compiler", m.compiler},
           {"cxx_flags", m.cxx_flags},   {"build_type", m.build_type}, {"git_commit", m.git_commit},
-          {"cuda_built", m.cuda_built}, {"gpus", gpus},               {"instance", m.instance}};
+          {"cuda_built", m.cuda_built}, {"cuda_runtime", m.cuda_runtime}, {"cuda_driver", m.cuda_driver},
+          {"gpus", gpus},               {"gpus_note", m.gpus_note},   {"instance", m.instance}};
 }
 
 std::string machine_slug(const MachineInfo& m) {

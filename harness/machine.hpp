@@ -17,7 +17,9 @@ struct MachineInfo {
   std::string os;
   std::string compiler, cxx_flags, build_type, git_commit;
   bool cuda_built = false;
+  std::string cuda_runtime = "none", cuda_driver = "none";  // "12.4"; "none" when absent
   std::vector<GpuInfo> gpus;
+  std::string gpus_note;  // why gpus is empty
   std::string instance;  // e.g. aws:g4dn.xlarge, colab:t4; empty when not given
 };
 

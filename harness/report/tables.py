@@ -58,11 +58,14 @@ def machine_table(machines) -> Table:
         d = m.descriptor
         gpus = "; ".join(f"{g.get('name')} ({fmt.gibibytes(g.get('memory_bytes'))}, {g.get('sm_count')} SMs, "
                          f"cc {g.get('compute_capability')}, driver {g.get('driver')}, runtime {g.get('runtime')})"
-                         for g in d.get("gpus") or []) or "none"
+                         for g in d.get("gpus") or []) or ("none" + (f" ({d['gpus_note']})" if d.get("gpus_note") else ""))
         rows.append([m.label, d.get("instance") or "-", d.get("hostname", "-"), d.get("cpu_model", "-"),
                      str(d.get("cores", "-")), fmt.gibibytes(d.get("memory_bytes")), d.get("os", "-"),
                      f"{d.get('compiler', '-')} {d.get('build_type', '')} {(d.get('cxx_flags') or '').strip()}".strip(),
-                     d.get("git_commit", "-"), "yes" if d.get("cuda_built") else "no", gpus,
+                     d.get("git_commit", "-"),
+                     ("yes" if d.get("cuda_built") else "no") + (f" (runtime {d['cuda_runtime']}, driver {d['cuda_driver']})"
+                                                                 if d.get("cuda_built") and "cuda_runtime" in d else ""),
+                     gpus,
                      m.preset + ("" if m.complete else " (incomplete)"), m.started])
     return Table(["machine", "instance", "host", "CPU", "cores", "memory", "OS", "compiler, build", "commit",
                   "CUDA build", "GPUs", "preset", "started"], rows)
