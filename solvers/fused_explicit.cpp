@@ -71,6 +71,38 @@ const double* DerivativeRows::get(const Tridiagonal& d1, const double* row) {
   return rows_[slot].data();
 }
 
+// One row of a 2-D pass: A_0 v along the row, A_1 v and the mixed term across rows, and
+// out = cm M v + ca (A_0 v + A_1 v) + sum_k bc_k b_k.
+struct FusedRow2d {
+  double w1[3] = {}, mix[3] = {};
+  const double *below = nullptr, *here = nullptr, *above = nullptr;  // S0 d/dS0 of the three rows
+  const double *vb = nullptr, *v = nullptr, *va = nullptr;           // the rows i1 - 1, i1, i1 + 1
+  const double *l = nullptr, *c = nullptr, *u = nullptr;             // axis-0 operator
+  double *a0 = nullptr, *a1 = nullptr, *m = nullptr, *out = nullptr;
+  const double* b[3] = {};
+  double bc[3] = {}, cm = 0, ca = 0;
+
+  template <int NB>
+  void node(std::size_t i, double axis0) const {
+    const double axis1 = w1[0] * vb[i] + w1[1] * v[i] + w1[2] * va[i];
+    const double mixed = mix[0] * below[i] + mix[1] * here[i] + mix[2] * above[i];
+    double o = cm * mixed + ca * (axis0 + axis1);
+    for (int k = 0; k < NB; ++k) o += bc[k] * b[k][i];
+    a0[i] = axis0;
+    a1[i] = axis1;
+    m[i] = mixed;
+    out[i] = o;
+  }
+
+  template <int NB>
+  void run(std::size_t n) const {
+    node<NB>(0, c[0] * v[0] + u[0] * v[1]);
+#pragma omp simd
+    for (std::size_t i = 1; i < n - 1; ++i) node<NB>(i, l[i] * v[i - 1] + c[i] * v[i] + u[i] * v[i + 1]);
+    node<NB>(n - 1, l[n - 1] * v[n - 2] + c[n - 1] * v[n - 1]);
+  }
+};
+
 template <int Dim>
 class RowKernel {
  public:
@@ -80,6 +112,10 @@ class RowKernel {
 
   void row(const Row& r, RowTerms& t, DerivativeRows& dx0) const {
     const std::size_t n = pb_.axes[0].size();
+    if constexpr (Dim == 2) {
+      fused_row(r, t, dx0, n);
+      return;
+    }
     row_stencil(pb_.axes[0].op, r.v[1][1], axis_row(r, t, 0), n);
     if constexpr (Dim >= 2) cross_terms(r, t, dx0, n);
     write(r, t, n);
@@ -124,6 +160,46 @@ class RowKernel {
       for (int p = 0; p < 3; ++p)
         row_combine(coeff_[2] * s1[p] * s2[0], r.v[p][0], coeff_[2] * s1[p] * s2[1], r.v[p][1],
                     coeff_[2] * s1[p] * s2[2], r.v[p][2], t.mixed.data(), n, true);
+    }
+  }
+
+  // Two dimensions (every two-asset product): all terms of a node in one loop over the row, so each
+  // input is read once and nothing goes through row buffers. The output may be one of the bases
+  // (an in-place update): each element reads its base before writing it, so no __restrict there.
+  void fused_row(const Row& r, RowTerms& t, DerivativeRows& dx0, std::size_t n) const {
+    const Axis &x0 = pb_.axes[0], &x1 = pb_.axes[1];
+    const std::size_t f = r.offset;
+    FusedRow2d k;
+    weights(x1.op, r.i1, k.w1);
+    double s1[3];
+    weights(x1.d1, r.i1, s1);
+    for (int p = 0; p < 3; ++p) k.mix[p] = coeff_[0] * s1[p];
+    k.below = dx0.get(x0.d1, r.v[0][1]);
+    k.here = dx0.get(x0.d1, r.v[1][1]);
+    k.above = dx0.get(x0.d1, r.v[2][1]);
+    k.vb = r.v[0][1];
+    k.v = r.v[1][1];
+    k.va = r.v[2][1];
+    k.l = x0.op.lower.data();
+    k.c = x0.op.diag.data();
+    k.u = x0.op.upper.data();
+    k.a0 = axis_row(r, t, 0);
+    k.a1 = axis_row(r, t, 1);
+    k.m = pass_.mixed_out ? pass_.mixed_out + f : t.mixed.data();
+    k.out = pass_.out ? pass_.out + f : t.combined.data();
+    k.cm = pass_.mixed_coeff;
+    k.ca = pass_.axes_coeff;
+    int bases = 0;
+    for (int j = 0; j < 3; ++j)
+      if (pass_.base[j]) {
+        k.b[bases] = pass_.base[j] + f;
+        k.bc[bases++] = pass_.base_coeff[j];
+      }
+    switch (bases) {
+      case 0: k.run<0>(n); break;
+      case 1: k.run<1>(n); break;
+      case 2: k.run<2>(n); break;
+      default: k.run<3>(n); break;
     }
   }
 

@@ -2,6 +2,10 @@
 
 #include <omp.h>
 
+#if defined(__AVX__)
+#include <immintrin.h>
+#endif
+
 #include <algorithm>
 #include <cmath>
 
@@ -151,16 +155,98 @@ void solve_block(const LineBlocks& lb, const LineFactors& fac, std::size_t base,
   const std::size_t s = lb.step, ls = lb.line_stride, n = lb.n;
   const auto rhs = [&](std::size_t k) { return WithF ? z[base + k] + g * f[base + k] : z[base + k]; };
   double* out = y + base;
+  // y may be z (an in-place stage): an element is read before it is written, and the other row
+  // read is not written by the loop, so the lines are independent. The compiler cannot prove it
+  // when z and y alias and would fall back to scalar code: simd says so.
+#pragma omp simd
   for (std::size_t l = 0; l < count; ++l) out[l * ls] = rhs(l * ls) * p[0];
   for (std::size_t i = 1; i < n; ++i) {
     const std::size_t row = i * s;
+#pragma omp simd
     for (std::size_t l = 0; l < count; ++l)
       out[row + l * ls] = (rhs(row + l * ls) - a[i] * out[row - s + l * ls]) * p[i];
   }
   for (std::size_t i = n - 1; i-- > 0;) {
     const std::size_t row = i * s;
+#pragma omp simd
     for (std::size_t l = 0; l < count; ++l) out[row + l * ls] -= r[i] * out[row + s + l * ls];
   }
+}
+
+#if defined(__AVX__)
+// r0..r3 hold four rows of a 4x4 tile; on return they hold its four columns.
+inline void transpose4(__m256d& r0, __m256d& r1, __m256d& r2, __m256d& r3) {
+  const __m256d t0 = _mm256_unpacklo_pd(r0, r1), t1 = _mm256_unpackhi_pd(r0, r1);
+  const __m256d t2 = _mm256_unpacklo_pd(r2, r3), t3 = _mm256_unpackhi_pd(r2, r3);
+  r0 = _mm256_permute2f128_pd(t0, t2, 0x20);
+  r1 = _mm256_permute2f128_pd(t1, t3, 0x20);
+  r2 = _mm256_permute2f128_pd(t0, t2, 0x31);
+  r3 = _mm256_permute2f128_pd(t1, t3, 0x31);
+}
+
+inline __m256d rhs4(const double* z, const double* f, __m256d g) {
+  if (!f) return _mm256_loadu_pd(z);
+#if defined(__FMA__)
+  return _mm256_fmadd_pd(g, _mm256_loadu_pd(f), _mm256_loadu_pd(z));  // as the scalar tail contracts it
+#else
+  return _mm256_add_pd(_mm256_loadu_pd(z), _mm256_mul_pd(g, _mm256_loadu_pd(f)));
+#endif
+}
+#endif
+
+// buf[i * count + l] = z[l][i] + g f[l][i] over the rows of a block (z, f at its first row). With
+// AVX, 4x4 tiles are transposed in registers (element by element this was a fifth of the solve);
+// the rows and nodes beyond the tiles go element by element.
+void rows_to_buffer(std::size_t n, std::size_t count, const double* z, const double* f, double g, double* buf) {
+  const auto element = [&](std::size_t l, std::size_t i) {
+    buf[i * count + l] = f ? z[l * n + i] + g * f[l * n + i] : z[l * n + i];
+  };
+  std::size_t tiled_rows = 0, tiled_nodes = 0;
+#if defined(__AVX__)
+  tiled_rows = count & ~std::size_t{3};
+  tiled_nodes = n & ~std::size_t{3};
+  const __m256d gv = _mm256_set1_pd(g);
+  for (std::size_t l = 0; l < tiled_rows; l += 4)
+    for (std::size_t i = 0; i < tiled_nodes; i += 4) {
+      const double* zr = z + l * n + i;
+      const double* fr = f ? f + l * n + i : nullptr;
+      __m256d r0 = rhs4(zr, fr, gv), r1 = rhs4(zr + n, fr ? fr + n : nullptr, gv);
+      __m256d r2 = rhs4(zr + 2 * n, fr ? fr + 2 * n : nullptr, gv), r3 = rhs4(zr + 3 * n, fr ? fr + 3 * n : nullptr, gv);
+      transpose4(r0, r1, r2, r3);
+      _mm256_storeu_pd(buf + i * count + l, r0);
+      _mm256_storeu_pd(buf + (i + 1) * count + l, r1);
+      _mm256_storeu_pd(buf + (i + 2) * count + l, r2);
+      _mm256_storeu_pd(buf + (i + 3) * count + l, r3);
+    }
+#endif
+  for (std::size_t l = 0; l < tiled_rows; ++l)
+    for (std::size_t i = tiled_nodes; i < n; ++i) element(l, i);
+  for (std::size_t l = tiled_rows; l < count; ++l)
+    for (std::size_t i = 0; i < n; ++i) element(l, i);
+}
+
+// y[l][i] = buf[i * count + l]: the way back.
+void buffer_to_rows(std::size_t n, std::size_t count, const double* buf, double* y) {
+  std::size_t tiled_rows = 0, tiled_nodes = 0;
+#if defined(__AVX__)
+  tiled_rows = count & ~std::size_t{3};
+  tiled_nodes = n & ~std::size_t{3};
+  for (std::size_t l = 0; l < tiled_rows; l += 4)
+    for (std::size_t i = 0; i < tiled_nodes; i += 4) {
+      __m256d c0 = _mm256_loadu_pd(buf + i * count + l), c1 = _mm256_loadu_pd(buf + (i + 1) * count + l);
+      __m256d c2 = _mm256_loadu_pd(buf + (i + 2) * count + l), c3 = _mm256_loadu_pd(buf + (i + 3) * count + l);
+      transpose4(c0, c1, c2, c3);
+      double* yr = y + l * n + i;
+      _mm256_storeu_pd(yr, c0);
+      _mm256_storeu_pd(yr + n, c1);
+      _mm256_storeu_pd(yr + 2 * n, c2);
+      _mm256_storeu_pd(yr + 3 * n, c3);
+    }
+#endif
+  for (std::size_t l = 0; l < tiled_rows; ++l)
+    for (std::size_t i = tiled_nodes; i < n; ++i) y[l * n + i] = buf[i * count + l];
+  for (std::size_t l = tiled_rows; l < count; ++l)
+    for (std::size_t i = 0; i < n; ++i) y[l * n + i] = buf[i * count + l];
 }
 
 // Lines along the contiguous axis would leave the recurrence scalar: a block of rows is
@@ -170,23 +256,12 @@ void solve_rows_transposed(const LineBlocks& lb, const LineFactors& fac, std::si
                            std::size_t count, const double* z, const double* f, double g, double* y,
                            double* buf) {
   const std::size_t n = lb.n;
-  for (std::size_t l = 0; l < count; ++l) {
-    const double* zr = z + base + l * n;
-    if (f) {
-      const double* fr = f + base + l * n;
-      for (std::size_t i = 0; i < n; ++i) buf[i * count + l] = zr[i] + g * fr[i];
-    } else {
-      for (std::size_t i = 0; i < n; ++i) buf[i * count + l] = zr[i];
-    }
-  }
+  rows_to_buffer(n, count, z + base, f ? f + base : nullptr, g, buf);
   LineBlocks local = lb;
   local.step = count;
   local.line_stride = 1;
   solve_block<false>(local, fac, 0, count, buf, nullptr, 0.0, buf);
-  for (std::size_t l = 0; l < count; ++l) {
-    double* yr = y + base + l * n;
-    for (std::size_t i = 0; i < n; ++i) yr[i] = buf[i * count + l];
-  }
+  buffer_to_rows(n, count, buf, y + base);
 }
 
 }  // namespace
