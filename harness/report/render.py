@@ -65,6 +65,10 @@ def memory_section(cases, out_dir) -> Section:
             "of the batch grid fit at once."]
     if not gpu:
         text.append("No GPU solver reported a memory model: the CPU solvers' models are shown for scale only.")
+    elif not any(c.on_gpu and c.fields.get("peak_device_bytes") for c in cases):
+        text.append("No GPU case ran in these files (the GPU cases were skipped): the GPU rows are the analytic "
+                    "models alone, counted from the solvers' allocations but not yet checked against a measured "
+                    "device peak.")
     return Section("Memory vs grid size", text, plot_memory.plot(cases, shown, out_dir),
                    [tables.memory_fit_table(shown)])
 
