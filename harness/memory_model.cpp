@@ -12,7 +12,7 @@ GridLoad grid_load(const Product& product) {
   g.dim = product.dimension();
   if (!product.is_els()) return g;
   g.performance = true;
-  g.layers = product.els.knock_in.monitoring != Monitoring::None && !product.els.knocked_in ? 2 : 1;
+  g.layers = product.can_knock_in() ? 2 : 1;
   std::set<double> barriers;  // autocall dates with the same barrier share their weights
   for (std::size_t k = 0; k + 1 < product.els.autocall.size(); ++k) barriers.insert(product.els.autocall[k].barrier);
   g.event_weights = static_cast<int>(barriers.size()) + (g.layers == 2 ? 1 : 0);

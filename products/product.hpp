@@ -70,6 +70,10 @@ struct Product {
   int dimension() const { return static_cast<int>(assets.size()); }
   double maturity() const;
   bool is_els() const { return type == ProductType::StepdownEls; }
+  // The note can still knock in: an ELS with a monitored barrier that has not knocked in yet.
+  bool can_knock_in() const {
+    return is_els() && els.knock_in.monitoring != Monitoring::None && !els.knocked_in;
+  }
   // Daily monitoring dates i / days_per_year, i = 1 .. round(T * days_per_year).
   std::vector<double> monitoring_dates() const;
 };

@@ -24,7 +24,7 @@ std::vector<Date> path_dates(const Product& p) {
   std::vector<Date> dates;
   for (std::size_t k = 0; k < p.els.autocall.size(); ++k)
     dates.push_back({p.els.autocall[k].time, static_cast<int>(k), false});
-  if (p.els.knocked_in || p.els.knock_in.monitoring == Monitoring::None) return dates;
+  if (!p.can_knock_in()) return dates;
   Product on_daily_grid = p;
   on_daily_grid.els.knock_in.monitoring = Monitoring::Daily;
   const bool observed = p.els.knock_in.monitoring == Monitoring::Daily;

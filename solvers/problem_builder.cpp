@@ -37,7 +37,7 @@ Axis make_axis(const Product& p, int d, const GridSpec& g, std::size_t stride) {
   // The knock-in replaces the value below the barrier every monitoring day: a jump that diffuses
   // only about sigma * sqrt(1 day) * S before the next one. Nodes concentrate there as well, and
   // the barrier sits on a cell face (see put_on_face in mesh.cpp).
-  if (p.is_els() && p.els.knock_in.monitoring != Monitoring::None) {
+  if (p.can_knock_in()) {
     m.face = p.els.knock_in.barrier * a.reference;
     m.second_center = m.face;
     m.second_density = kKnockInDensity;
@@ -184,7 +184,7 @@ std::vector<double> fraction_at_or_above(const Problem& pb, const Product& p, do
 
 void set_els_payoff(Problem& pb, const Product& p) {
   const KnockIn& ki = p.els.knock_in;
-  const bool has_knock_in = ki.monitoring != Monitoring::None && !p.els.knocked_in;
+  const bool has_knock_in = p.can_knock_in();
   pb.layers = has_knock_in ? 2 : 1;
   pb.continuous_knock_in = has_knock_in && ki.monitoring == Monitoring::Continuous;
   pb.knock_in_barrier = ki.barrier;
@@ -252,7 +252,7 @@ std::vector<double> event_taus(const Product& p) {
   if (!p.is_els()) return taus;
   const double T = p.maturity();
   for (const auto& a : p.els.autocall) taus.push_back(T - a.time);
-  if (!p.els.knocked_in)
+  if (p.can_knock_in())
     for (double t : p.monitoring_dates()) taus.push_back(T - t);
   return taus;
 }
