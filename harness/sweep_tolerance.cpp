@@ -81,11 +81,7 @@ ToleranceRule tolerance_rule_from_json(const nlohmann::json& j, const std::strin
   }
   // A rule read back from a results file already holds them.
   for (const auto& d : default_tolerance_overrides())
-    if (std::none_of(r.overrides.begin(), r.overrides.end(), [&](const ToleranceOverride& o) {
-          return o.product == d.product && o.solver == d.solver && o.precision == d.precision && o.n == d.n &&
-                 o.tol == d.tol && o.c == d.c;
-        }))
-      r.overrides.push_back(d);
+    if (std::find(r.overrides.begin(), r.overrides.end(), d) == r.overrides.end()) r.overrides.push_back(d);
   return r;
 }
 

@@ -17,6 +17,7 @@ struct ToleranceOverride {
   std::string product, solver, precision;  // empty: any
   int n = 0;                               // 0: any
   std::optional<double> tol, c;
+  bool operator==(const ToleranceOverride&) const = default;
 };
 
 // Explicit Euler is first order in dt; with dt ~ h^2 its error is O(h^2) with a larger constant
