@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <iostream>
 
 #include "harness/devices.hpp"
 #include "harness/registry.hpp"
@@ -16,6 +15,7 @@
 #include "solvers/gpu_session.hpp"
 #include "solvers/problem_builder.hpp"
 #include "solvers/solver_error.hpp"
+#include "tests/gpu/gpu_suite_main.hpp"
 
 namespace elsbench {
 namespace {
@@ -163,11 +163,4 @@ BOOST_AUTO_TEST_CASE(the_variants_are_listed_as_available) {
 }  // namespace
 }  // namespace elsbench
 
-int main(int argc, char* argv[]) {
-  std::string why;
-  if (elsbench::cuda_devices(&why).empty()) {
-    std::cout << "adi_cuda: no CUDA device (" << why << "): GPU tests skipped\n";
-    return 77;
-  }
-  return boost::unit_test::unit_test_main(&init_unit_test, argc, argv);
-}
+int main(int argc, char* argv[]) { return elsbench::test::gpu_suite_main("adi_cuda", argc, argv); }

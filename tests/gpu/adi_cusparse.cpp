@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <iostream>
 
 #include "harness/devices.hpp"
 #include "harness/registry.hpp"
@@ -15,6 +14,7 @@
 #include "solvers/gpu_emulator.hpp"
 #include "solvers/gpu_session.hpp"
 #include "solvers/problem_builder.hpp"
+#include "tests/gpu/gpu_suite_main.hpp"
 
 namespace elsbench {
 namespace {
@@ -96,11 +96,4 @@ BOOST_AUTO_TEST_CASE(events_and_knock_in_identical_on_every_node) {
 }  // namespace
 }  // namespace elsbench
 
-int main(int argc, char* argv[]) {
-  std::string why;
-  if (elsbench::cuda_devices(&why).empty()) {
-    std::cout << "adi_cusparse: no CUDA device (" << why << "): GPU tests skipped\n";
-    return 77;
-  }
-  return boost::unit_test::unit_test_main(&init_unit_test, argc, argv);
-}
+int main(int argc, char* argv[]) { return elsbench::test::gpu_suite_main("adi_cusparse", argc, argv); }

@@ -4,12 +4,11 @@
 #define BOOST_TEST_NO_MAIN
 #include <boost/test/unit_test.hpp>
 
-#include <iostream>
-
 #include "harness/devices.hpp"
 #include "harness/registry.hpp"
 #include "products/catalog.hpp"
 #include "solvers/solver_error.hpp"
+#include "tests/gpu/gpu_suite_main.hpp"
 #ifdef ELSBENCH_HAVE_CUDA
 #include "solvers/cuda/device_memory.hpp"
 #endif
@@ -47,11 +46,4 @@ BOOST_AUTO_TEST_CASE(out_of_memory_is_a_clear_error) {
 }  // namespace
 }  // namespace elsbench
 
-int main(int argc, char* argv[]) {
-  std::string why;
-  if (elsbench::cuda_devices(&why).empty()) {
-    std::cout << "gpu_memory: no CUDA device (" << why << "): GPU tests skipped\n";
-    return 77;
-  }
-  return boost::unit_test::unit_test_main(&init_unit_test, argc, argv);
-}
+int main(int argc, char* argv[]) { return elsbench::test::gpu_suite_main("gpu_memory", argc, argv); }
