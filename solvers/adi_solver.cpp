@@ -136,8 +136,7 @@ PriceResult solve_adi(Problem& pb, const SolverOptions& opt) {
   const Vec values = march(pb, [&](std::size_t j, Vec& v) {
     stepper.step(pb.time.damped[j] ? damped : scheme, pb.time.dt(j), v);
   });
-  PriceResult r = result_at_spot(pb, values, scheme.name());
-  return r;
+  return result_at_spot(pb, values, scheme.name());
 }
 
 ELSBENCH_REGISTER_SOLVER(adi_info);

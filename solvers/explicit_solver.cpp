@@ -43,8 +43,7 @@ PriceResult price_explicit(const Product& product, const SolverOptions& opt) {
     run_explicit_pass(pb, pass);
     v.swap(next);
   });
-  PriceResult r = result_at_spot(pb, values, "euler");
-  return r;
+  return result_at_spot(pb, values, "euler");
 }
 
 SolverInfo explicit_info() {
