@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
+#include "products/file_io.hpp"  // write_file_atomically, for callers of this header
 
 namespace elsbench {
 
@@ -28,7 +29,6 @@ struct ResultsFile {
 ResultsFile read_results_file(const std::string& path);
 // Writes the JSON and the CSV flat view beside it (results_csv.hpp), each atomically.
 void write_results_file(const std::string& path, const ResultsFile& file);
-void write_file_atomically(const std::string& path, const std::string& content);
 
 std::string csv_path_for(const std::string& json_path);
 // results/<machine-slug>/<YYYY-MM-DD>-<commit>.json under `root`; "-2", "-3"... when taken.

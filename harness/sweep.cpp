@@ -1,7 +1,6 @@
 #include "harness/sweep.hpp"
 
 #include <chrono>
-#include <ctime>
 #include <map>
 #include <memory>
 #include <optional>
@@ -15,6 +14,7 @@
 #include "harness/sweep_progress.hpp"
 #include "harness/sweep_signals.hpp"
 #include "harness/timing.hpp"
+#include "products/file_io.hpp"
 
 #ifndef ELSBENCH_VERSION
 #define ELSBENCH_VERSION "unknown"
@@ -23,15 +23,6 @@
 namespace elsbench {
 namespace {
 
-std::string utc_now() {
-  const std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
-
 ResultsFile fresh_file(const SweepSpec& spec, const SweepRun& run, std::size_t cases) {
   ResultsFile f;
   f.context = benchmark_context();
@@ -39,7 +30,7 @@ ResultsFile fresh_file(const SweepSpec& spec, const SweepRun& run, std::size_t c
                   {"version", ELSBENCH_VERSION},
                   {"preset", run.preset_label.empty() ? spec.preset : run.preset_label},
                   {"command", run.command},
-                  {"started", utc_now()},
+                  {"started", utc_timestamp()},
                   {"finished", nullptr},
                   {"complete", false},
                   {"cases_total", cases},
@@ -145,7 +136,7 @@ SweepSummary execute(const SweepSpec& spec, const SweepPlan& plan, ResultsFile& 
     if (run.after_case) run.after_case(summary.ran);
   }
   file.elsbench()["complete"] = true;
-  file.elsbench()["finished"] = utc_now();
+  file.elsbench()["finished"] = utc_timestamp();
   save();
   count(file, summary);
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -176,7 +167,7 @@ SweepSummary resume_sweep(const std::string& from, SweepRun run) {
   file.elsbench()["complete"] = false;
   file.elsbench()["finished"] = nullptr;
   file.elsbench()["resumed"].push_back(
-      {{"at", utc_now()}, {"command", run.command}, {"hostname", here.hostname}, {"git_commit", here.git_commit}});
+      {{"at", utc_timestamp()}, {"command", run.command}, {"hostname", here.hostname}, {"git_commit", here.git_commit}});
   return execute(spec, plan, file, run);
 }
 

@@ -1,18 +1,14 @@
 #include "reference/stored_reference.hpp"
 
-#include <unistd.h>
-
-#include <ctime>
-#include <filesystem>
 #include <fstream>
 #include <stdexcept>
 
 #include "products/catalog.hpp"
+#include "products/file_io.hpp"
 #include "products/input_error.hpp"
 #include "products/product_json.hpp"
 
 namespace elsbench {
-namespace fs = std::filesystem;
 namespace {
 
 template <class T>
@@ -90,29 +86,7 @@ bool prices_product(const StoredReference& r, const Product& p) {
 }
 
 void write_stored_reference(const StoredReference& r, const std::string& path) {
-  const fs::path target(path);
-  if (target.has_parent_path()) fs::create_directories(target.parent_path());
-  const fs::path temp = target.string() + ".tmp." + std::to_string(::getpid());
-  {
-    std::ofstream out(temp);
-    out << to_json(r).dump(2) << '\n';
-    out.flush();
-    if (!out) {
-      std::error_code ignored;
-      fs::remove(temp, ignored);
-      throw std::runtime_error("cannot write " + temp.string());
-    }
-  }
-  fs::rename(temp, target);
-}
-
-std::string utc_timestamp() {
-  const std::time_t now = std::time(nullptr);
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
-  return text;
+  write_file_atomically(path, to_json(r).dump(2) + "\n");
 }
 
 }  // namespace elsbench

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "products/product.hpp"
+#include "products/file_io.hpp"  // utc_timestamp, for the date of a stored value
 
 namespace elsbench {
 
@@ -42,7 +43,5 @@ bool prices_product(const StoredReference& r, const Product& p);
 
 // Temp file + rename: a reader sees the old file or the new one, never half of one.
 void write_stored_reference(const StoredReference& r, const std::string& path);
-
-std::string utc_timestamp();
 
 }  // namespace elsbench

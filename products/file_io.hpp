@@ -1,0 +1,14 @@
+#pragma once
+// Files every layer writes (results, stored references) and the time stamp they carry.
+#include <string>
+
+namespace elsbench {
+
+// Temp file, fsync, rename: a reader sees the old file or the new one, never half of one. Creates
+// the parent folders; throws std::runtime_error naming the file and the system's reason.
+void write_file_atomically(const std::string& path, const std::string& content);
+
+// Now in UTC, ISO 8601 to the second: 2026-11-21T10:00:00Z.
+std::string utc_timestamp();
+
+}  // namespace elsbench
