@@ -5,7 +5,7 @@
 //   build/adi_cpu --benchmark_repetitions=3 --benchmark_report_aggregates_only=true
 #include <benchmark/benchmark.h>
 
-#include "harness/registry.hpp"
+#include "solvers/contract/solver.hpp"
 #include "products/catalog.hpp"
 
 namespace {

@@ -1,7 +1,7 @@
 // GPU ADI benchmarks (Google Benchmark, manual time from CUDA events):
 //   march/<variant>/<precision>/<scheme>/n:<n>  the sample ELS on an n x n grid (2 layers),
 //       kGridSteps steps; reports time per step, grid values per second, the bandwidth implied by
-//       the adi-cuda traffic model (solvers/gpu_plan.hpp) and the ratio of the measured time to
+//       the adi-cuda traffic model (solvers/gpu/plan/gpu_plan.hpp) and the ratio of the measured time to
 //       the floor (64 bytes per value per step in fp64, 32 in fp32, at the GPU's peak
 //       bandwidth: 1.0 would be the floor, 2.0 "within 2x").
 //   end_to_end/<variant>/sample_els_200x200x1000  a whole pricing through the registry (problem
@@ -12,14 +12,14 @@
 #include <iostream>
 #include <string>
 
-#include "harness/devices.hpp"
-#include "harness/registry.hpp"
+#include "platform/cuda_devices.hpp"
+#include "solvers/contract/solver.hpp"
 #include "products/catalog.hpp"
-#include "solvers/adi_solver.hpp"
-#include "solvers/gpu_plan.hpp"
-#include "solvers/gpu_session.hpp"
-#include "solvers/problem_builder.hpp"
-#include "solvers/solver_error.hpp"
+#include "solvers/adi/adi_solver.hpp"
+#include "solvers/gpu/plan/gpu_plan.hpp"
+#include "solvers/gpu/session.hpp"
+#include "solvers/problem/problem_builder.hpp"
+#include "solvers/problem/solver_error.hpp"
 
 namespace elsbench {
 namespace {

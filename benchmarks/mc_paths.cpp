@@ -5,7 +5,7 @@
 
 #include <ctime>
 
-#include "harness/devices.hpp"
+#include "platform/cuda_devices.hpp"
 #include "products/catalog.hpp"
 #include "reference/monte_carlo.hpp"
 #ifdef ELSBENCH_HAVE_CUDA

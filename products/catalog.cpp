@@ -4,7 +4,7 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "products/input_error.hpp"
+#include "platform/input_error.hpp"
 #include "products/product_json.hpp"
 
 namespace elsbench {

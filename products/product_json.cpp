@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "products/input_error.hpp"
+#include "platform/input_error.hpp"
 
 namespace elsbench {
 namespace {

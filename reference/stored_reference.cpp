@@ -4,8 +4,8 @@
 #include <stdexcept>
 
 #include "products/catalog.hpp"
-#include "products/file_io.hpp"
-#include "products/input_error.hpp"
+#include "platform/file_io.hpp"
+#include "platform/input_error.hpp"
 #include "products/product_json.hpp"
 
 namespace elsbench {

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "products/product.hpp"
-#include "products/file_io.hpp"  // utc_timestamp, for the date of a stored value
+#include "platform/file_io.hpp"  // utc_timestamp, for the date of a stored value
 
 namespace elsbench {
 

@@ -20,7 +20,7 @@
 #include <ql/time/calendars/nullcalendar.hpp>
 #include <ql/time/daycounters/actual365fixed.hpp>
 
-#include "harness/registry.hpp"
+#include "solvers/contract/solver.hpp"
 #include "products/catalog.hpp"
 #include "reference/closed_form.hpp"
 

@@ -2,9 +2,9 @@
 //                  [--fail-on-missing]
 #include <iostream>
 
-#include "harness/command.hpp"
-#include "harness/compare.hpp"
-#include "harness/compare_text.hpp"
+#include "harness/cli/command.hpp"
+#include "harness/compare/compare.hpp"
+#include "harness/compare/compare_text.hpp"
 
 namespace elsbench {
 namespace {

@@ -3,10 +3,10 @@
 #include <iomanip>
 #include <iostream>
 
-#include "harness/command.hpp"
-#include "harness/devices.hpp"
-#include "harness/machine.hpp"
-#include "harness/registry.hpp"
+#include "harness/cli/command.hpp"
+#include "platform/cuda_devices.hpp"
+#include "harness/machine/machine.hpp"
+#include "solvers/contract/solver.hpp"
 #include "products/catalog.hpp"
 
 namespace elsbench {

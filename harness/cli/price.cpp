@@ -2,9 +2,9 @@
 #include <iostream>
 
 #include "harness/cli/solver_flags.hpp"
-#include "harness/command.hpp"
-#include "harness/registry.hpp"
-#include "harness/result_json.hpp"
+#include "harness/cli/command.hpp"
+#include "solvers/contract/solver.hpp"
+#include "harness/results/price_json.hpp"
 #include "products/catalog.hpp"
 
 namespace elsbench {

@@ -4,10 +4,10 @@
 #include <iostream>
 #include <sstream>
 
-#include "harness/command.hpp"
-#include "harness/machine.hpp"
+#include "harness/cli/command.hpp"
+#include "harness/machine/machine.hpp"
 #include "products/catalog.hpp"
-#include "products/input_error.hpp"
+#include "platform/input_error.hpp"
 #include "products/product_json.hpp"
 #include "reference/monte_carlo.hpp"
 #include "reference/stored_reference.hpp"

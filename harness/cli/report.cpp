@@ -10,7 +10,7 @@
 #include <iostream>
 #include <stdexcept>
 
-#include "harness/command.hpp"
+#include "harness/cli/command.hpp"
 #include "products/catalog.hpp"
 
 extern char** environ;

@@ -5,7 +5,7 @@
 #include <memory>
 #include <string>
 
-#include "solvers/solver_options.hpp"
+#include "solvers/contract/options.hpp"
 
 namespace elsbench {
 

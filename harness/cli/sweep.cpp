@@ -3,13 +3,13 @@
 #include <ctime>
 #include <iostream>
 
-#include "harness/command.hpp"
-#include "harness/machine.hpp"
-#include "harness/results_file.hpp"
-#include "harness/sweep.hpp"
-#include "harness/sweep_plan.hpp"
-#include "harness/sweep_preset.hpp"
-#include "harness/sweep_progress.hpp"
+#include "harness/cli/command.hpp"
+#include "harness/machine/machine.hpp"
+#include "harness/results/results_file.hpp"
+#include "harness/sweep/sweep.hpp"
+#include "harness/sweep/plan.hpp"
+#include "harness/sweep/preset.hpp"
+#include "harness/sweep/progress.hpp"
 #include "products/catalog.hpp"
 
 namespace elsbench {

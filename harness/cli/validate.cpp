@@ -1,8 +1,8 @@
 // elsbench validate [--preset quick|full|FILE]: exit 0 iff every case passes.
 #include <iostream>
 
-#include "harness/command.hpp"
-#include "harness/validation.hpp"
+#include "harness/cli/command.hpp"
+#include "harness/run/validation.hpp"
 
 namespace elsbench {
 namespace {
@@ -15,7 +15,7 @@ struct ValidateArgs {
 void setup(CLI::App& app) {
   auto args = std::make_shared<ValidateArgs>();
   auto* cmd = app.add_subcommand("validate", "price every case of a validation preset against its reference");
-  cmd->add_option("--preset", args->preset, "quick | full | a case file (harness/validation/*.json)");
+  cmd->add_option("--preset", args->preset, "quick | full | a case file (harness/presets/validation/*.json)");
   cmd->add_option("--threads", args->threads, "CPU threads (0: all cores)")->check(CLI::Range(0, 4096));
   cmd->callback([args] {
     const ValidationPlan plan = load_validation_plan(args->preset);

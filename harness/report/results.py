@@ -1,4 +1,4 @@
-"""Results files (harness/RESULTS_SCHEMA.md) read and merged into cases tagged with their machine."""
+"""Results files (harness/results/RESULTS_SCHEMA.md) read and merged into cases tagged with their machine."""
 from __future__ import annotations
 
 import json

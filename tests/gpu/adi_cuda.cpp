@@ -7,14 +7,14 @@
 #include <algorithm>
 #include <cmath>
 
-#include "harness/devices.hpp"
-#include "harness/registry.hpp"
+#include "platform/cuda_devices.hpp"
+#include "solvers/contract/solver.hpp"
 #include "products/catalog.hpp"
-#include "solvers/adi_solver.hpp"
-#include "solvers/gpu_emulator.hpp"
-#include "solvers/gpu_session.hpp"
-#include "solvers/problem_builder.hpp"
-#include "solvers/solver_error.hpp"
+#include "solvers/adi/adi_solver.hpp"
+#include "solvers/gpu/emulator/gpu_emulator.hpp"
+#include "solvers/gpu/session.hpp"
+#include "solvers/problem/problem_builder.hpp"
+#include "solvers/problem/solver_error.hpp"
 #include "tests/gpu/gpu_suite_main.hpp"
 
 namespace elsbench {

@@ -4,13 +4,13 @@
 #define BOOST_TEST_NO_MAIN
 #include <boost/test/unit_test.hpp>
 
-#include "harness/devices.hpp"
-#include "harness/registry.hpp"
+#include "platform/cuda_devices.hpp"
+#include "solvers/contract/solver.hpp"
 #include "products/catalog.hpp"
-#include "solvers/solver_error.hpp"
+#include "solvers/problem/solver_error.hpp"
 #include "tests/gpu/gpu_suite_main.hpp"
 #ifdef ELSBENCH_HAVE_CUDA
-#include "solvers/cuda/device_memory.hpp"
+#include "platform/cuda/device_memory.hpp"
 #endif
 
 namespace elsbench {

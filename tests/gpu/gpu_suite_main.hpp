@@ -5,7 +5,7 @@
 #include <iostream>
 #include <string>
 
-#include "harness/devices.hpp"
+#include "platform/cuda_devices.hpp"
 
 namespace elsbench::test {
 

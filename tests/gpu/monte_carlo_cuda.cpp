@@ -6,7 +6,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "harness/devices.hpp"
+#include "platform/cuda_devices.hpp"
 #include "products/catalog.hpp"
 #include "products/product_json.hpp"
 #include "reference/closed_form.hpp"

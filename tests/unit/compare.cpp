@@ -5,8 +5,8 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 
-#include "harness/compare.hpp"
-#include "harness/compare_text.hpp"
+#include "harness/compare/compare.hpp"
+#include "harness/compare/compare_text.hpp"
 
 namespace elsbench {
 namespace {

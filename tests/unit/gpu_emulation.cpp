@@ -1,4 +1,4 @@
-// The adi-cuda kernels' code run on the CPU (solvers/gpu_emulator.hpp): the chunked tridiagonal
+// The adi-cuda kernels' code run on the CPU (solvers/gpu/emulator/gpu_emulator.hpp): the chunked tridiagonal
 // solve against the CPU's Thomas solve, and whole marches against the CPU `adi` solver, for every
 // scheme, in fp64 and fp32. This checks the kernels' index arithmetic and formulas on a machine
 // without a GPU; the GPU suites (tests/gpu/) then compare the GPU with this emulation.
@@ -9,12 +9,12 @@
 #include <random>
 
 #include "products/catalog.hpp"
-#include "solvers/adi_solver.hpp"
-#include "solvers/gpu_emulator.hpp"
-#include "solvers/gpu_plan.hpp"
-#include "solvers/host_operators.hpp"
-#include "solvers/march.hpp"
-#include "solvers/problem_builder.hpp"
+#include "solvers/adi/adi_solver.hpp"
+#include "solvers/gpu/emulator/gpu_emulator.hpp"
+#include "solvers/gpu/plan/gpu_plan.hpp"
+#include "solvers/operators/host_operators.hpp"
+#include "solvers/march/march.hpp"
+#include "solvers/problem/problem_builder.hpp"
 
 namespace elsbench::gpu {
 namespace {

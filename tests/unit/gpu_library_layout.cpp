@@ -1,4 +1,4 @@
-// The layouts and tiled transposes of the cuSPARSE variants (solvers/gpu_library_layout.hpp), run
+// The layouts and tiled transposes of the cuSPARSE variants (solvers/gpu/kernels/library_layout.hpp), run
 // on the CPU thread by thread as the kernels run them; and the matrix rows they hand the library,
 // solved as the library would, against the CPU's Thomas solve. Runs without a GPU.
 #include <boost/test/unit_test.hpp>
@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "products/catalog.hpp"
-#include "solvers/gpu_library_layout.hpp"
-#include "solvers/host_operators.hpp"
-#include "solvers/problem_builder.hpp"
+#include "solvers/gpu/kernels/library_layout.hpp"
+#include "solvers/operators/host_operators.hpp"
+#include "solvers/problem/problem_builder.hpp"
 
 namespace elsbench::gpu {
 namespace {

@@ -1,4 +1,4 @@
-// The host-side plan of the GPU variants (solvers/gpu_plan.hpp): per-step parameter records,
+// The host-side plan of the GPU variants (solvers/gpu/plan/gpu_plan.hpp): per-step parameter records,
 // buffer roles, factor tables, events, launch geometry and the bytes-per-step model. Runs
 // without a GPU.
 #include <boost/test/unit_test.hpp>
@@ -6,11 +6,11 @@
 #include <set>
 
 #include "products/catalog.hpp"
-#include "solvers/adi_solver.hpp"
-#include "solvers/gpu_chunk.hpp"
-#include "solvers/gpu_plan.hpp"
-#include "solvers/gpu_stage_math.hpp"
-#include "solvers/problem_builder.hpp"
+#include "solvers/adi/adi_solver.hpp"
+#include "solvers/tridiagonal/chunked_solve.hpp"
+#include "solvers/gpu/plan/gpu_plan.hpp"
+#include "solvers/gpu/kernels/stage_math.hpp"
+#include "solvers/problem/problem_builder.hpp"
 
 namespace elsbench::gpu {
 namespace {

@@ -4,8 +4,8 @@
 #include <cmath>
 
 #include "products/catalog.hpp"
-#include "solvers/mesh.hpp"
-#include "solvers/problem_builder.hpp"
+#include "solvers/meshers/mesh.hpp"
+#include "solvers/problem/problem_builder.hpp"
 
 using namespace elsbench;
 

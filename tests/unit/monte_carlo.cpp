@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "products/catalog.hpp"
-#include "products/input_error.hpp"
+#include "platform/input_error.hpp"
 #include "products/product_json.hpp"
 #include "reference/closed_form.hpp"
 #include "reference/monte_carlo.hpp"

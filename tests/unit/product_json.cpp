@@ -11,7 +11,7 @@
 #include <string>
 
 #include "products/catalog.hpp"
-#include "products/input_error.hpp"
+#include "platform/input_error.hpp"
 
 using namespace elsbench;
 using nlohmann::json;

@@ -1,4 +1,4 @@
-// The results file: Google Benchmark's layout plus the elsbench fields of harness/RESULTS_SCHEMA.md,
+// The results file: Google Benchmark's layout plus the elsbench fields of harness/results/RESULTS_SCHEMA.md,
 // its CSV view, and atomic writes.
 #include <unistd.h>
 
@@ -9,10 +9,10 @@
 #include <map>
 #include <sstream>
 
-#include "harness/devices.hpp"
-#include "harness/results_csv.hpp"
-#include "harness/results_file.hpp"
-#include "harness/sweep.hpp"
+#include "platform/cuda_devices.hpp"
+#include "harness/results/results_csv.hpp"
+#include "harness/results/results_file.hpp"
+#include "harness/sweep/sweep.hpp"
 
 using namespace elsbench;
 using nlohmann::json;

@@ -3,8 +3,8 @@
 #include <boost/test/unit_test.hpp>
 #include <cmath>
 
-#include "harness/memory_model.hpp"
-#include "harness/registry.hpp"
+#include "solvers/contract/memory_model.hpp"
+#include "solvers/contract/solver.hpp"
 #include "products/catalog.hpp"
 
 using namespace elsbench;

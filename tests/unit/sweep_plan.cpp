@@ -4,12 +4,12 @@
 #include <boost/test/unit_test.hpp>
 #include <set>
 
-#include "harness/devices.hpp"
-#include "harness/registry.hpp"
-#include "harness/sweep_plan.hpp"
-#include "harness/sweep_preset.hpp"
+#include "platform/cuda_devices.hpp"
+#include "solvers/contract/solver.hpp"
+#include "harness/sweep/plan.hpp"
+#include "harness/sweep/preset.hpp"
 #include "products/catalog.hpp"
-#include "products/input_error.hpp"
+#include "platform/input_error.hpp"
 
 using namespace elsbench;
 using nlohmann::json;

@@ -10,12 +10,12 @@
 #include <map>
 #include <stdexcept>
 
-#include "harness/devices.hpp"
-#include "harness/registry.hpp"
-#include "harness/results_file.hpp"
-#include "harness/sweep.hpp"
+#include "platform/cuda_devices.hpp"
+#include "solvers/contract/solver.hpp"
+#include "harness/results/results_file.hpp"
+#include "harness/sweep/sweep.hpp"
 #include "products/catalog.hpp"
-#include "solvers/solver_error.hpp"
+#include "solvers/problem/solver_error.hpp"
 
 using namespace elsbench;
 using nlohmann::json;

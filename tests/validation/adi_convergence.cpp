@@ -2,10 +2,10 @@
 #include <boost/test/unit_test.hpp>
 #include <cmath>
 
-#include "harness/registry.hpp"
+#include "solvers/contract/solver.hpp"
 #include "products/catalog.hpp"
 #include "reference/closed_form.hpp"
-#include "solvers/adi_scheme.hpp"
+#include "solvers/schemes/adi_scheme.hpp"
 
 using namespace elsbench;
 

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <vector>
 
-#include "harness/registry.hpp"
+#include "solvers/contract/solver.hpp"
 #include "products/catalog.hpp"
 #include "reference/reference_value.hpp"
 

@@ -5,10 +5,10 @@
 #include <regex>
 #include <string>
 
-#include "harness/registry.hpp"
+#include "solvers/contract/solver.hpp"
 #include "products/catalog.hpp"
 #include "reference/closed_form.hpp"
-#include "solvers/solver_error.hpp"
+#include "solvers/problem/solver_error.hpp"
 
 using namespace elsbench;
 

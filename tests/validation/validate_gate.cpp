@@ -2,7 +2,7 @@
 // term (as the original prototype did) fails.
 #include <boost/test/unit_test.hpp>
 
-#include "harness/validation.hpp"
+#include "harness/run/validation.hpp"
 
 using namespace elsbench;
 

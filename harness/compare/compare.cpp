@@ -1,0 +1,103 @@
+#include "harness/compare/compare.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace elsbench {
+namespace {
+
+void compare_prices(CaseComparison& c, const CaseRecord& base, const CaseRecord& now, const CompareOptions& opt) {
+  if (base.status == "pass" && now.status == "fail") {
+    c.price_regression = true;
+    c.price_note = "passed, now fails";
+  }
+  if (!base.price || !now.price) return;
+  c.drift = *now.price - *base.price;
+  if (base.reference_stderr && *base.reference_stderr > 0) c.drift_in_stderr = *c.drift / *base.reference_stderr;
+  if (std::abs(*c.drift) > opt.price_tol) {
+    c.price_regression = true;
+    if (c.price_note.empty()) c.price_note = "price drift beyond tolerance";
+  }
+}
+
+TimeVerdict judge_time(const CaseComparison& c, const CompareOptions& opt) {
+  if (!c.time_test || !c.time_change_pct) return TimeVerdict::Untested;
+  const bool significant = c.time_test->p_value < opt.alpha;
+  if (significant && *c.time_change_pct > opt.time_tol_pct) return TimeVerdict::Slower;
+  if (significant && *c.time_change_pct < -opt.time_tol_pct) return TimeVerdict::Faster;
+  return TimeVerdict::Unchanged;
+}
+
+void compare_times(CaseComparison& c, const CaseRecord& base, const CaseRecord& now, const CompareOptions& opt) {
+  c.base_seconds = base.median_seconds;
+  c.new_seconds = now.median_seconds;
+  if (c.base_seconds && c.new_seconds && *c.base_seconds > 0)
+    c.time_change_pct = 100.0 * (*c.new_seconds / *c.base_seconds - 1.0);
+  c.base_repetitions = base.repetition_seconds.size();
+  c.new_repetitions = now.repetition_seconds.size();
+  if (base.repetition_seconds.size() >= 2 && now.repetition_seconds.size() >= 2)
+    c.time_test = mann_whitney_u(base.repetition_seconds, now.repetition_seconds);
+  c.time = judge_time(c, opt);
+}
+
+}  // namespace
+
+CaseComparison compare_case(const CaseRecord& base, const CaseRecord& now, const CompareOptions& opt) {
+  CaseComparison c;
+  c.case_id = base.case_id;
+  c.base_status = base.status;
+  c.new_status = now.status;
+  c.base_price = base.price;
+  c.new_price = now.price;
+  c.lost = base.status != "skipped" && now.status == "skipped";
+  compare_prices(c, base, now, opt);
+  compare_times(c, base, now, opt);
+  return c;
+}
+
+Comparison compare(const CaseTable& base, const CaseTable& now, const CompareOptions& opt) {
+  Comparison result;
+  for (const auto& [id, b] : base) {
+    const auto n = now.find(id);
+    if (n == now.end())
+      result.only_base.push_back(id);
+    else
+      result.cases.push_back(compare_case(b, n->second, opt));
+  }
+  for (const auto& [id, n] : now)
+    if (!base.count(id)) result.only_new.push_back(id);
+  return result;
+}
+
+int Comparison::price_regressions() const {
+  return static_cast<int>(std::count_if(cases.begin(), cases.end(), [](const auto& c) { return c.price_regression; }));
+}
+
+int Comparison::slowdowns() const {
+  return static_cast<int>(
+      std::count_if(cases.begin(), cases.end(), [](const auto& c) { return c.time == TimeVerdict::Slower; }));
+}
+
+int Comparison::lost_cases() const {
+  return static_cast<int>(only_base.size()) +
+         static_cast<int>(std::count_if(cases.begin(), cases.end(), [](const auto& c) { return c.lost; }));
+}
+
+int regression_exit_code(const Comparison& c, const CompareOptions& opt) {
+  if (c.price_regressions() > 0) return 1;
+  if (opt.fail_on_slow && c.slowdowns() > 0) return 1;
+  if (opt.fail_on_missing && c.lost_cases() > 0) return 1;
+  return 0;
+}
+
+std::string to_string(TimeVerdict v) {
+  switch (v) {
+    case TimeVerdict::Unchanged: return "within noise";
+    case TimeVerdict::Slower: return "SLOWER";
+    case TimeVerdict::Faster: return "faster";
+    case TimeVerdict::Untested: return "untested";
+  }
+  return "";
+}
+
+}  // namespace elsbench

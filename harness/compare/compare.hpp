@@ -1,0 +1,57 @@
+#pragma once
+// elsbench compare: what changed between two results files, case by case, and whether it is a
+// regression. Prices are deterministic, so any drift beyond a tolerance counts; times are noisy,
+// so a slowdown counts only when a rank test over the repetitions says it is real and it is
+// larger than the noise allowance.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "harness/compare/compare_cases.hpp"
+#include "harness/compare/mann_whitney.hpp"
+
+namespace elsbench {
+
+struct CompareOptions {
+  double price_tol = 1e-6;     // absolute price drift allowed
+  double time_tol_pct = 10.0;  // noise allowance on the median time, percent
+  double alpha = 0.05;         // significance level of the Mann-Whitney test
+  bool fail_on_slow = false;
+  bool fail_on_missing = false;  // a baseline case absent or skipped in NEW is a regression
+};
+
+enum class TimeVerdict { Unchanged, Slower, Faster, Untested };
+
+struct CaseComparison {
+  std::string case_id;
+  std::string base_status, new_status;
+  std::optional<double> base_price, new_price;
+  std::optional<double> drift;             // new - base
+  std::optional<double> drift_in_stderr;   // drift / reference standard error (Monte Carlo references)
+  std::optional<double> base_seconds, new_seconds;  // medians
+  std::optional<double> time_change_pct;
+  std::size_t base_repetitions = 0, new_repetitions = 0;
+  std::optional<MannWhitney> time_test;    // needs two repetitions on each side
+  bool price_regression = false;
+  std::string price_note;                  // why it is a regression, or why prices were not compared
+  TimeVerdict time = TimeVerdict::Untested;
+  bool lost = false;                       // passed or ran in BASE, skipped in NEW
+};
+
+struct Comparison {
+  std::vector<CaseComparison> cases;  // matched by case_id
+  std::vector<std::string> only_base, only_new;
+
+  int price_regressions() const;
+  int slowdowns() const;
+  int lost_cases() const;  // skipped in NEW, or only in BASE
+};
+
+CaseComparison compare_case(const CaseRecord& base, const CaseRecord& now, const CompareOptions& opt);
+Comparison compare(const CaseTable& base, const CaseTable& now, const CompareOptions& opt);
+// 1 on a price regression, on a slowdown with fail_on_slow, on a lost case with fail_on_missing.
+int regression_exit_code(const Comparison& c, const CompareOptions& opt);
+
+std::string to_string(TimeVerdict v);
+
+}  // namespace elsbench

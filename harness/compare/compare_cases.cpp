@@ -1,0 +1,87 @@
+#include "harness/compare/compare_cases.hpp"
+
+#include <algorithm>
+#include <fstream>
+
+#include "platform/input_error.hpp"
+
+namespace elsbench {
+namespace {
+
+using nlohmann::json;
+
+double seconds_per_unit(const std::string& unit, const std::string& origin) {
+  if (unit == "ns") return 1e-9;
+  if (unit == "us") return 1e-6;
+  if (unit == "ms") return 1e-3;
+  if (unit == "s") return 1.0;
+  throw InputError(origin, "time_unit", "unknown unit '" + unit + "'");
+}
+
+std::optional<double> number_or_null(const json& entry, const char* key) {
+  const auto it = entry.find(key);
+  if (it == entry.end() || !it->is_number()) return std::nullopt;
+  return it->get<double>();
+}
+
+double real_seconds(const json& entry, const std::string& origin) {
+  if (!entry.contains("real_time") || !entry["real_time"].is_number())
+    throw InputError(origin, "real_time", "missing in entry '" + entry.value("name", "?") + "'");
+  return entry["real_time"].get<double>() * seconds_per_unit(entry.value("time_unit", "ns"), origin);
+}
+
+double median_of(std::vector<double> xs) {
+  std::sort(xs.begin(), xs.end());
+  const std::size_t h = xs.size() / 2;
+  return xs.size() % 2 ? xs[h] : 0.5 * (xs[h - 1] + xs[h]);
+}
+
+// The elsbench fields are identical on every entry of a case; the first one seen fills them.
+void take_case_fields(CaseRecord& c, const json& entry) {
+  if (!c.status.empty()) return;
+  c.status = entry.value("status", "");
+  c.skip_reason = entry.value("skip_reason", "");
+  c.price = number_or_null(entry, "price");
+  c.reference_stderr = number_or_null(entry, "reference_stderr");
+}
+
+void take_timing(CaseRecord& c, const json& entry, const std::string& origin) {
+  const std::string run_type = entry.value("run_type", "iteration");
+  if (run_type == "iteration") c.repetition_seconds.push_back(real_seconds(entry, origin));
+  if (run_type == "aggregate" && entry.value("aggregate_name", "") == "median" && c.status != "skipped")
+    c.median_seconds = real_seconds(entry, origin);
+}
+
+}  // namespace
+
+CaseTable cases_from_json(const json& results, const std::string& origin) {
+  if (!results.is_object() || !results.contains("benchmarks") || !results["benchmarks"].is_array())
+    throw InputError(origin, "benchmarks", "not a results file (no 'benchmarks' array)");
+  CaseTable table;
+  for (const json& entry : results["benchmarks"]) {
+    const auto id = entry.find("case_id");
+    if (id == entry.end() || !id->is_string())
+      throw InputError(origin, "case_id", "missing in entry '" + entry.value("name", "?") + "'");
+    CaseRecord& c = table[id->get<std::string>()];
+    c.case_id = id->get<std::string>();
+    take_case_fields(c, entry);
+    take_timing(c, entry, origin);
+  }
+  for (auto& [id, c] : table)
+    if (!c.median_seconds && !c.repetition_seconds.empty()) c.median_seconds = median_of(c.repetition_seconds);
+  return table;
+}
+
+CaseTable load_cases(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw InputError(path, "(file)", "cannot open");
+  json results;
+  try {
+    results = json::parse(in);
+  } catch (const json::parse_error& e) {
+    throw InputError(path, "(file)", std::string("not valid JSON: ") + e.what());
+  }
+  return cases_from_json(results, path);
+}
+
+}  // namespace elsbench

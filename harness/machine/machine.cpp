@@ -1,0 +1,99 @@
+#include "harness/machine/machine.hpp"
+#include "harness/machine/build_info.hpp"
+
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include <cctype>
+#include <fstream>
+#include <thread>
+
+namespace elsbench {
+namespace {
+
+std::string cpu_model_name() {
+  std::ifstream in("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(in, line))
+    if (line.rfind("model name", 0) == 0) {
+      const auto colon = line.find(':');
+      if (colon != std::string::npos) return line.substr(line.find_first_not_of(' ', colon + 1));
+    }
+  return "";
+}
+
+std::size_t total_memory() {
+  std::ifstream in("/proc/meminfo");
+  std::string key;
+  std::size_t kib = 0;
+  while (in >> key >> kib) {
+    if (key == "MemTotal:") return kib * 1024;
+    in.ignore(256, '\n');
+  }
+  return 0;
+}
+
+std::string os_name() {
+  std::ifstream in("/etc/os-release");
+  std::string line, pretty;
+  while (std::getline(in, line))
+    if (line.rfind("PRETTY_NAME=", 0) == 0) {
+      pretty = line.substr(12);
+      if (pretty.size() >= 2 && pretty.front() == '"') pretty = pretty.substr(1, pretty.size() - 2);
+    }
+  utsname u{};
+  if (uname(&u) == 0) pretty += std::string(pretty.empty() ? "" : ", ") + u.sysname + " " + u.release + " " + u.machine;
+  return pretty;
+}
+
+}  // namespace
+
+MachineInfo describe_machine(const std::string& instance) {
+  MachineInfo m;
+  char host[256] = {};
+  if (gethostname(host, sizeof host - 1) == 0) m.hostname = host;
+  m.cpu_model = cpu_model_name();
+  m.cores = static_cast<int>(std::thread::hardware_concurrency());
+  m.memory_bytes = total_memory();
+  m.os = os_name();
+  m.compiler = build_info().compiler;
+  m.cxx_flags = build_info().cxx_flags;
+  m.build_type = build_info().build_type;
+  m.git_commit = build_info().git_commit;
+  m.cuda_built = cuda_built();
+  const CudaVersions cuda = cuda_versions();
+  m.cuda_runtime = cuda_version_string(cuda.runtime);
+  m.cuda_driver = cuda_version_string(cuda.driver);
+  m.gpus = cuda_devices(&m.gpus_note);
+  m.instance = instance;
+  return m;
+}
+
+nlohmann::json to_json(const MachineInfo& m) {
+  nlohmann::json gpus = nlohmann::json::array();
+  for (const auto& g : m.gpus)
+    gpus.push_back({{"index", g.index},
+                    {"name", g.name},
+                    {"memory_bytes", g.memory_bytes},
+                    {"sm_count", g.sm_count},
+                    {"compute_capability", std::to_string(g.cc_major) + "." + std::to_string(g.cc_minor)},
+                    {"clock_mhz", g.clock_mhz},
+                    {"memory_clock_mhz", g.memory_clock_mhz},
+                    {"memory_bus_bits", g.bus_width_bits},
+                    {"driver", cuda_version_string(g.driver_version)},
+                    {"runtime", cuda_version_string(g.runtime_version)}});
+  return {{"hostname", m.hostname},     {"cpu_model", m.cpu_model},   {"cores", m.cores},
+          {"memory_bytes", m.memory_bytes}, {"os", m.os},           {"compiler", m.compiler},
+          {"cxx_flags", m.cxx_flags},   {"build_type", m.build_type}, {"git_commit", m.git_commit},
+          {"cuda_built", m.cuda_built}, {"cuda_runtime", m.cuda_runtime}, {"cuda_driver", m.cuda_driver},
+          {"gpus", gpus},               {"gpus_note", m.gpus_note},   {"instance", m.instance}};
+}
+
+std::string machine_slug(const MachineInfo& m) {
+  std::string s = m.instance.empty() ? m.hostname : m.instance;
+  for (char& c : s)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '.' && c != '_') c = '-';
+  return s.empty() ? "unknown" : s;
+}
+
+}  // namespace elsbench

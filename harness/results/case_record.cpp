@@ -1,0 +1,102 @@
+#include "harness/results/case_record.hpp"
+
+#include <cmath>
+
+#include "solvers/contract/memory_model.hpp"
+
+namespace elsbench {
+namespace {
+
+using nlohmann::json;
+
+double median_seconds(const json& timings) {
+  for (const auto& e : timings)
+    if (e.value("run_type", "") == "aggregate" && e.value("aggregate_name", "") == "median")
+      return e.value("real_time", 0.0) / 1e3;  // time_unit ms
+  return 0;
+}
+
+json or_null(bool known, const json& value) { return known ? value : json(); }
+
+}  // namespace
+
+json case_fields(const SweepCase& c, const Product& product, const CaseOutcome& out) {
+  const PriceResult* r = out.result ? &*out.result : nullptr;
+  const ReferenceValue* ref = out.reference ? &*out.reference : nullptr;
+  const GridLoad load = grid_load(product);
+  const std::vector<int> planned(static_cast<std::size_t>(load.dim), c.n);
+  const std::vector<int> shape = r ? r->shape : planned;
+  std::size_t points = 1;
+  for (int s : shape) points *= static_cast<std::size_t>(s);
+  const MemoryModel* model = find_memory_model(c.solver);
+  const auto steps = c.nt.steps(c.n);
+  const double seconds = median_seconds(out.timings);
+  const bool timed = r && seconds > 0 && r->time_steps > 0;
+
+  json f;
+  f["case_id"] = c.id();
+  f["product"] = c.product;
+  f["solver"] = c.solver;
+  f["scheme"] = r && !r->scheme.empty() ? r->scheme : c.scheme;
+  f["n"] = c.n;
+  f["nt"] = or_null(steps.has_value(), steps.value_or(0));
+  f["nt_rule"] = c.nt.str();
+  f["shape"] = shape;
+  f["grid_points"] = points;
+  f["layers"] = load.layers;
+  f["time_steps"] = or_null(r, r ? r->time_steps : 0);
+  f["mesh"] = or_null(r, r ? r->mesh : "");
+  f["device"] = c.device.device.str();
+  f["threads"] = r ? r->threads : c.device.threads;
+  f["precision"] = to_string(c.precision);
+  f["status"] = out.status;
+  f["skip_reason"] = out.skip_reason;
+  f["notes"] = r ? r->notes : std::vector<std::string>{};
+  f["price"] = or_null(r, r ? r->price : 0.0);
+  f["delta"] = or_null(r, r ? r->delta : std::vector<double>{});
+  f["gamma"] = or_null(r, r ? r->gamma : std::vector<double>{});
+  f["reference"] = or_null(ref, ref ? ref->price : 0.0);
+  f["reference_stderr"] = or_null(ref, ref ? ref->std_error : 0.0);
+  f["reference_source"] = or_null(ref, ref ? ref->source : "");
+  f["error"] = or_null(ref && r, out.verdict.error);
+  f["tol"] = or_null(ref && r, out.tol);
+  f["allowance"] = or_null(ref && r, out.verdict.allowance);
+  f["peak_host_bytes"] = or_null(r, out.peak_host_bytes);
+  f["peak_device_bytes"] = or_null(r, out.peak_device_bytes);
+  f["process_peak_rss_bytes"] = or_null(r, out.process_peak_rss_bytes);
+  f["memory_space"] = or_null(model, model ? to_string(model->space) : "");
+  f["model_bytes_per_point"] = or_null(model, model ? bytes_per_point(*model, c.precision, load) : 0.0);
+  f["model_bytes"] = or_null(model, model ? std::round(model_bytes(*model, c.precision, load, c.n)) : 0.0);
+  f["seconds"] = or_null(timed, seconds);
+  f["seconds_per_step"] = or_null(timed, timed ? seconds / static_cast<double>(r->time_steps) : 0.0);
+  f["points_per_second"] =
+      or_null(timed, timed ? static_cast<double>(points) * static_cast<double>(r->time_steps) / seconds : 0.0);
+  return f;
+}
+
+json case_entries(const SweepCase& c, const Product& product, const CaseOutcome& out) {
+  const json fields = case_fields(c, product, out);
+  json entries = json::array();
+  if (out.skipped()) {
+    entries.push_back({{"name", c.id() + "_median"},
+                       {"run_name", c.id()},
+                       {"run_type", "aggregate"},
+                       {"repetitions", 0},
+                       {"threads", 1},
+                       {"aggregate_name", "median"},
+                       {"aggregate_unit", "time"},
+                       {"iterations", 0},
+                       {"real_time", 0.0},
+                       {"cpu_time", 0.0},
+                       {"time_unit", "ms"},
+                       {"error_occurred", true},
+                       {"error_message", out.skip_reason}});
+  } else {
+    entries = out.timings;
+  }
+  // The solver's thread count replaces Google Benchmark's own (always 1 here).
+  for (auto& e : entries) e.update(fields);
+  return entries;
+}
+
+}  // namespace elsbench

@@ -1,0 +1,58 @@
+#include "harness/results/price_json.hpp"
+
+#include <iomanip>
+#include <sstream>
+
+namespace elsbench {
+
+nlohmann::json to_json(const PriceResult& r) {
+  return {{"product", r.product},
+          {"solver", r.solver},
+          {"scheme", r.scheme},
+          {"mesh", r.mesh},
+          {"shape", r.shape},
+          {"grid_points", r.grid_points()},
+          {"time_steps", r.time_steps},
+          {"device", r.device},
+          {"precision", r.precision},
+          {"threads", r.threads},
+          {"price", r.price},
+          {"delta", r.delta},
+          {"gamma", r.gamma},
+          {"seconds", r.seconds},
+          {"peak_host_bytes", r.peak_host_bytes},
+          {"peak_device_bytes", r.peak_device_bytes},
+          {"notes", r.notes}};
+}
+
+std::string to_text(const PriceResult& r) {
+  std::ostringstream s;
+  const auto list = [&](const std::vector<double>& v) {
+    std::ostringstream o;
+    o << std::setprecision(6);
+    for (std::size_t i = 0; i < v.size(); ++i) o << (i ? "  " : "") << v[i];
+    return o.str();
+  };
+  s << std::left;
+  const auto row = [&](const char* k, const std::string& v) { s << "  " << std::setw(12) << k << v << '\n'; };
+  std::ostringstream price;
+  price << std::fixed << std::setprecision(6) << r.price;
+  std::ostringstream secs;
+  secs << std::setprecision(4) << r.seconds;
+  row("product", r.product);
+  row("solver", r.solver + (r.scheme.empty() ? "" : " (" + r.scheme + ")"));
+  row("mesh", r.mesh);
+  row("time steps", std::to_string(r.time_steps));
+  row("device", r.device + (r.device == "cpu" ? ", " + std::to_string(r.threads) + " thread(s)" : ""));
+  row("precision", r.precision);
+  row("price", price.str());
+  row("delta", list(r.delta));
+  row("gamma", list(r.gamma));
+  row("seconds", secs.str());
+  row("peak host", std::to_string(r.peak_host_bytes / 1024) + " KiB");
+  if (r.peak_device_bytes) row("peak device", std::to_string(r.peak_device_bytes / 1024) + " KiB");
+  for (const auto& n : r.notes) row("note", n);
+  return s.str();
+}
+
+}  // namespace elsbench

@@ -1,0 +1,38 @@
+#pragma once
+// A results file (harness/results/RESULTS_SCHEMA.md): Google Benchmark's `context` and `benchmarks`, with
+// elsbench's fields. Writes are atomic (temp file in the same folder, fsync, rename), so a reader
+// or a killed sweep only ever sees a whole file: the previous one or the new one.
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+#include "platform/file_io.hpp"  // write_file_atomically, for callers of this header
+
+namespace elsbench {
+
+inline constexpr int kResultsSchema = 1;
+
+struct ResultsFile {
+  nlohmann::json context = nlohmann::json::object();
+  nlohmann::json benchmarks = nlohmann::json::array();
+
+  nlohmann::json& elsbench() { return context["elsbench"]; }
+  const nlohmann::json& elsbench() const { return context.at("elsbench"); }
+  // Ids of the cases present, in order of first appearance.
+  std::vector<std::string> case_ids() const;
+  // Replaces (or adds) the entries of one case.
+  void put_case(const std::string& case_id, const nlohmann::json& entries);
+  // Orders the entries by the position of their case in `order`; unknown cases go last.
+  void sort_cases(const std::vector<std::string>& order);
+};
+
+// Throws std::runtime_error naming the file when it is not a results file of this schema.
+ResultsFile read_results_file(const std::string& path);
+// Writes the JSON and the CSV flat view beside it (results_csv.hpp), each atomically.
+void write_results_file(const std::string& path, const ResultsFile& file);
+
+std::string csv_path_for(const std::string& json_path);
+// results/<machine-slug>/<YYYY-MM-DD>-<commit>.json under `root`; "-2", "-3"... when taken.
+std::string default_results_path(const std::string& root, const std::string& machine_slug,
+                                 const std::string& date, const std::string& commit);
+
+}  // namespace elsbench

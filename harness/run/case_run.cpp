@@ -1,0 +1,83 @@
+#include "harness/run/case_run.hpp"
+
+#include <algorithm>
+
+#include "harness/run/case_skip.hpp"
+#include "platform/cuda_devices.hpp"
+#include "platform/memory_tracker.hpp"
+#include "solvers/contract/solver.hpp"
+#include "harness/run/timing.hpp"
+
+namespace elsbench {
+namespace {
+
+// A CUDA device that is not there. Whether the solver runs on CUDA at all is price_with's check.
+std::string missing_device(const SolverInfo& solver, const Device& device) {
+  if (device.kind != Device::Kind::Cuda || !solver.supports(Device::Kind::Cuda)) return "";
+  if (const std::string why = solver.unavailable_reason(); !why.empty()) return "unavailable: " + why;
+  std::string why_none;
+  const auto gpus = cuda_devices(&why_none);
+  if (gpus.empty()) return "unavailable: " + why_none;
+  if (device.index >= static_cast<int>(gpus.size()))
+    return "unavailable: no " + device.str() + " (" + std::to_string(gpus.size()) + " CUDA device(s))";
+  return "";
+}
+
+void note_peaks(CaseOutcome& out, const PriceResult& r) {
+  out.peak_host_bytes = std::max(out.peak_host_bytes, r.peak_host_bytes);
+  out.peak_device_bytes = std::max(out.peak_device_bytes, r.peak_device_bytes);
+}
+
+std::string timing_failure(const nlohmann::json& timings) {
+  bool aggregated = false;
+  std::string error = "error: no timed repetition completed";
+  for (const auto& e : timings) {
+    aggregated = aggregated || e.value("run_type", "") == "aggregate";
+    if (e.value("error_occurred", false)) error = e.value("error_message", error);
+  }
+  return aggregated ? "" : error;
+}
+
+}  // namespace
+
+CaseOutcome run_case(const SweepCase& c, const Product& product, const SweepSpec& spec,
+                     const std::optional<ReferenceValue>& reference) {
+  CaseOutcome out;
+  out.skip_reason = c.skip_reason;
+  const SolverInfo& solver = SolverRegistry::instance().get(c.solver);
+  if (out.skip_reason.empty()) out.skip_reason = missing_device(solver, c.device.device);
+  if (!out.skip_reason.empty()) return out;
+
+  const SolverOptions options = c.options(spec.grid);
+  try {
+    out.result = price_with(solver, product, options);
+  } catch (...) {
+    out.skip_reason = skip_reason(std::current_exception());
+    return out;
+  }
+  note_peaks(out, *out.result);
+
+  out.timings = time_case(c.id(), spec.repetitions, [&] {
+    const PriceResult r = price_with(solver, product, options);
+    note_peaks(out, r);
+    return r.seconds;
+  });
+  out.process_peak_rss_bytes = memory::process_peak_rss_bytes();
+  if (const std::string failed = timing_failure(out.timings); !failed.empty()) {
+    out.skip_reason = failed;
+    out.result.reset();
+    return out;
+  }
+
+  out.reference = reference;
+  if (!reference) {
+    out.status = "no-reference";
+    return out;
+  }
+  out.tol = spec.tolerance.tol(c.product, c.solver, to_string(c.precision), c.n, reference->price, product.notional);
+  out.verdict = judge(out.result->price, *reference, out.tol);
+  out.status = out.verdict.pass ? "pass" : "fail";
+  return out;
+}
+
+}  // namespace elsbench

@@ -1,0 +1,35 @@
+#pragma once
+// Running one case: an untimed first pricing (the warm-up, which is also the run whose price is
+// validated), then the timed repetitions through Google Benchmark. A case that cannot run is
+// skipped with its reason; nothing here throws for a solver's failure.
+#include <cstddef>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+#include "harness/run/case.hpp"
+#include "products/product.hpp"
+#include "reference/reference_value.hpp"
+#include "solvers/contract/price_result.hpp"
+
+namespace elsbench {
+
+struct CaseOutcome {
+  std::string status = "skipped";  // pass | fail | no-reference | skipped
+  std::string skip_reason;
+  std::optional<PriceResult> result;  // the first (untimed) pricing
+  std::optional<ReferenceValue> reference;
+  double tol = 0;
+  Verdict verdict;
+  nlohmann::json timings = nlohmann::json::array();  // Google Benchmark's entries for the case
+  // Peaks over every pricing of the case, and the process's peak resident set after it.
+  std::size_t peak_host_bytes = 0, peak_device_bytes = 0, process_peak_rss_bytes = 0;
+
+  bool skipped() const { return status == "skipped"; }
+};
+
+// `reference` is reference_for(product), looked up once per product by the caller.
+CaseOutcome run_case(const SweepCase& c, const Product& product, const SweepSpec& spec,
+                     const std::optional<ReferenceValue>& reference);
+
+}  // namespace elsbench

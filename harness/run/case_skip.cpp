@@ -1,0 +1,27 @@
+#include "harness/run/case_skip.hpp"
+
+#include <new>
+#include <stdexcept>
+
+#include "solvers/problem/solver_error.hpp"
+
+namespace elsbench {
+
+std::string skip_reason(std::exception_ptr failure) {
+  try {
+    std::rethrow_exception(failure);
+  } catch (const SolverError& e) {
+    return std::string(e.kind_name()) + ": " + e.what();
+  } catch (const std::bad_alloc&) {
+    return "out-of-memory: a host allocation failed";
+  } catch (const std::invalid_argument& e) {
+    // price_with refuses requests the solver does not take (dimension, precision, device).
+    return std::string("unsupported: ") + e.what();
+  } catch (const std::exception& e) {
+    return std::string("error: ") + e.what();
+  } catch (...) {
+    return "error: unknown exception";
+  }
+}
+
+}  // namespace elsbench

@@ -1,0 +1,106 @@
+#include "harness/run/tolerance.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "platform/input_error.hpp"
+
+namespace elsbench {
+namespace {
+
+bool matches(const ToleranceOverride& o, const std::string& product, const std::string& solver,
+             const std::string& precision, int n) {
+  return (o.product.empty() || o.product == product) && (o.solver.empty() || o.solver == solver) &&
+         (o.precision.empty() || o.precision == precision) && (o.n == 0 || o.n == n);
+}
+
+double positive(const nlohmann::json& j, const char* key, const std::string& source, const std::string& field) {
+  if (!j.at(key).is_number() || !(j.at(key).get<double>() >= 0))
+    throw InputError(source, field + "." + key, "expected a non-negative number");
+  return j.at(key).get<double>();
+}
+
+}  // namespace
+
+std::vector<ToleranceOverride> default_tolerance_overrides() {
+  ToleranceOverride explicit_euler;
+  explicit_euler.solver = "explicit";
+  explicit_euler.c = 3e-3;
+  return {explicit_euler};
+}
+
+double ToleranceRule::tol(const std::string& product, const std::string& solver, const std::string& precision,
+                          int n, double reference_price, double notional) const {
+  double coefficient = c;
+  for (const auto& o : overrides) {
+    if (!matches(o, product, solver, precision, n)) continue;
+    if (o.tol) return *o.tol;
+    if (o.c) coefficient = *o.c;
+    break;
+  }
+  const double scale = std::max(std::abs(reference_price), floor_fraction * std::abs(notional));
+  const double h = 100.0 / n;
+  return coefficient * h * h * scale + (precision == "fp32" ? fp32_relative * scale : 0.0);
+}
+
+ToleranceRule tolerance_rule_from_json(const nlohmann::json& j, const std::string& source) {
+  ToleranceRule r;
+  if (!j.is_object()) throw InputError(source, "tolerance", "expected an object");
+  for (const auto& [key, value] : j.items())
+    if (key != "c" && key != "fp32_relative" && key != "floor_fraction" && key != "overrides")
+      throw InputError(source, "tolerance." + key, "unknown key (expected c, fp32_relative, floor_fraction, overrides)");
+  if (j.contains("c")) r.c = positive(j, "c", source, "tolerance");
+  if (j.contains("fp32_relative")) r.fp32_relative = positive(j, "fp32_relative", source, "tolerance");
+  if (j.contains("floor_fraction")) r.floor_fraction = positive(j, "floor_fraction", source, "tolerance");
+  if (!j.contains("overrides")) return r;
+  if (!j["overrides"].is_array()) throw InputError(source, "tolerance.overrides", "expected an array");
+  r.overrides.clear();
+  for (std::size_t i = 0; i < j["overrides"].size(); ++i) {
+    const auto& o = j["overrides"][i];
+    const std::string field = "tolerance.overrides[" + std::to_string(i) + "]";
+    if (!o.is_object()) throw InputError(source, field, "expected an object");
+    ToleranceOverride x;
+    for (const auto& [key, value] : o.items()) {
+      if (key == "product" || key == "solver" || key == "precision") {
+        if (!value.is_string()) throw InputError(source, field + "." + key, "expected a string");
+      } else if (key == "n") {
+        if (!value.is_number_integer() || value.get<int>() < 1)
+          throw InputError(source, field + ".n", "expected a positive whole number");
+      } else if (key != "tol" && key != "c") {
+        throw InputError(source, field + "." + key, "unknown key (expected product, solver, precision, n, tol, c)");
+      }
+    }
+    x.product = o.value("product", "");
+    x.solver = o.value("solver", "");
+    x.precision = o.value("precision", "");
+    x.n = o.value("n", 0);
+    if (o.contains("tol")) x.tol = positive(o, "tol", source, field);
+    if (o.contains("c")) x.c = positive(o, "c", source, field);
+    if (x.tol.has_value() == x.c.has_value()) throw InputError(source, field, "give exactly one of tol and c");
+    r.overrides.push_back(x);
+  }
+  // A rule read back from a results file already holds them.
+  for (const auto& d : default_tolerance_overrides())
+    if (std::find(r.overrides.begin(), r.overrides.end(), d) == r.overrides.end()) r.overrides.push_back(d);
+  return r;
+}
+
+nlohmann::json to_json(const ToleranceRule& rule) {
+  nlohmann::json overrides = nlohmann::json::array();
+  for (const auto& o : rule.overrides) {
+    nlohmann::json x = nlohmann::json::object();
+    if (!o.product.empty()) x["product"] = o.product;
+    if (!o.solver.empty()) x["solver"] = o.solver;
+    if (!o.precision.empty()) x["precision"] = o.precision;
+    if (o.n) x["n"] = o.n;
+    if (o.tol) x["tol"] = *o.tol;
+    if (o.c) x["c"] = *o.c;
+    overrides.push_back(x);
+  }
+  return {{"c", rule.c},
+          {"fp32_relative", rule.fp32_relative},
+          {"floor_fraction", rule.floor_fraction},
+          {"overrides", overrides}};
+}
+
+}  // namespace elsbench

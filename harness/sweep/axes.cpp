@@ -1,0 +1,260 @@
+#include "harness/sweep/axes.hpp"
+
+#include <omp.h>
+
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
+
+#include "platform/input_error.hpp"
+
+namespace elsbench {
+namespace {
+
+// The whole of `s` as a number, or nothing.
+std::optional<double> number(const std::string& s) {
+  std::size_t used = 0;
+  double v = 0;
+  try {
+    v = std::stod(s, &used);
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+  if (used != s.size() || !std::isfinite(v)) return std::nullopt;
+  return v;
+}
+
+const char* const kAxisKeys[] = {"solvers", "schemes", "products", "n", "nt_rules", "devices", "precisions"};
+
+std::vector<std::string> strings(const nlohmann::json& j, const std::string& source, const std::string& field) {
+  if (!j.is_array()) throw InputError(source, field, "expected an array of strings");
+  std::vector<std::string> out;
+  for (const auto& x : j) {
+    if (!x.is_string() || x.get<std::string>().empty()) throw InputError(source, field, "expected non-empty strings");
+    out.push_back(x.get<std::string>());
+  }
+  return out;
+}
+
+SweepAxes axes_from_json(const nlohmann::json& j, const std::string& source, const std::string& field) {
+  if (!j.is_object()) throw InputError(source, field, "expected an object");
+  for (const auto& [key, value] : j.items()) {
+    bool known = false;
+    for (const char* k : kAxisKeys) known = known || key == k;
+    if (!known)
+      throw InputError(source, field + "." + key,
+                       "unknown axis (expected solvers, schemes, products, n, nt_rules, devices, precisions)");
+  }
+  SweepAxes a;
+  const auto list = [&](const char* key, std::vector<std::string>& out) {
+    if (j.contains(key)) out = strings(j[key], source, field + "." + key);
+  };
+  list("solvers", a.solvers);
+  list("schemes", a.schemes);
+  list("products", a.products);
+  list("nt_rules", a.nt_rules);
+  list("devices", a.devices);
+  list("precisions", a.precisions);
+  if (j.contains("n")) {
+    if (!j["n"].is_array()) throw InputError(source, field + ".n", "expected an array of grid sizes");
+    for (const auto& x : j["n"]) {
+      if (!x.is_number_integer() || x.get<int>() < 4) throw InputError(source, field + ".n", "expected whole numbers >= 4");
+      a.n.push_back(x.get<int>());
+    }
+  }
+  return a;
+}
+
+nlohmann::json to_json(const SweepAxes& a) {
+  return {{"solvers", a.solvers},   {"schemes", a.schemes},   {"products", a.products},
+          {"n", a.n},               {"nt_rules", a.nt_rules}, {"devices", a.devices},
+          {"precisions", a.precisions}};
+}
+
+// Fills the axes with a single natural value and checks that every value parses, so that a
+// bad preset is refused before the first case runs.
+void complete(SweepAxes& a, const std::string& source, const std::string& field) {
+  if (a.nt_rules.empty()) a.nt_rules = {"auto"};
+  if (a.devices.empty()) a.devices = {"cpu"};
+  if (a.precisions.empty()) a.precisions = {"fp64"};
+  if (a.solvers.empty()) throw InputError(source, field + ".solvers", "no solvers");
+  if (a.products.empty()) throw InputError(source, field + ".products", "no products");
+  if (a.n.empty()) throw InputError(source, field + ".n", "no grid sizes");
+  const auto check = [&](const std::vector<std::string>& values, const char* key, auto parse) {
+    for (const auto& v : values) {
+      try {
+        parse(v);
+      } catch (const std::invalid_argument& e) {
+        throw InputError(source, field + "." + key, e.what());
+      }
+    }
+  };
+  check(a.nt_rules, "nt_rules", parse_nt_rule);
+  check(a.devices, "devices", parse_device_spec);
+  check(a.precisions, "precisions", parse_precision);
+}
+
+}  // namespace
+
+std::optional<int> NtRule::steps(int n) const {
+  switch (kind) {
+    case Kind::Fixed: return static_cast<int>(value);
+    case Kind::PerN: return std::max(1, static_cast<int>(std::lround(value * n)));
+    case Kind::Auto: break;
+  }
+  return std::nullopt;
+}
+
+std::string NtRule::str() const {
+  std::ostringstream s;
+  switch (kind) {
+    case Kind::Fixed: s << "fixed:" << value; break;
+    case Kind::PerN: s << "per-n:" << value; break;
+    case Kind::Auto: s << "auto"; break;
+  }
+  return s.str();
+}
+
+NtRule parse_nt_rule(const std::string& s) {
+  NtRule r;
+  if (s == "auto") return r;
+  const auto colon = s.find(':');
+  const std::string kind = s.substr(0, colon);
+  const double v = colon == std::string::npos ? 0.0 : number(s.substr(colon + 1)).value_or(0.0);
+  if (kind == "fixed" && v >= 1 && v == std::floor(v) && v <= 1e9) {
+    r.kind = NtRule::Kind::Fixed;
+  } else if (kind == "per-n" && v > 0) {
+    r.kind = NtRule::Kind::PerN;
+  } else {
+    throw std::invalid_argument("bad time-step rule '" + s + "' (expected fixed:K, per-n:X or auto)");
+  }
+  r.value = v;
+  return r;
+}
+
+std::string DeviceSpec::str() const {
+  return device.kind == Device::Kind::Cpu ? "cpu:t" + std::to_string(threads) : device.str();
+}
+
+DeviceSpec parse_device_spec(const std::string& s) {
+  DeviceSpec d;
+  if (s == "cpu") {
+    d.threads = omp_get_num_procs();
+    return d;
+  }
+  if (s.rfind("cpu:t", 0) == 0) {
+    const auto t = number(s.substr(5));
+    if (!t || *t < 1 || *t != std::floor(*t) || *t > 4096)
+      throw std::invalid_argument("bad device '" + s + "' (expected cpu:tN with N >= 1 threads)");
+    d.threads = static_cast<int>(*t);
+    return d;
+  }
+  if (s == "auto") throw std::invalid_argument("a sweep names its devices: cpu, cpu:tN or cuda:N, not auto");
+  d.device = parse_device(s);  // cuda, cuda:N, or an error naming the accepted forms
+  if (d.device.kind == Device::Kind::Cpu)
+    throw std::invalid_argument("bad device '" + s + "' (expected cpu, cpu:tN or cuda:N)");
+  return d;
+}
+
+void SweepAxes::overlay(const SweepAxes& top) {
+  const auto take = [](auto& mine, const auto& theirs) {
+    if (!theirs.empty()) mine = theirs;
+  };
+  take(solvers, top.solvers);
+  take(schemes, top.schemes);
+  take(products, top.products);
+  take(n, top.n);
+  take(nt_rules, top.nt_rules);
+  take(devices, top.devices);
+  take(precisions, top.precisions);
+}
+
+SweepSpec sweep_spec_from_json(const nlohmann::json& j, const std::string& source) {
+  if (!j.is_object()) throw InputError(source, "(top level)", "expected an object");
+  for (const auto& [key, value] : j.items())
+    if (key != "name" && key != "description" && key != "repetitions" && key != "grid" && key != "tolerance" &&
+        key != "axes" && key != "groups")
+      throw InputError(source, key, "unknown key (expected name, description, repetitions, grid, tolerance, axes, groups)");
+  SweepSpec spec;
+  if (j.contains("name")) {
+    if (!j["name"].is_string()) throw InputError(source, "name", "expected a string");
+    spec.preset = j["name"].get<std::string>();
+  }
+  if (j.contains("description")) {
+    if (!j["description"].is_string()) throw InputError(source, "description", "expected a string");
+    spec.description = j["description"].get<std::string>();
+  }
+  if (j.contains("repetitions")) {
+    if (!j["repetitions"].is_number_integer() || j["repetitions"].get<int>() < 2)
+      throw InputError(source, "repetitions", "expected a whole number >= 2 (Google Benchmark needs two to aggregate)");
+    spec.repetitions = j["repetitions"].get<int>();
+  }
+  if (j.contains("grid")) {
+    const auto& g = j["grid"];
+    if (!g.is_object()) throw InputError(source, "grid", "expected an object");
+    try {
+      spec.grid.mesh = g.value("mesh", spec.grid.mesh);
+      spec.grid.s_max = g.value("s_max", spec.grid.s_max);
+      spec.grid.density = g.value("density", spec.grid.density);
+      spec.grid.damping = g.value("damping", spec.grid.damping);
+      parse_mesh_kind(spec.grid.mesh);
+    } catch (const std::exception& e) {
+      throw InputError(source, "grid", e.what());
+    }
+    if (!(spec.grid.s_max > 1.0)) throw InputError(source, "grid.s_max", "must be > 1");
+    if (!(spec.grid.density > 0.0)) throw InputError(source, "grid.density", "must be > 0");
+    if (spec.grid.damping < 0 || spec.grid.damping > 100) throw InputError(source, "grid.damping", "must be 0..100");
+  }
+  if (j.contains("tolerance")) spec.tolerance = tolerance_rule_from_json(j["tolerance"], source);
+  const SweepAxes defaults = j.contains("axes") ? axes_from_json(j["axes"], source, "axes") : SweepAxes{};
+  if (j.contains("groups")) {
+    if (!j["groups"].is_array() || j["groups"].empty())
+      throw InputError(source, "groups", "expected a non-empty array of axis objects");
+    for (std::size_t i = 0; i < j["groups"].size(); ++i) {
+      const std::string field = "groups[" + std::to_string(i) + "]";
+      SweepAxes g = defaults;
+      g.overlay(axes_from_json(j["groups"][i], source, field));
+      complete(g, source, field);
+      spec.groups.push_back(g);
+    }
+  } else {
+    spec.groups.push_back(defaults);
+    complete(spec.groups.back(), source, "axes");
+  }
+  return spec;
+}
+
+nlohmann::json to_json(const SweepSpec& spec) {
+  nlohmann::json groups = nlohmann::json::array();
+  for (const auto& g : spec.groups) groups.push_back(to_json(g));
+  return {{"name", spec.preset},
+          {"description", spec.description},
+          {"repetitions", spec.repetitions},
+          {"grid",
+           {{"mesh", spec.grid.mesh},
+            {"s_max", spec.grid.s_max},
+            {"density", spec.grid.density},
+            {"damping", spec.grid.damping}}},
+          {"tolerance", to_json(spec.tolerance)},
+          {"groups", groups}};
+}
+
+bool SweepOverrides::empty() const {
+  const SweepAxes& a = axes;
+  return !repetitions && a.solvers.empty() && a.schemes.empty() && a.products.empty() && a.n.empty() &&
+         a.nt_rules.empty() && a.devices.empty() && a.precisions.empty();
+}
+
+void apply_overrides(SweepSpec& spec, const SweepOverrides& o) {
+  for (auto& g : spec.groups) {
+    g.overlay(o.axes);
+    complete(g, "command line", "axes");
+  }
+  if (o.repetitions) {
+    if (*o.repetitions < 2)
+      throw InputError("command line", "--repetitions", "expected >= 2 (Google Benchmark needs two to aggregate)");
+    spec.repetitions = *o.repetitions;
+  }
+}
+
+}  // namespace elsbench

@@ -1,0 +1,95 @@
+#pragma once
+// The axes of a sweep. A sweep is a union of groups; each group is the product of its axes
+// (solvers x products x n x time-step rules x devices x precisions), so a preset can run the
+// slow explicit solver on small grids only and the GPU solvers up to n = 2000.
+// Axis values stay strings here, as the user wrote them (they are recorded in the results file
+// and read back by --resume); they are parsed when the sweep is planned.
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "harness/run/tolerance.hpp"
+#include "solvers/contract/options.hpp"
+
+namespace elsbench {
+
+// How many time steps a case takes: a fixed count, a multiple of n, or the solver's own choice.
+struct NtRule {
+  enum class Kind { Fixed, PerN, Auto };
+  Kind kind = Kind::Auto;
+  double value = 0;  // steps (fixed) or steps per node (per-n)
+
+  std::optional<int> steps(int n) const;  // empty for auto
+  std::string str() const;                // "fixed:200" | "per-n:2" | "auto"
+};
+NtRule parse_nt_rule(const std::string& s);
+
+// A device with, for the CPU, the thread count the case runs with.
+struct DeviceSpec {
+  Device device;
+  int threads = 1;  // CPU threads; 1 for CUDA devices
+
+  std::string str() const;  // "cpu:t2" | "cuda:0"
+};
+// "cpu" (every core of this machine), "cpu:tN", "cuda" or "cuda:N".
+DeviceSpec parse_device_spec(const std::string& s);
+
+struct SweepAxes {
+  std::vector<std::string> solvers;  // "name" or "name:scheme"
+  std::vector<std::string> schemes;  // for solvers named without a scheme; empty: the default; "all"
+  std::vector<std::string> products; // catalog ids or JSON files
+  std::vector<int> n;
+  std::vector<std::string> nt_rules;
+  std::vector<std::string> devices;
+  std::vector<std::string> precisions;
+
+  // Each axis of `top` that is non-empty replaces this one's.
+  void overlay(const SweepAxes& top);
+};
+
+// Mesh settings shared by every case of a sweep (the solver flags of `price`, minus the axes).
+struct SweepGrid {
+  std::string mesh = "sinh";
+  double s_max = 4.0;
+  double density = 0.5;
+  int damping = 2;
+};
+
+struct SweepSpec {
+  std::string preset = "custom";
+  std::string description;
+  std::vector<SweepAxes> groups;  // each complete: every axis filled
+  int repetitions = 3;
+  SweepGrid grid;
+  ToleranceRule tolerance;
+};
+
+// The preset format, also the copy kept in a results file's context.elsbench.sweep:
+//   {
+//     "name": "quick", "description": "...",
+//     "repetitions": 3,                                   // timed, after one untimed pricing; >= 2
+//     "grid": {"mesh": "sinh", "s_max": 4.0, "density": 0.5, "damping": 2},   // optional
+//     "tolerance": {"c": 0.01, "fp32_relative": 1e-4, "floor_fraction": 0.01,
+//                   "overrides": [{"product": "..", "solver": "..", "precision": "..", "n": 50,
+//                                  "tol": 0.5 | "c": 0.02}]},                   // optional
+//     "axes":   {"solvers": ["explicit", "adi:douglas"], "schemes": ["all"], "products": [".."],
+//                "n": [50, 100], "nt_rules": ["auto", "fixed:200", "per-n:2"],
+//                "devices": ["cpu", "cpu:t1", "cuda:0"], "precisions": ["fp64", "fp32"]},
+//     "groups": [{"solvers": ["explicit"], "n": [50]}, {"n": [100, 200]}]      // optional
+//   }
+// Each group takes "axes" and replaces the axes it names; without "groups" the sweep is "axes".
+// Defaults: nt_rules ["auto"], devices ["cpu"], precisions ["fp64"], schemes [] (the solver's
+// default). `source` names the file in errors.
+SweepSpec sweep_spec_from_json(const nlohmann::json& j, const std::string& source);
+nlohmann::json to_json(const SweepSpec& spec);
+
+// Command-line overrides: every non-empty axis replaces that axis in every group.
+struct SweepOverrides {
+  SweepAxes axes;
+  std::optional<int> repetitions;
+  bool empty() const;
+};
+void apply_overrides(SweepSpec& spec, const SweepOverrides& o);
+
+}  // namespace elsbench

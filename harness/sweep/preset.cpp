@@ -1,0 +1,34 @@
+#include "harness/sweep/preset.hpp"
+
+#include <filesystem>
+#include <fstream>
+
+#include "products/catalog.hpp"
+#include "platform/input_error.hpp"
+
+namespace elsbench {
+namespace fs = std::filesystem;
+
+std::string presets_dir() { return project_root() + "/harness/presets"; }
+
+SweepSpec load_preset(const std::string& name_or_file) {
+  const fs::path by_name = fs::path(presets_dir()) / (name_or_file + ".json");
+  const fs::path file = fs::is_regular_file(name_or_file) ? fs::path(name_or_file) : by_name;
+  std::ifstream in(file);
+  if (!in) {
+    std::string known;
+    if (fs::is_directory(presets_dir()))
+      for (const auto& e : fs::directory_iterator(presets_dir()))
+        if (e.path().extension() == ".json") known += (known.empty() ? "" : ", ") + e.path().stem().string();
+    throw InputError(name_or_file, "--preset", "no such file, and no preset of this name (known: " + known + ")");
+  }
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(in);
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError(file.string(), "(top level)", std::string("not valid JSON: ") + e.what());
+  }
+  return sweep_spec_from_json(j, file.string());
+}
+
+}  // namespace elsbench

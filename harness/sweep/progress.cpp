@@ -1,0 +1,51 @@
+#include "harness/sweep/progress.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+namespace elsbench {
+
+double case_work(const SweepCase& c, int dim, int repetitions) {
+  if (!c.skip_reason.empty()) return 0;
+  const double points = std::pow(static_cast<double>(c.n), dim);
+  const double steps = c.nt.steps(c.n).value_or(c.n);
+  return points * steps * (repetitions + 1);
+}
+
+std::string format_duration(double seconds) {
+  const long s = std::lround(std::max(0.0, seconds));
+  char buf[32];
+  if (s >= 3600) {
+    std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", s / 3600, (s / 60) % 60, s % 60);
+  } else {
+    std::snprintf(buf, sizeof buf, "%ld:%02ld", s / 60, s % 60);
+  }
+  return buf;
+}
+
+SweepProgress::SweepProgress(std::ostream* out, std::vector<double> work, std::vector<bool> done)
+    : out_(out), work_(std::move(work)), done_(std::move(done)) {
+  for (std::size_t i = 0; i < work_.size(); ++i)
+    if (!done_[i]) work_total_ += work_[i];
+}
+
+void SweepProgress::start(std::size_t index, const std::string& case_id) {
+  if (out_) *out_ << "[" << index + 1 << "/" << work_.size() << "] " << case_id << " ... " << std::flush;
+}
+
+void SweepProgress::finish(std::size_t index, const std::string& outcome) {
+  if (!done_[index]) work_done_ += work_[index];
+  done_[index] = true;
+  if (!out_) return;
+  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+  *out_ << outcome << "  | " << format_duration(elapsed) << " elapsed, " << time_left() << '\n' << std::flush;
+}
+
+std::string SweepProgress::time_left() const {
+  if (work_done_ >= work_total_) return "done";
+  if (work_done_ <= 0) return "time left unknown";
+  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+  return "~" + format_duration(elapsed / work_done_ * (work_total_ - work_done_)) + " left";
+}
+
+}  // namespace elsbench

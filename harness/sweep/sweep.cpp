@@ -1,0 +1,174 @@
+#include "harness/sweep/sweep.hpp"
+
+#include <chrono>
+#include <map>
+#include <memory>
+#include <optional>
+#include <sstream>
+
+#include "harness/results/case_record.hpp"
+#include "harness/run/case_run.hpp"
+#include "harness/machine/machine.hpp"
+#include "harness/results/results_file.hpp"
+#include "harness/sweep/plan.hpp"
+#include "harness/sweep/progress.hpp"
+#include "harness/sweep/signals.hpp"
+#include "harness/run/timing.hpp"
+#include "platform/file_io.hpp"
+
+#ifndef ELSBENCH_VERSION
+#define ELSBENCH_VERSION "unknown"
+#endif
+
+namespace elsbench {
+namespace {
+
+ResultsFile fresh_file(const SweepSpec& spec, const SweepRun& run, std::size_t cases) {
+  ResultsFile f;
+  f.context = benchmark_context();
+  f.elsbench() = {{"schema", kResultsSchema},
+                  {"version", ELSBENCH_VERSION},
+                  {"preset", run.preset_label.empty() ? spec.preset : run.preset_label},
+                  {"command", run.command},
+                  {"started", utc_timestamp()},
+                  {"finished", nullptr},
+                  {"complete", false},
+                  {"cases_total", cases},
+                  {"machine", to_json(describe_machine(run.instance))},
+                  {"sweep", to_json(spec)},
+                  {"resumed", nlohmann::json::array()}};
+  return f;
+}
+
+// Every product's reference, looked up before the first case runs: a broken stored value is
+// an error of the sweep, not of one case.
+std::map<std::string, std::optional<ReferenceValue>> references(const SweepPlan& plan) {
+  std::map<std::string, std::optional<ReferenceValue>> out;
+  for (const auto& [id, product] : plan.products) out.emplace(id, reference_for(product));
+  return out;
+}
+
+std::string outcome_line(const CaseOutcome& out) {
+  std::ostringstream s;
+  s << out.status;
+  if (out.skipped()) {
+    s << " (" << out.skip_reason << ")";
+    return s.str();
+  }
+  s.precision(6);
+  s << ", price " << out.result->price;
+  if (out.reference) s << ", error " << out.verdict.error << " (allowed " << out.verdict.allowance << ")";
+  for (const auto& e : out.timings)
+    if (e.value("aggregate_name", "") == "median") s << ", median " << e.value("real_time", 0.0) << " ms";
+  return s.str();
+}
+
+// A case that takes the process down (the kernel's out-of-memory killer, a crash) cannot record
+// itself: the file names the case running, and a resume retries it once, then skips it.
+constexpr int kAttempts = 2;
+
+int attempts_so_far(const ResultsFile& file, const std::string& case_id) {
+  const auto running = file.elsbench().value("running", nlohmann::json());
+  return running.is_object() && running.value("case_id", "") == case_id ? running.value("attempts", 0) : 0;
+}
+
+void count(const ResultsFile& file, SweepSummary& summary) {
+  std::map<std::string, std::string> status;
+  for (const auto& e : file.benchmarks) status.emplace(e.value("case_id", ""), e.value("status", ""));
+  for (const auto& [id, s] : status) {
+    summary.pass += s == "pass";
+    summary.fail += s == "fail";
+    summary.no_reference += s == "no-reference";
+    summary.skipped += s == "skipped";
+  }
+}
+
+SweepSummary execute(const SweepSpec& spec, const SweepPlan& plan, ResultsFile& file, const SweepRun& run) {
+  const auto started = std::chrono::steady_clock::now();
+  const auto refs = references(plan);
+  std::vector<std::string> order;
+  std::vector<double> work;
+  std::vector<bool> done;
+  std::map<std::string, bool> present;
+  for (const auto& id : file.case_ids()) present[id] = true;
+  for (const auto& c : plan.cases) {
+    order.push_back(c.id());
+    work.push_back(case_work(c, plan.products.at(c.product).dimension(), spec.repetitions));
+    done.push_back(present.count(c.id()) > 0);
+  }
+  file.elsbench()["cases_total"] = plan.cases.size();
+
+  std::unique_ptr<SweepSignalGuard> guard;
+  if (run.handle_signals)
+    guard = std::make_unique<SweepSignalGuard>("\nelsbench sweep: stopped; partial results in " + run.path +
+                                               "\n  continue with: elsbench sweep --resume " + run.path + "\n");
+  const auto save = [&] {
+    FileWriteSection section;
+    write_results_file(run.path, file);
+  };
+  save();
+
+  SweepProgress progress(run.progress, work, done);
+  SweepSummary summary;
+  summary.cases = plan.cases.size();
+  for (std::size_t i = 0; i < plan.cases.size(); ++i) {
+    if (done[i]) continue;
+    const SweepCase& c = plan.cases[i];
+    const Product& product = plan.products.at(c.product);
+    progress.start(i, order[i]);
+    const int attempts = attempts_so_far(file, order[i]) + 1;
+    CaseOutcome out;
+    if (attempts > kAttempts) {
+      out.skip_reason = "error: the sweep process ended " + std::to_string(kAttempts) +
+                        " times while running this case (killed, e.g. by the system out of memory, or "
+                        "interrupted); skipped on resume";
+    } else {
+      file.elsbench()["running"] = {{"case_id", order[i]}, {"attempts", attempts}};
+      save();
+      out = run_case(c, product, spec, refs.at(c.product));
+    }
+    file.elsbench().erase("running");
+    file.put_case(order[i], case_entries(c, product, out));
+    file.sort_cases(order);
+    save();
+    ++summary.ran;
+    progress.finish(i, outcome_line(out));
+    if (run.after_case) run.after_case(summary.ran);
+  }
+  file.elsbench()["complete"] = true;
+  file.elsbench()["finished"] = utc_timestamp();
+  save();
+  count(file, summary);
+  summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  return summary;
+}
+
+}  // namespace
+
+SweepSummary run_sweep(const SweepSpec& spec, const SweepRun& run) {
+  const SweepPlan plan = plan_sweep(spec);
+  ResultsFile file = fresh_file(spec, run, plan.cases.size());
+  return execute(spec, plan, file, run);
+}
+
+SweepSummary resume_sweep(const std::string& from, SweepRun run) {
+  ResultsFile file = read_results_file(from);
+  if (!file.elsbench().contains("sweep"))
+    throw std::runtime_error(from + ": no context.elsbench.sweep to resume from");
+  const SweepSpec spec = sweep_spec_from_json(file.elsbench()["sweep"], from + " (context.elsbench.sweep)");
+  const SweepPlan plan = plan_sweep(spec);
+  if (run.path.empty()) run.path = from;
+  const MachineInfo here = describe_machine(file.elsbench().value("machine", nlohmann::json::object()).value("instance", ""));
+  const auto& there = file.elsbench().value("machine", nlohmann::json::object());
+  if (run.progress && (there.value("hostname", "") != here.hostname || there.value("git_commit", "") != here.git_commit))
+    *run.progress << "elsbench sweep: note: " << from << " was started on " << there.value("hostname", "?")
+                  << " at commit " << there.value("git_commit", "?") << "; continuing on " << here.hostname
+                  << " at commit " << here.git_commit << " (recorded in context.elsbench.resumed)\n";
+  file.elsbench()["complete"] = false;
+  file.elsbench()["finished"] = nullptr;
+  file.elsbench()["resumed"].push_back(
+      {{"at", utc_timestamp()}, {"command", run.command}, {"hostname", here.hostname}, {"git_commit", here.git_commit}});
+  return execute(spec, plan, file, run);
+}
+
+}  // namespace elsbench

@@ -1,0 +1,46 @@
+#include "platform/cuda/device_memory.hpp"
+
+#include <cuda_runtime_api.h>
+
+#include <sstream>
+
+#include "platform/cuda/cuda_check.hpp"
+#include "solvers/problem/solver_error.hpp"
+
+namespace elsbench::gpu {
+
+void* DeviceAllocator::allocate(std::size_t bytes, const std::string& what) {
+  if (bytes == 0) bytes = 1;  // keep a distinct, valid pointer for empty arrays
+  void* p = nullptr;
+  const cudaError_t err = cudaMalloc(&p, bytes);
+  if (err == cudaErrorMemoryAllocation) {
+    (void)cudaGetLastError();  // clear the error so the device stays usable
+    std::size_t free_b = 0, total_b = 0;
+    cudaMemGetInfo(&free_b, &total_b);
+    std::ostringstream msg;
+    msg << "out of device memory: cudaMalloc of " << bytes << " bytes for " << what << " failed ("
+        << free_b << " of " << total_b << " bytes free; this march already holds " << current_ << ")";
+    throw SolverError(SolverError::Kind::OutOfMemory, msg.str());
+  }
+  cuda_check(err, "cudaMalloc of " + std::to_string(bytes) + " bytes for " + what);
+  current_ += bytes;
+  if (current_ > peak_) peak_ = current_;
+  return p;
+}
+
+void DeviceAllocator::release(void* p, std::size_t bytes) noexcept {
+  if (!p) return;
+  cudaFree(p);
+  if (bytes == 0) bytes = 1;
+  current_ -= bytes;
+}
+
+void copy_to_device(void* dst, const void* src, std::size_t bytes, const std::string& what) {
+  cuda_check(cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice), what);
+}
+
+void copy_to_host(void* dst, const void* src, std::size_t bytes, const std::string& what) {
+  cuda_check(cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToHost), what);
+}
+
+}  // namespace elsbench::gpu

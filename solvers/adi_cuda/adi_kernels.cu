@@ -1,0 +1,165 @@
+// The adi-cuda kernels: thin wrappers that run the block programs of solvers/gpu/kernels/stage_blocks.hpp
+// between barriers. The arithmetic and the index computations live there, shared with the CPU
+// emulation that the unit tests run.
+#include "solvers/adi_cuda/adi_kernels.hpp"
+
+#include <sstream>
+
+#include "platform/cuda/cuda_check.hpp"
+#include "solvers/problem/solver_error.hpp"
+
+namespace elsbench::gpu {
+namespace {
+
+constexpr unsigned kFullMask = 0xffffffffu;
+
+// Step 2 of the chunked solve (gpu_chunk.hpp) for one line, by one warp: each lane composes the
+// affine maps of its run of chunks, a Hillis-Steele scan over the lanes with shuffles combines
+// them (5 steps for 32 lanes), then each lane applies its run from the carry it receives.
+template <class T>
+__device__ void warp_carries(T* z, T* v, const ChunkTable<T>& t, int lane) {
+  int lo = 0, hi = 0;
+  lane_run(lane, t.chunks, lo, hi);
+  Affine<T> f = forward_run(z, t.G, lo, hi);
+  for (int off = 1; off < kWarp; off *= 2) {
+    const Affine<T> p{__shfl_up_sync(kFullMask, f.a, off), __shfl_up_sync(kFullMask, f.b, off)};
+    if (lane >= off) f = compose(f, p);
+  }
+  T carry = __shfl_up_sync(kFullMask, f.b, 1);
+  forward_apply(z, v, t.G, t.Q, lo, hi, lane > 0 ? carry : T(0));
+  Affine<T> b = backward_run(v, t.H, lo, hi);
+  for (int off = 1; off < kWarp; off *= 2) {
+    const Affine<T> q{__shfl_down_sync(kFullMask, b.a, off), __shfl_down_sync(kFullMask, b.b, off)};
+    if (lane + off < kWarp) b = compose(b, q);
+  }
+  carry = __shfl_down_sync(kFullMask, b.b, 1);
+  backward_apply(v, t.H, lo, hi, lane + 1 < kWarp ? carry : T(0));
+}
+
+// The step of this launch, or null past the end of the march.
+template <class T>
+__device__ const GpuStep* current_step(const MarchArgs<T>& a, const int* step_base, int local) {
+  const int j = *step_base + local;
+  return j < a.step_count ? a.steps + j : nullptr;
+}
+
+template <class T>
+__device__ T* shared_values() {
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  return reinterpret_cast<T*>(smem_raw);
+}
+
+// Every line of the block gets its carries from one warp; lines are dealt to warps in turn.
+template <class T, class Block>
+__device__ void block_carries(const Block& blk, int lines, const StageLayout& l) {
+  const int warp = static_cast<int>(threadIdx.x) / kWarp, lane = static_cast<int>(threadIdx.x) % kWarp;
+  const ChunkTable<T> t = blk.table();
+  for (int li = warp; li < lines; li += l.threads / kWarp) warp_carries(blk.z(li), blk.v(li), t, lane);
+}
+
+template <class T>
+__global__ void axis0_stage(MarchArgs<T> a, StageLayout l, const int* step_base, int local, int round) {
+  const GpuStep* sp = current_step(a, step_base, local);
+  if (!sp || (round == 2 && !sp->two_rounds())) return;  // the same for the whole block
+  const GpuStep s = *sp;
+  const Axis0Block<T> blk{a, l, s, round, static_cast<int>(blockIdx.x), shared_values<T>()};
+  const int tid = static_cast<int>(threadIdx.x);
+  blk.phase_rhs(tid);
+  __syncthreads();
+  blk.phase_sums(tid);
+  __syncthreads();
+  block_carries<T>(blk, blk.lines_here(), l);
+  __syncthreads();
+  blk.phase_solve(tid);
+  __syncthreads();
+  blk.phase_store(tid);
+}
+
+template <class T>
+__global__ void axis1_stage(MarchArgs<T> a, StageLayout l, const int* step_base, int local, int round) {
+  const GpuStep* sp = current_step(a, step_base, local);
+  if (!sp || (round == 2 && !sp->two_rounds())) return;
+  const GpuStep s = *sp;
+  const Axis1Block<T> blk{a, l, s, round, static_cast<int>(blockIdx.x), shared_values<T>()};
+  const int tid = static_cast<int>(threadIdx.x);
+  blk.phase_sums(tid);
+  __syncthreads();
+  // Lines past the edge of the mesh (last block) have no carries to compute.
+  const int lines = min_int(l.lines_per_block, a.grid.n0 - blk.first_i0());
+  block_carries<T>(blk, lines, l);
+  __syncthreads();
+  blk.phase_solve(tid);
+}
+
+template <class T>
+__global__ void step_events(MarchArgs<T> a, const int* step_base, int local) {
+  const GpuStep* sp = current_step(a, step_base, local);
+  if (!sp || sp->event_count == 0) return;
+  const long long node = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x;
+  events_at_node(a, *sp, node);
+}
+
+__global__ void advance_steps(int* step_base, int by) { *step_base += by; }
+
+template <class Kernel>
+void allow_shared(Kernel kernel, std::size_t bytes, const char* name) {
+  int device = 0, optin = 0;
+  cuda_check(cudaGetDevice(&device), "cudaGetDevice");
+  cuda_check(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device),
+             "cudaDeviceGetAttribute(MaxSharedMemoryPerBlockOptin)");
+  if (bytes > static_cast<std::size_t>(optin)) {
+    std::ostringstream msg;
+    msg << "kernel " << name << " needs " << bytes << " bytes of shared memory per block; this GPU "
+        << "allows " << optin << ": the grid is too large along one axis for adi-cuda";
+    throw SolverError(SolverError::Kind::Unsupported, msg.str());
+  }
+  cuda_check(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(bytes)),
+             std::string("cudaFuncSetAttribute(") + name + ", MaxDynamicSharedMemorySize)");
+}
+
+}  // namespace
+
+template <class T>
+void prepare_stage_kernels(const StageLayout& axis0, const StageLayout* axis1) {
+  allow_shared(axis0_stage<T>, axis0.smem_bytes, "axis0_stage");
+  if (axis1) allow_shared(axis1_stage<T>, axis1->smem_bytes, "axis1_stage");
+}
+
+template <class T>
+void launch_axis0_stage(const MarchArgs<T>& a, const StageLayout& l, const int* step_base, int local,
+                        int round, cudaStream_t stream) {
+  axis0_stage<T><<<l.blocks, l.threads, l.smem_bytes, stream>>>(a, l, step_base, local, round);
+  check_launch("axis0_stage");
+}
+
+template <class T>
+void launch_axis1_stage(const MarchArgs<T>& a, const StageLayout& l, const int* step_base, int local,
+                        int round, cudaStream_t stream) {
+  axis1_stage<T><<<l.blocks, l.threads, l.smem_bytes, stream>>>(a, l, step_base, local, round);
+  check_launch("axis1_stage");
+}
+
+template <class T>
+void launch_step_events(const MarchArgs<T>& a, int blocks, const int* step_base, int local,
+                        cudaStream_t stream) {
+  step_events<T><<<blocks, kEventThreads, 0, stream>>>(a, step_base, local);
+  check_launch("step_events");
+}
+
+void launch_advance_steps(int* step_base, int by, cudaStream_t stream) {
+  advance_steps<<<1, 1, 0, stream>>>(step_base, by);
+  check_launch("advance_steps");
+}
+
+#define ELSBENCH_INSTANTIATE(T)                                                                   \
+  template void prepare_stage_kernels<T>(const StageLayout&, const StageLayout*);                 \
+  template void launch_axis0_stage<T>(const MarchArgs<T>&, const StageLayout&, const int*, int,   \
+                                      int, cudaStream_t);                                         \
+  template void launch_axis1_stage<T>(const MarchArgs<T>&, const StageLayout&, const int*, int,   \
+                                      int, cudaStream_t);                                         \
+  template void launch_step_events<T>(const MarchArgs<T>&, int, const int*, int, cudaStream_t);
+ELSBENCH_INSTANTIATE(double)
+ELSBENCH_INSTANTIATE(float)
+#undef ELSBENCH_INSTANTIATE
+
+}  // namespace elsbench::gpu

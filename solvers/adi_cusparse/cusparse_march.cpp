@@ -1,0 +1,164 @@
+// adi-cusparse and adi-cusparse-interleaved: the march of adi-cuda with the implicit stages
+// solved by cuSPARSE. Per stage: one kernel writes the right-hand side and the three diagonals in
+// the library's layout (cusparse_kernels.cu), the library solves, and where the layout was
+// transposed one kernel brings the solution back. The explicit parts, buffer roles and events are
+// adi-cuda's (same step records, same kernels).
+//
+// Device arrays beyond adi-cuda's three value buffers: dl, d, du at full length (the library
+// takes a matrix per system), one scratch array for transposed systems, and the library's work
+// buffer, sized by its own *_bufferSizeExt queries. All are counted in peak_device_bytes.
+//
+// The steps are launched eagerly on one stream (no host synchronisation until the end), not
+// captured in a graph: cuSPARSE does not document its batched solvers as capturable.
+#include <algorithm>
+#include <sstream>
+
+#include "solvers/adi_cuda/adi_kernels.hpp"
+#include "platform/cuda/cuda_handles.hpp"
+#include "solvers/gpu/cuda/device_march_data.hpp"
+#include "solvers/gpu/cuda/march_backend.hpp"
+#include "solvers/adi_cusparse/cusparse_calls.hpp"
+#include "solvers/adi_cusparse/cusparse_kernels.hpp"
+
+namespace elsbench::gpu {
+namespace {
+
+template <class T>
+class CusparseMarch final : public GpuMarchBackend {
+ public:
+  CusparseMarch(const Problem& pb, const GpuPlan& plan, DeviceAllocator& alloc, bool interleaved)
+      : plan_(plan), interleaved_(interleaved), data_(pb, plan, alloc, false), handle_(stream_.get()) {
+    const auto values = static_cast<std::size_t>(plan.values);
+    dl_ = DeviceArray<T>(alloc, values, "cuSPARSE lower diagonals");
+    d_ = DeviceArray<T>(alloc, values, "cuSPARSE diagonals");
+    du_ = DeviceArray<T>(alloc, values, "cuSPARSE upper diagonals");
+    if (interleaved || plan.dim == 2) work_ = DeviceArray<T>(alloc, values, "transposed systems");
+    buffer_bytes_ = library_buffer_bytes();
+    buffer_ = DeviceArray<unsigned char>(alloc, buffer_bytes_, "cuSPARSE work buffer");
+  }
+
+  double march() override {
+    data_.reset(stream_.get());
+    timer_.start(stream_.get());
+    for (int j = 0; j < static_cast<int>(plan_.steps.size()); ++j) step(j);
+    timer_.stop(stream_.get());
+    stream_.synchronize();
+    return timer_.seconds();
+  }
+
+  std::vector<double> values(bool all_layers) const override {
+    return data_.download(plan_.final_buffer, all_layers);
+  }
+
+  std::vector<std::string> notes() const override {
+    std::ostringstream n;
+    n << (interleaved_ ? "cusparse<t>gtsvInterleavedBatch (algo 0)" : "cusparse<t>gtsv2StridedBatch")
+      << " for the implicit stages; work buffer " << buffer_bytes_ << " bytes; eager launches";
+    return {n.str()};
+  }
+
+ private:
+  int n0() const { return plan_.n0; }
+  int n1() const { return plan_.n1; }
+  int layers() const { return plan_.layers; }
+  long long points() const { return plan_.points; }
+
+  // The largest work buffer over the solves this march makes, asked of the library.
+  std::size_t library_buffer_bytes() const {
+    const cusparseHandle_t h = handle_.get();
+    const T* x = data_.buffer(0);
+    std::size_t bytes = 0;
+    if (!interleaved_) {
+      bytes = strided_buffer_bytes(h, n0(), dl_.data(), d_.data(), du_.data(), x, n1() * layers(), n0());
+      if (plan_.dim == 2)
+        bytes = std::max(bytes, strided_buffer_bytes(h, n1(), dl_.data(), d_.data(), du_.data(), work_.data(),
+                                                     n0() * layers(), n1()));
+    } else {
+      bytes = interleaved_buffer_bytes(h, n0(), dl_.data(), d_.data(), du_.data(), work_.data(), n1() * layers());
+      if (plan_.dim == 2)
+        bytes = std::max(bytes, interleaved_buffer_bytes(h, n1(), dl_.data(), d_.data(), du_.data(), x, n0()));
+    }
+    return bytes;
+  }
+
+  void step(int j) {
+    const GpuStep& s = plan_.steps[static_cast<std::size_t>(j)];
+    for (int round = 1; round <= (s.two_rounds() ? 2 : 1); ++round)
+      for (int axis = 0; axis < plan_.dim; ++axis) stage(j, s, axis, round);
+    if (s.event_count > 0) launch_step_events(data_.args(), event_blocks(plan_), data_.step_base(), j, stream_.get());
+  }
+
+  SystemArrays<T> system(T* rhs, SolveLayout layout, bool natural) const {
+    return {rhs, dl_.data(), d_.data(), du_.data(), layout, natural};
+  }
+
+  void stage(int j, const GpuStep& s, int axis, int round) {
+    T* dest = data_.buffer(stage_target(s, axis, plan_.dim, round));
+    if (interleaved_) {
+      interleaved_stage(j, axis, round, dest);
+    } else {
+      strided_stage(j, axis, round, dest);
+    }
+  }
+
+  // Axis 0: our rows are the strided systems, solved in place in the stage's target buffer.
+  // Axis 1: systems transposed into `work`, solved, transposed back.
+  void strided_stage(int j, int axis, int round, T* dest) {
+    const cudaStream_t st = stream_.get();
+    const cusparseHandle_t h = handle_.get();
+    if (axis == 0) {
+      launch_store_system(data_.args(), j, 0, round, system(dest, natural_layout(n0(), n1()), true), st);
+      strided_solve(h, n0(), dl_.data(), d_.data(), du_.data(), dest, n1() * layers(), n0(), buffer_.data());
+      return;
+    }
+    const SolveLayout lay = strided_axis1_layout(n0(), n1());
+    launch_store_system(data_.args(), j, 1, round, system(work_.data(), lay, false), st);
+    strided_solve(h, n1(), dl_.data(), d_.data(), du_.data(), work_.data(), n0() * layers(), n1(), buffer_.data());
+    launch_untile(data_.args().grid, work_.data(), lay, dest, st);
+  }
+
+  // Axis 0: systems transposed into `work` (interleaved), solved, transposed back.
+  // Axis 1: each layer's columns are already interleaved systems, solved in place.
+  void interleaved_stage(int j, int axis, int round, T* dest) {
+    const cudaStream_t st = stream_.get();
+    const cusparseHandle_t h = handle_.get();
+    if (axis == 0) {
+      const SolveLayout lay = interleaved_axis0_layout(n1(), layers());
+      launch_store_system(data_.args(), j, 0, round, system(work_.data(), lay, false), st);
+      interleaved_solve(h, n0(), dl_.data(), d_.data(), du_.data(), work_.data(), n1() * layers(), buffer_.data());
+      launch_untile(data_.args().grid, work_.data(), lay, dest, st);
+      return;
+    }
+    launch_store_system(data_.args(), j, 1, round, system(dest, natural_layout(n0(), n1()), true), st);
+    for (int l = 0; l < layers(); ++l) {
+      const long long off = l * points();
+      interleaved_solve(h, n1(), dl_.data() + off, d_.data() + off, du_.data() + off, dest + off, n0(),
+                        buffer_.data());
+    }
+  }
+
+  const GpuPlan& plan_;
+  bool interleaved_;
+  CudaStream stream_;
+  DeviceTimer timer_;
+  DeviceMarchData<T> data_;
+  CusparseHandle handle_;
+  DeviceArray<T> dl_, d_, du_, work_;
+  std::size_t buffer_bytes_ = 0;
+  DeviceArray<unsigned char> buffer_;
+};
+
+}  // namespace
+
+template <class T>
+std::unique_ptr<GpuMarchBackend> make_cusparse_backend(const Problem& pb, const GpuPlan& plan,
+                                                       DeviceAllocator& alloc, bool interleaved) {
+  return std::make_unique<CusparseMarch<T>>(pb, plan, alloc, interleaved);
+}
+
+template std::unique_ptr<GpuMarchBackend> make_cusparse_backend<double>(const Problem&, const GpuPlan&,
+                                                                        DeviceAllocator&, bool);
+template std::unique_ptr<GpuMarchBackend> make_cusparse_backend<float>(const Problem&, const GpuPlan&,
+                                                                       DeviceAllocator&, bool);
+
+}  // namespace elsbench::gpu

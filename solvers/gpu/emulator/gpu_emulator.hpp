@@ -1,0 +1,28 @@
+#pragma once
+// The adi-cuda kernels run on the CPU: block by block, each phase for every thread of the block
+// before the next phase (what __syncthreads() guarantees on the GPU), the warp-level carry scan
+// lane by lane in the same steps as the shuffles. It executes the index arithmetic and the
+// arithmetic of solvers/gpu/kernels/stage_blocks.hpp exactly as the kernels do, so a machine without a GPU can
+// check them against the CPU `adi` solver. Slow: for tests.
+#include <vector>
+
+#include "solvers/tridiagonal/chunked_solve.hpp"
+#include "solvers/gpu/plan/gpu_plan.hpp"
+#include "solvers/problem/problem.hpp"
+
+namespace elsbench::gpu {
+
+// Final values (all layers) of the march of `plan` on `pb`, computed in precision T (double or
+// float) by the kernels' code.
+template <class T>
+std::vector<double> emulate_adi_cuda(const Problem& pb, const GpuPlan& plan);
+
+// Step 2 of the chunked solve for one line, as one warp runs it (gpu_chunk.hpp).
+template <class T>
+void emulate_warp_carries(T* z, T* v, const ChunkTable<T>& t);
+
+// A whole batched solve along `axis` of `x` (values of all layers, in place) with the chunked
+// method, through the axis's stage layout; `theta_dt` names the factors. For unit tests.
+void emulate_chunked_solve(const Problem& pb, int axis, double theta_dt, std::vector<double>& x);
+
+}  // namespace elsbench::gpu

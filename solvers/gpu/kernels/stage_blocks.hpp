@@ -1,0 +1,177 @@
+#pragma once
+// The work of one thread block of each adi-cuda kernel, written as phases that the CUDA kernels
+// run between __syncthreads() (solvers/adi_cuda/adi_kernels.cu) and that the CPU emulation runs thread
+// by thread (solvers/gpu/emulator/gpu_emulator.hpp). Keeping the index arithmetic here, in one place, is what
+// lets a machine without a GPU test it.
+//
+// Axis-0 stage (lines contiguous in memory). A block takes whole lines:
+//   rhs    thread t computes the right-hand side at nodes t, t + threads, ... of its lines: the
+//          loads of a warp are consecutive (coalesced); results go to shared memory, chunk by
+//          chunk with one padding value after each chunk;
+//   sums   thread c takes chunk c: Z and V from shared memory (stride kChunk + 1 between the
+//          chunks of neighbouring threads: no bank conflicts);
+//   carry  one warp per line (gpu_chunk.hpp);
+//   solve  thread c solves chunk c in place in shared memory;
+//   store  thread t writes nodes t, t + threads, ...: coalesced again.
+// This is the transpose through shared memory that turns "one thread per chunk of a contiguous
+// line" into coalesced global accesses.
+//
+// Axis-1 stage (lines strided by n0). Neighbouring lines are neighbouring in memory, so a block
+// takes `lines_per_block` neighbouring lines and `chunk_threads` threads per line, with the line
+// index fastest in the thread index: at every node the threads of a warp read and write
+// consecutive addresses. No staging is needed; the right-hand side is computed twice (sums, solve)
+// instead of being stored.
+#include "solvers/tridiagonal/chunked_solve.hpp"
+#include "solvers/gpu/plan/gpu_plan.hpp"
+#include "solvers/gpu/kernels/stage_math.hpp"
+
+namespace elsbench::gpu {
+
+// Everything a stage or event kernel reads: passed by value to every kernel.
+template <class T>
+struct MarchArgs {
+  GridView<T> grid;
+  const GpuStep* steps = nullptr;
+  const GpuEvent* events = nullptr;
+  const T* event_weights = nullptr;  // per-node weight arrays of the events, `points` apart
+  T* buffers[3] = {nullptr, nullptr, nullptr};
+  const T* tables[2] = {nullptr, nullptr};  // per axis, factor tables of every theta dt in turn
+  long long table_stride[2] = {0, 0};
+  int step_count = 0;
+
+  ELSBENCH_HD ChunkTable<T> table(int axis, const GpuStep& s) const {
+    const int n = axis == 0 ? grid.n0 : grid.n1;
+    return chunk_table(tables[axis] + s.table * table_stride[axis], n);
+  }
+};
+
+// Right-hand side of the stage along `axis` at node (i0, i1) of `layer`: the formulas of
+// gpu_stage_math.hpp on the step's buffers.
+template <class T>
+ELSBENCH_HD T stage_rhs_at(const MarchArgs<T>& a, const GpuStep& s, int axis, int round, int i0, int i1,
+                           int layer) {
+  const GridView<T>& g = a.grid;
+  const StageCoefs<T> c(s);
+  if (axis == 0) {
+    const T* x = a.buffers[s.x];
+    const T* yk = a.buffers[s.yk];
+    const auto load_x = [&](int p, int q) { return x[g.index(p, q, layer)]; };
+    const auto load_y = [&](int p, int q) { return yk[g.index(p, q, layer)]; };
+    return first_axis_rhs(g, c, round, load_x, load_y, i0, i1);
+  }
+  const T* v = a.buffers[second_axis_uses_yk(s.scheme, round) ? s.yk : s.x];
+  const auto load_v = [&](int p, int q) { return v[g.index(p, q, layer)]; };
+  return second_axis_rhs(g, c, a.buffers[s.y1][g.index(i0, i1, layer)], load_v, i0, i1);
+}
+
+ELSBENCH_HD int padded(int node) { return (node / kChunk) * (kChunk + 1) + node % kChunk; }
+
+template <class T>
+struct Axis0Block {
+  const MarchArgs<T>& a;
+  const StageLayout& l;
+  const GpuStep& s;
+  int round;
+  int block;
+  T* smem;  // l.lines_per_block * (rhs_stride + carry_stride) values
+
+  ELSBENCH_HD int first_line() const { return block * l.lines_per_block; }
+  ELSBENCH_HD int lines_here() const { return min_int(l.lines_per_block, l.lines - first_line()); }
+  ELSBENCH_HD T* rhs(int li) const { return smem + static_cast<long long>(li) * l.rhs_stride; }
+  ELSBENCH_HD T* z(int li) const {
+    return smem + static_cast<long long>(l.lines_per_block) * l.rhs_stride +
+           static_cast<long long>(li) * l.carry_stride;
+  }
+  ELSBENCH_HD T* v(int li) const { return z(li) + l.carry_half; }
+  ELSBENCH_HD ChunkTable<T> table() const { return a.table(0, s); }
+
+  ELSBENCH_HD void phase_rhs(int tid) const {
+    const int n0 = a.grid.n0;
+    for (int idx = tid; idx < lines_here() * n0; idx += l.threads) {
+      const int li = idx / n0, i0 = idx - li * n0;
+      const int line = first_line() + li;
+      rhs(li)[padded(i0)] = stage_rhs_at(a, s, 0, round, i0, line % a.grid.n1, line / a.grid.n1);
+    }
+  }
+
+  ELSBENCH_HD void phase_sums(int tid) const {
+    const ChunkTable<T> t = table();
+    for (int w = tid; w < lines_here() * l.chunks; w += l.threads) {
+      const int li = w / l.chunks, k = w - li * l.chunks;
+      const T* r = rhs(li);
+      chunk_sums(t, k, [&](int j) { return r[padded(j)]; }, z(li)[k], v(li)[k]);
+    }
+  }
+
+  ELSBENCH_HD void phase_solve(int tid) const {
+    const ChunkTable<T> t = table();
+    for (int w = tid; w < lines_here() * l.chunks; w += l.threads) {
+      const int li = w / l.chunks, k = w - li * l.chunks;
+      T* r = rhs(li);
+      chunk_solve(t, k, carry_before(z(li), k), carry_after(v(li), k, l.chunks),
+                  [&](int j) { return r[padded(j)]; }, [&](int j, T xj) { r[padded(j)] = xj; });
+    }
+  }
+
+  ELSBENCH_HD void phase_store(int tid) const {
+    const int n0 = a.grid.n0;
+    T* out = a.buffers[stage_target(s, 0, a.grid.dim, round)] + static_cast<long long>(first_line()) * n0;
+    for (int idx = tid; idx < lines_here() * n0; idx += l.threads) {
+      const int li = idx / n0, i0 = idx - li * n0;
+      out[idx] = rhs(li)[padded(i0)];
+    }
+  }
+};
+
+template <class T>
+struct Axis1Block {
+  const MarchArgs<T>& a;
+  const StageLayout& l;
+  const GpuStep& s;
+  int round;
+  int block;
+  T* smem;  // l.lines_per_block * carry_stride values
+
+  ELSBENCH_HD int blocks_per_layer() const { return ceil_div(a.grid.n0, l.lines_per_block); }
+  ELSBENCH_HD int layer() const { return block / blocks_per_layer(); }
+  ELSBENCH_HD int first_i0() const { return (block % blocks_per_layer()) * l.lines_per_block; }
+  ELSBENCH_HD bool has_line(int li) const { return first_i0() + li < a.grid.n0; }
+  ELSBENCH_HD T* z(int li) const { return smem + static_cast<long long>(li) * l.carry_stride; }
+  ELSBENCH_HD T* v(int li) const { return z(li) + l.carry_half; }
+  ELSBENCH_HD ChunkTable<T> table() const { return a.table(1, s); }
+
+  ELSBENCH_HD T rhs(int i0, int j) const { return stage_rhs_at(a, s, 1, round, i0, j, layer()); }
+
+  ELSBENCH_HD void phase_sums(int tid) const {
+    const int li = tid % l.lines_per_block;
+    if (!has_line(li)) return;
+    const int i0 = first_i0() + li;
+    const ChunkTable<T> t = table();
+    for (int k = tid / l.lines_per_block; k < l.chunks; k += l.chunk_threads)
+      chunk_sums(t, k, [&](int j) { return rhs(i0, j); }, z(li)[k], v(li)[k]);
+  }
+
+  ELSBENCH_HD void phase_solve(int tid) const {
+    const int li = tid % l.lines_per_block;
+    if (!has_line(li)) return;
+    const int i0 = first_i0() + li;
+    const GridView<T>& g = a.grid;
+    const int lay = layer();
+    T* out = a.buffers[stage_target(s, 1, g.dim, round)];
+    const ChunkTable<T> t = table();
+    for (int k = tid / l.lines_per_block; k < l.chunks; k += l.chunk_threads)
+      chunk_solve(t, k, carry_before(z(li), k), carry_after(v(li), k, l.chunks),
+                  [&](int j) { return rhs(i0, j); },
+                  [&](int j, T xj) { out[g.index(i0, j, lay)] = xj; });
+  }
+};
+
+// The event actions of a step, one thread per node.
+template <class T>
+ELSBENCH_HD void events_at_node(const MarchArgs<T>& a, const GpuStep& s, long long node) {
+  if (node >= a.grid.points) return;
+  apply_events_at(a.events + s.first_event, s.event_count, a.event_weights, a.buffers[s.out],
+                  a.grid.points, a.grid.layers, node);
+}
+
+}  // namespace elsbench::gpu

@@ -1,0 +1,164 @@
+#pragma once
+// Pointwise arithmetic of one ADI stage, shared by the CUDA kernels and their CPU emulation: the
+// 1-D operators and the mixed term at a node, the right-hand side of each implicit stage, and the
+// event actions at a node. The formulas are those of the CPU `adi` solver (adi_solver.cpp):
+//   Y0 = X + dt (F_0 X + F_1 X + F_2 X)
+//   round 1, axis 0: (I - theta dt A_0) Y1 = Y0 - theta dt F_1 X
+//            axis 1: (I - theta dt A_1) Yk = Y1 - theta dt F_2 X
+//   round 2 (CS, MCS, HV) starts again from a corrected Y0:
+//     CS   Y0 + sigma dt (F_0 Yk - F_0 X)
+//     MCS  Y0 + theta dt (F_0 Yk - F_0 X) + (1/2 - theta) dt (F Yk - F X)
+//     HV   Y0 + dt/2 (F Yk - F X), and its stages subtract F_d Yk instead of F_d X.
+// The right-hand side of a stage is recomputed from X (and Yk) where it is needed instead of
+// being stored: reading X once costs less memory traffic than writing and reading Y0.
+#include "platform/hd.hpp"
+#include "solvers/gpu/plan/gpu_step.hpp"
+
+namespace elsbench::gpu {
+
+// One tridiagonal operator of an axis, in the precision of the march.
+template <class T>
+struct AxisCoefs {
+  const T* lo = nullptr;
+  const T* di = nullptr;
+  const T* up = nullptr;
+};
+
+// The mesh as the kernels see it: values flattened with axis 0 contiguous, layer-major.
+template <class T>
+struct GridView {
+  int dim = 2, layers = 1;
+  int n0 = 0, n1 = 1;      // n1 = 1 in 1-D
+  long long points = 0;    // n0 * n1, nodes per layer
+  AxisCoefs<T> op[2];      // A_d (discounting share included)
+  AxisCoefs<T> d1[2];      // S d/dS weights, for the mixed term
+  T mixed = 0;             // rho sigma_0 sigma_1; used when has_mixed
+  int has_mixed = 0;
+
+  ELSBENCH_HD long long index(int i0, int i1, int layer) const {
+    return i0 + static_cast<long long>(n0) * i1 + points * layer;
+  }
+};
+
+// (lo v[i-1] + di v[i] + up v[i+1]) along axis 0 or 1; neighbours off the mesh are left out, as
+// the CPU operators do (lower[0] = upper[n-1] = 0 there).
+template <class T, class Load>
+ELSBENCH_HD T along0(const AxisCoefs<T>& c, Load v, int i0, int i1, int n0) {
+  T s = i0 > 0 ? c.lo[i0] * v(i0 - 1, i1) : T(0);
+  s += c.di[i0] * v(i0, i1);
+  if (i0 + 1 < n0) s += c.up[i0] * v(i0 + 1, i1);
+  return s;
+}
+
+template <class T, class Load>
+ELSBENCH_HD T along1(const AxisCoefs<T>& c, Load v, int i0, int i1, int n1) {
+  T s = i1 > 0 ? c.lo[i1] * v(i0, i1 - 1) : T(0);
+  s += c.di[i1] * v(i0, i1);
+  if (i1 + 1 < n1) s += c.up[i1] * v(i0, i1 + 1);
+  return s;
+}
+
+// F_0 v (mixed), F_1 v and F_2 v (axes 0 and 1) at one node.
+template <class T>
+struct NodeTerms {
+  T mixed = 0, a0 = 0, a1 = 0;
+  ELSBENCH_HD T axes(int dim) const { return dim == 2 ? a0 + a1 : a0; }
+  ELSBENCH_HD T full(int dim) const { return mixed + axes(dim); }
+};
+
+// The mixed stencil is separable: c (S_0 d/dS_0)(S_1 d/dS_1) v, as apply_mixed computes it.
+template <class T, class Load>
+ELSBENCH_HD T mixed_at(const GridView<T>& g, Load v, int i0, int i1) {
+  const AxisCoefs<T>& w0 = g.d1[0];
+  T s = i0 > 0 ? w0.lo[i0] * along1(g.d1[1], v, i0 - 1, i1, g.n1) : T(0);
+  s += w0.di[i0] * along1(g.d1[1], v, i0, i1, g.n1);
+  if (i0 + 1 < g.n0) s += w0.up[i0] * along1(g.d1[1], v, i0 + 1, i1, g.n1);
+  return g.mixed * s;
+}
+
+template <class T, class Load>
+ELSBENCH_HD NodeTerms<T> node_terms(const GridView<T>& g, Load v, int i0, int i1) {
+  NodeTerms<T> t;
+  t.a0 = along0(g.op[0], v, i0, i1, g.n0);
+  if (g.dim == 2) {
+    t.a1 = along1(g.op[1], v, i0, i1, g.n1);
+    if (g.has_mixed) t.mixed = mixed_at(g, v, i0, i1);
+  }
+  return t;
+}
+
+// The step's coefficients in the precision of the march.
+template <class T>
+struct StageCoefs {
+  T dt, theta_dt, corr_mixed, corr_full;
+  int scheme;
+  ELSBENCH_HD explicit StageCoefs(const GpuStep& s)
+      : dt(static_cast<T>(s.dt)), theta_dt(static_cast<T>(s.theta_dt)),
+        corr_mixed(static_cast<T>(s.corr_mixed)), corr_full(static_cast<T>(s.corr_full)),
+        scheme(s.scheme) {}
+};
+
+// Right-hand side of the axis-0 stage of round 1 or 2 at node (i0, i1) of one layer; `x` and `yk`
+// load values of that layer (yk is read in round 2 only).
+template <class T, class LoadX, class LoadY>
+ELSBENCH_HD T first_axis_rhs(const GridView<T>& g, const StageCoefs<T>& c, int round, LoadX x,
+                             LoadY yk, int i0, int i1) {
+  const NodeTerms<T> fx = node_terms(g, x, i0, i1);
+  const T y0 = x(i0, i1) + c.dt * fx.full(g.dim);
+  if (round == 1) return y0 - c.theta_dt * fx.a0;
+  const NodeTerms<T> fy = node_terms(g, yk, i0, i1);
+  const T dm = fy.mixed - fx.mixed;
+  switch (c.scheme) {
+    case kCraigSneyd:
+      return (y0 + c.corr_mixed * dm) - c.theta_dt * fx.a0;
+    case kModifiedCraigSneyd: {
+      const T dfull = (dm + fy.axes(g.dim)) - fx.axes(g.dim);
+      return ((y0 + c.corr_mixed * dm) + c.corr_full * dfull) - c.theta_dt * fx.a0;
+    }
+    default: {  // Hundsdorfer-Verwer
+      const T dfull = (dm + fy.axes(g.dim)) - fx.axes(g.dim);
+      return (y0 + c.corr_full * dfull) - c.theta_dt * fy.a0;
+    }
+  }
+}
+
+// Which values the axis-1 stage differentiates: X, except in HV's second round (Yk).
+ELSBENCH_HD bool second_axis_uses_yk(int scheme, int round) {
+  return round == 2 && scheme == kHundsdorferVerwer;
+}
+
+// Right-hand side of the axis-1 stage at (i0, i1): Y1 - theta dt F_2 v.
+template <class T, class LoadV>
+ELSBENCH_HD T second_axis_rhs(const GridView<T>& g, const StageCoefs<T>& c, T y1, LoadV v, int i0,
+                              int i1) {
+  return y1 - c.theta_dt * along1(g.op[1], v, i0, i1, g.n1);
+}
+
+// Where a stage writes: Y1 before the last axis, Yk at the end of a first round, else `out`.
+ELSBENCH_HD int stage_target(const GpuStep& s, int axis, int dim, int round) {
+  if (axis + 1 < dim) return s.y1;
+  return round == 1 && s.two_rounds() ? s.yk : s.out;
+}
+
+// The step's actions at node i (march.hpp: in the order of the event list). `weights` holds the
+// per-node weight arrays one after another, `points` apart. Where phi = 0 (most nodes) an action
+// leaves the values exactly as they are, so it is skipped without reading or writing them.
+template <class T>
+ELSBENCH_HD void apply_events_at(const GpuEvent* ev, int count, const T* weights, T* values,
+                                 long long points, int layers, long long i) {
+  for (int e = 0; e < count; ++e) {
+    const T phi = weights[ev[e].weights * points + i];
+    if (phi == T(0)) continue;
+    if (ev[e].kind == 0) {
+      const T value = static_cast<T>(ev[e].value);
+      for (int l = 0; l < layers; ++l) {
+        T& v = values[i + points * l];
+        v += phi * (value - v);
+      }
+    } else {
+      values[i] += phi * (values[i + points] - values[i]);
+    }
+  }
+}
+
+}  // namespace elsbench::gpu

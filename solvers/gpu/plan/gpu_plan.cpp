@@ -1,0 +1,202 @@
+#include "solvers/gpu/plan/gpu_plan.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include "solvers/tridiagonal/chunked_solve.hpp"
+
+namespace elsbench::gpu {
+namespace {
+
+int scheme_code(const AdiScheme& s) {
+  switch (s.kind) {
+    case AdiScheme::Kind::Douglas: return kDouglas;
+    case AdiScheme::Kind::CraigSneyd: return kCraigSneyd;
+    case AdiScheme::Kind::ModifiedCraigSneyd: return kModifiedCraigSneyd;
+    case AdiScheme::Kind::HundsdorferVerwer: return kHundsdorferVerwer;
+  }
+  return kDouglas;
+}
+
+// dt and the weights of one step, with the products formed as adi_solver.cpp forms them.
+GpuStep step_coefficients(const AdiScheme& s, double dt) {
+  GpuStep st;
+  st.dt = dt;
+  st.scheme = scheme_code(s);
+  st.theta_dt = s.theta * dt;
+  switch (st.scheme) {
+    case kCraigSneyd: st.corr_mixed = s.sigma * dt; break;
+    case kModifiedCraigSneyd:
+      st.corr_mixed = s.theta * dt;
+      st.corr_full = (0.5 - s.theta) * dt;
+      break;
+    case kHundsdorferVerwer: st.corr_full = 0.5 * dt; break;
+    default: break;
+  }
+  return st;
+}
+
+// Buffer roles from the buffer `cur` that holds X: Y1 and Yk take the other two; `out` is a
+// buffer that the step's last stage does not read (gpu_step.hpp).
+void assign_buffers(GpuStep& st, int dim, int cur) {
+  st.x = cur;
+  st.y1 = (cur + 1) % 3;
+  st.yk = (cur + 2) % 3;
+  if (dim == 1) {
+    st.out = st.y1;  // the only stage reads X (and Yk): Y1 is free
+  } else if (st.scheme == kHundsdorferVerwer) {
+    st.out = st.x;   // HV's last stage reads Y1 and Yk only
+  } else {
+    st.out = st.yk;  // Douglas: Yk unused; CS/MCS: last read of Yk was the axis-0 stage
+  }
+}
+
+int table_index(std::vector<double>& keys, double theta_dt) {
+  for (std::size_t t = 0; t < keys.size(); ++t)
+    if (std::abs(keys[t] - theta_dt) <= kSameThetaDt * std::abs(theta_dt)) return static_cast<int>(t);
+  keys.push_back(theta_dt);
+  return static_cast<int>(keys.size() - 1);
+}
+
+GpuEvent to_gpu(const EventAction& e) {
+  GpuEvent g;
+  g.kind = e.kind == EventAction::Kind::Autocall ? 0 : 1;
+  g.weights = static_cast<int>(e.weights);
+  g.value = e.value;
+  return g;
+}
+
+// The actions after step j, in march.hpp's order: the events at node j + 1 (walked with the same
+// cursor as apply_events), then the continuous knock-in projection.
+void add_events(GpuPlan& plan, GpuStep& st, const Problem& pb, std::size_t node, std::size_t& next) {
+  st.first_event = static_cast<int>(plan.events.size());
+  for (; next < pb.events.size() && pb.events[next].at_node == node; ++next)
+    plan.events.push_back(to_gpu(pb.events[next]));
+  if (pb.continuous_knock_in) {
+    GpuEvent g;
+    g.kind = 1;
+    g.weights = static_cast<int>(pb.knock_in_weights);
+    plan.events.push_back(g);
+  }
+  st.event_count = static_cast<int>(plan.events.size()) - st.first_event;
+  if (st.event_count > 0) plan.has_events = true;
+}
+
+}  // namespace
+
+GpuPlan make_gpu_plan(const Problem& pb, const AdiScheme& scheme) {
+  if (pb.dim < 1 || pb.dim > 2)
+    throw std::invalid_argument("the GPU variants handle 1 or 2 underlyings, not " + std::to_string(pb.dim));
+  if (pb.time.tau.size() < 2) throw std::logic_error("make_gpu_plan: the problem has no time grid");
+  GpuPlan plan;
+  plan.dim = pb.dim;
+  plan.layers = pb.layers;
+  plan.n0 = static_cast<int>(pb.axes[0].size());
+  plan.n1 = pb.dim == 2 ? static_cast<int>(pb.axes[1].size()) : 1;
+  plan.points = static_cast<long long>(pb.points);
+  plan.values = static_cast<long long>(pb.values());
+  plan.weight_arrays = static_cast<int>(pb.event_weights.size());
+  const AdiScheme damped = damping_scheme();
+  int cur = 0;
+  std::size_t next_event = 0;
+  for (std::size_t j = 0; j < pb.time.steps(); ++j) {
+    const AdiScheme& s = pb.time.damped[j] ? damped : scheme;
+    GpuStep st = step_coefficients(s, pb.time.dt(j));
+    assign_buffers(st, pb.dim, cur);
+    cur = st.out;
+    st.table = table_index(plan.theta_dts, st.theta_dt);
+    add_events(plan, st, pb, j + 1, next_event);
+    if (st.two_rounds()) plan.two_rounds = true;
+    plan.steps.push_back(st);
+  }
+  plan.final_buffer = cur;
+  return plan;
+}
+
+namespace {
+
+// Shared memory a block may use without opting in on every GPU; larger needs are allowed up to
+// the device's opt-in limit (checked where the kernels are launched).
+constexpr std::size_t kSmemTarget = 32 * 1024;
+constexpr int kStageThreads = 128;
+// Small grids are latency-bound: spreading a stage over at least this many blocks (two per SM of
+// the largest GPUs) shortens it more than fuller blocks would. Large grids reach it anyway.
+constexpr int kTargetBlocks = 256;
+
+StageLayout axis0_layout(const GpuPlan& plan, std::size_t elem) {
+  StageLayout l;
+  l.axis = 0;
+  l.lines = plan.n1 * plan.layers;
+  l.chunks = chunks_of(plan.n0);
+  l.threads = kStageThreads;
+  // Enough lines per block that its threads have a chunk each, unless that leaves too few blocks.
+  l.lines_per_block = std::clamp(std::min(kStageThreads / l.chunks, l.lines / kTargetBlocks), 1, l.lines);
+  l.chunk_threads = l.threads;
+  // One padding value after each chunk: thread k reads chunk k at stride kChunk + 1, which maps
+  // the 32 threads of a warp to distinct shared-memory banks.
+  l.rhs_stride = l.chunks * (kChunk + 1);
+  l.carry_half = l.chunks;
+  l.carry_stride = 2 * l.chunks;
+  l.blocks = (l.lines + l.lines_per_block - 1) / l.lines_per_block;
+  l.smem_bytes = static_cast<std::size_t>(l.lines_per_block) *
+                 static_cast<std::size_t>(l.rhs_stride + l.carry_stride) * elem;
+  return l;
+}
+
+StageLayout axis1_layout(const GpuPlan& plan, std::size_t elem) {
+  StageLayout l;
+  l.axis = 1;
+  l.lines = plan.n0 * plan.layers;
+  l.chunks = chunks_of(plan.n1);
+  l.threads = kStageThreads;
+  l.carry_half = l.chunks | 1;  // odd: lines' carries start in different banks
+  l.carry_stride = 2 * l.carry_half;
+  // 32 neighbouring lines make a warp's loads one 256-byte run (fp64); fewer when the carries of
+  // long lines would not fit or the grid would give too few blocks, down to 32-byte runs (whole
+  // memory sectors: 4 lines in fp64, 8 in fp32).
+  const int min_w = std::max(1, static_cast<int>(32 / elem));
+  const auto smem = [&](int lines) {
+    return static_cast<std::size_t>(lines) * static_cast<std::size_t>(l.carry_stride) * elem;
+  };
+  const auto blocks = [&](int lines) { return (plan.n0 + lines - 1) / lines * plan.layers; };
+  int w = 32;
+  while (w > min_w && (smem(w) > kSmemTarget || w / 2 >= plan.n0 || blocks(w) < kTargetBlocks)) w /= 2;
+  l.lines_per_block = w;
+  l.chunk_threads = kStageThreads / w;
+  const int blocks_per_layer = (plan.n0 + w - 1) / w;
+  l.blocks = blocks_per_layer * plan.layers;
+  l.smem_bytes = smem(w);
+  return l;
+}
+
+}  // namespace
+
+StageLayout stage_layout(const GpuPlan& plan, int axis, std::size_t element_bytes) {
+  if (axis == 0) return axis0_layout(plan, element_bytes);
+  if (axis == 1 && plan.dim == 2) return axis1_layout(plan, element_bytes);
+  throw std::invalid_argument("stage_layout: no axis " + std::to_string(axis));
+}
+
+int event_blocks(const GpuPlan& plan) {
+  return static_cast<int>((plan.points + kEventThreads - 1) / kEventThreads);
+}
+
+double step_bytes(const GpuPlan& plan, const GpuStep& step, std::size_t element_bytes) {
+  const int arrays = plan.dim == 2 ? (step.two_rounds() ? 11 : 5) : (step.two_rounds() ? 5 : 2);
+  double bytes = static_cast<double>(arrays) * static_cast<double>(element_bytes) *
+                 static_cast<double>(plan.values);
+  bytes += static_cast<double>(step.event_count) * static_cast<double>(element_bytes) *
+           static_cast<double>(plan.points);
+  return bytes;
+}
+
+double march_bytes(const GpuPlan& plan, std::size_t element_bytes) {
+  double total = 0;
+  for (const GpuStep& s : plan.steps) total += step_bytes(plan, s, element_bytes);
+  return total;
+}
+
+double floor_bytes_per_value(std::size_t element_bytes) { return 8.0 * static_cast<double>(element_bytes); }
+
+}  // namespace elsbench::gpu

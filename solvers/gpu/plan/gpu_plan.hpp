@@ -1,0 +1,76 @@
+#pragma once
+// The host-side plan of a GPU march: one GpuStep record per time step (dt, scheme, buffer roles,
+// factor table, events), the distinct theta dt values whose factor tables are uploaded, the launch
+// geometry of each stage kernel, and the memory-traffic model used to report bandwidth. Built from
+// the same Problem and time grid as the CPU `adi` solver, so that both march the same steps.
+#include <cstddef>
+#include <vector>
+
+#include "solvers/schemes/adi_scheme.hpp"
+#include "solvers/gpu/plan/gpu_step.hpp"
+#include "solvers/problem/problem.hpp"
+
+namespace elsbench::gpu {
+
+struct GpuPlan {
+  int dim = 2, layers = 1;
+  int n0 = 0, n1 = 1;
+  long long points = 0, values = 0;  // nodes per layer; all layers
+  std::vector<GpuStep> steps;
+  std::vector<double> theta_dts;     // factor table t is for theta_dts[t]
+  std::vector<GpuEvent> events;
+  bool two_rounds = false;           // some step runs a second round (CS, MCS, HV)
+  bool has_events = false;           // some step has an action
+  int weight_arrays = 0;             // per-node event weight arrays (Problem::event_weights)
+  int final_buffer = 0;              // where the values are after the last step
+};
+
+// Steps whose theta dt agree to this relative tolerance share one factor table: time grids
+// repeat the same dt up to rounding (1e-16 relative), and a 1e-12 change of theta dt moves the
+// solution by far less than the 1e-9 agreement required with the CPU.
+constexpr double kSameThetaDt = 1e-12;
+
+// `pb` must carry its time grid (set_time_grid); `scheme` is the undamped scheme.
+GpuPlan make_gpu_plan(const Problem& pb, const AdiScheme& scheme);
+
+// Launch geometry of a stage kernel along `axis` (0 or 1). Axis 0 (lines contiguous in memory):
+// a block takes `lines_per_block` whole lines, stages their right-hand sides in shared memory
+// (read and written coalesced, solved chunk-wise out of shared memory). Axis 1 (lines strided by
+// n0): a block takes `lines_per_block` neighbouring lines, so that a warp's loads at one node of
+// its lines are contiguous, and `chunk_threads` threads per line.
+struct StageLayout {
+  int axis = 0;
+  int lines = 0;               // lines of the axis, all layers
+  int lines_per_block = 1;
+  int chunk_threads = 1;       // threads per line (axis 1)
+  int threads = 128;
+  int blocks = 0;
+  int chunks = 0;              // chunks per line
+  int rhs_stride = 0;          // shared values per line of staged right-hand side (axis 0)
+  int carry_stride = 0;        // shared values per line of carries: z then v, each `carry_half`
+  int carry_half = 0;
+  std::size_t smem_bytes = 0;
+};
+StageLayout stage_layout(const GpuPlan& plan, int axis, std::size_t element_bytes);
+
+// Launch geometry of the event kernel: one thread per node of a layer.
+constexpr int kEventThreads = 256;
+int event_blocks(const GpuPlan& plan);
+
+// Memory-traffic model: the bytes a step must move between the GPU and its memory with the fused
+// kernels, counting each array a stage reads or writes once (values of all layers):
+//   2-D, first round  axis 0 reads X, writes Y1              2 arrays
+//                     axis 1 reads Y1, X, writes Yk          3
+//        second round axis 0 reads X, Yk, writes Y1          3
+//                     axis 1 reads Y1, X or Yk, writes out   3
+//   -> Douglas and damped steps 5 arrays, CS/MCS/HV 11 (fp64: 40 and 88 bytes per value);
+//   1-D: 2 and 5 arrays. Each event of a step adds its weight array (one value a node); the
+//   values it changes (cells with phi > 0: the autocall or knock-in region) are not counted.
+// The axis-1 kernel reads its inputs twice (chunk sums, then solve); at large grids the second
+// read may come from memory instead of L2, which adds 2 arrays per axis-1 stage (not counted).
+double step_bytes(const GpuPlan& plan, const GpuStep& step, std::size_t element_bytes);
+double march_bytes(const GpuPlan& plan, std::size_t element_bytes);
+// The bandwidth floor: 64 bytes per value per step in fp64 (8 arrays), 32 in fp32.
+double floor_bytes_per_value(std::size_t element_bytes);
+
+}  // namespace elsbench::gpu

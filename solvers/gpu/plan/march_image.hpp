@@ -1,0 +1,34 @@
+#pragma once
+// The arrays a GPU march uploads, prepared on the host in the precision of the march: 1-D
+// operators, factor tables of every theta dt, the payoff. fp32 converts the problem's fp64
+// coefficients here (the factors are computed in fp64, then rounded). The CUDA variants copy these
+// to the device; the CPU emulation uses them in place.
+#include <vector>
+
+#include "solvers/gpu/plan/gpu_plan.hpp"
+#include "solvers/gpu/kernels/stage_math.hpp"
+#include "solvers/problem/problem.hpp"
+
+namespace elsbench::gpu {
+
+template <class T>
+struct MarchImage {
+  std::vector<T> coefs[2];         // per axis: op lower, diag, upper, d1 lower, diag, upper (n each)
+  std::vector<T> tables[2];        // per axis: one chunk table per theta dt, table_stride apart
+  long long table_stride[2] = {0, 0};
+  std::vector<T> initial;          // payoff, all layers
+  std::vector<T> event_weights;    // Problem::event_weights one after another (points each)
+  T mixed = 0;
+  int has_mixed = 0;
+};
+
+// factor_tables: false leaves `tables` empty (the cuSPARSE variants factor by themselves).
+template <class T>
+MarchImage<T> make_march_image(const Problem& pb, const GpuPlan& plan, bool factor_tables = true);
+
+// The view of the mesh whose coefficient arrays (6 n values per axis, as in MarchImage::coefs)
+// live at coefs0 and coefs1 (host or device memory).
+template <class T>
+GridView<T> make_grid_view(const GpuPlan& plan, const T* coefs0, const T* coefs1, T mixed, int has_mixed);
+
+}  // namespace elsbench::gpu

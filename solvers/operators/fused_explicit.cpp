@@ -1,0 +1,277 @@
+#include "solvers/operators/fused_explicit.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+
+#include "solvers/operators/host_operators.hpp"
+
+namespace elsbench {
+namespace {
+
+// The row (i1, i2) of one layer and its neighbours: v[p+1][q+1] is the row at (i1 + p, i2 + q),
+// clamped at the mesh edge (where the weights of off-mesh neighbours are zero).
+struct Row {
+  const double* v[3][3];
+  std::size_t i1 = 0, i2 = 0, offset = 0;
+};
+
+// S0 d/dS0 of recently seen rows: a row is a neighbour of the rows around it, and each thread
+// walks its rows in order, so each derivative row is computed once instead of three times.
+class DerivativeRows {
+ public:
+  explicit DerivativeRows(std::size_t n) : n_(n) {
+    for (auto& b : rows_) b.assign(n, 0.0);
+  }
+  const double* get(const Tridiagonal& d1, const double* row);
+
+ private:
+  static constexpr int kSlots = 6;  // >= rows one node needs (3 for (0,1), 2 more for (0,2))
+  std::size_t n_;
+  const double* key_[kSlots] = {};
+  std::vector<double> rows_[kSlots];
+  int next_ = 0;
+};
+
+// Row buffers of one thread: each term is computed by its own simple (vectorisable) loop.
+struct RowTerms {
+  std::vector<double> axis[3], mixed, combined;
+  explicit RowTerms(std::size_t n) : mixed(n, 0.0), combined(n, 0.0) {
+    for (auto& a : axis) a.assign(n, 0.0);
+  }
+};
+
+// t[i] = l[i] v[i-1] + c[i] v[i] + u[i] v[i+1] along the row (the 1-D stencil of axis 0).
+void row_stencil(const Tridiagonal& w, const double* __restrict v, double* __restrict t, std::size_t n) {
+  const double* __restrict l = w.lower.data();
+  const double* __restrict c = w.diag.data();
+  const double* __restrict u = w.upper.data();
+  t[0] = c[0] * v[0] + u[0] * v[1];
+  for (std::size_t i = 1; i + 1 < n; ++i) t[i] = l[i] * v[i - 1] + c[i] * v[i] + u[i] * v[i + 1];
+  t[n - 1] = l[n - 1] * v[n - 2] + c[n - 1] * v[n - 1];
+}
+
+// t[i] (+)= a x[i] + b y[i] + c z[i]: a stencil across rows, with constant weights along the row.
+void row_combine(double a, const double* __restrict x, double b, const double* __restrict y, double c,
+                 const double* __restrict z, double* __restrict t, std::size_t n, bool accumulate) {
+  if (accumulate) {
+    for (std::size_t i = 0; i < n; ++i) t[i] += a * x[i] + b * y[i] + c * z[i];
+  } else {
+    for (std::size_t i = 0; i < n; ++i) t[i] = a * x[i] + b * y[i] + c * z[i];
+  }
+}
+
+const double* DerivativeRows::get(const Tridiagonal& d1, const double* row) {
+  for (int k = 0; k < kSlots; ++k)
+    if (key_[k] == row) return rows_[k].data();
+  const int slot = next_;
+  next_ = (next_ + 1) % kSlots;
+  key_[slot] = row;
+  row_stencil(d1, row, rows_[slot].data(), n_);
+  return rows_[slot].data();
+}
+
+// One row of a 2-D pass: A_0 v along the row, A_1 v and the mixed term across rows, and
+// out = cm M v + ca (A_0 v + A_1 v) + sum_k bc_k b_k.
+struct FusedRow2d {
+  double w1[3] = {}, mix[3] = {};
+  const double *below = nullptr, *here = nullptr, *above = nullptr;  // S0 d/dS0 of the three rows
+  const double *vb = nullptr, *v = nullptr, *va = nullptr;           // the rows i1 - 1, i1, i1 + 1
+  const double *l = nullptr, *c = nullptr, *u = nullptr;             // axis-0 operator
+  double *a0 = nullptr, *a1 = nullptr, *m = nullptr, *out = nullptr;
+  const double* b[3] = {};
+  double bc[3] = {}, cm = 0, ca = 0;
+
+  template <int NB>
+  void node(std::size_t i, double axis0) const {
+    const double axis1 = w1[0] * vb[i] + w1[1] * v[i] + w1[2] * va[i];
+    const double mixed = mix[0] * below[i] + mix[1] * here[i] + mix[2] * above[i];
+    double o = cm * mixed + ca * (axis0 + axis1);
+    for (int k = 0; k < NB; ++k) o += bc[k] * b[k][i];
+    a0[i] = axis0;
+    a1[i] = axis1;
+    m[i] = mixed;
+    out[i] = o;
+  }
+
+  template <int NB>
+  void run(std::size_t n) const {
+    node<NB>(0, c[0] * v[0] + u[0] * v[1]);
+#pragma omp simd
+    for (std::size_t i = 1; i < n - 1; ++i) node<NB>(i, l[i] * v[i - 1] + c[i] * v[i] + u[i] * v[i + 1]);
+    node<NB>(n - 1, l[n - 1] * v[n - 2] + c[n - 1] * v[n - 1]);
+  }
+};
+
+template <int Dim>
+class RowKernel {
+ public:
+  RowKernel(const Problem& p, const ExplicitPass& x) : pb_(p), pass_(x) {
+    for (const MixedTerm& m : pb_.mixed) coeff_[m.a + m.b - 1] = m.coeff;  // (0,1)->0 (0,2)->1 (1,2)->2
+  }
+
+  void row(const Row& r, RowTerms& t, DerivativeRows& dx0) const {
+    const std::size_t n = pb_.axes[0].size();
+    if constexpr (Dim == 2) {
+      fused_row(r, t, dx0, n);
+      return;
+    }
+    row_stencil(pb_.axes[0].op, r.v[1][1], axis_row(r, t, 0), n);
+    if constexpr (Dim >= 2) cross_terms(r, t, dx0, n);
+    write(r, t, n);
+  }
+
+ private:
+  static const double* weights(const Tridiagonal& w, std::size_t i, double (&out)[3]) {
+    out[0] = w.lower[i];
+    out[1] = w.diag[i];
+    out[2] = w.upper[i];
+    return out;
+  }
+
+  // Axis terms go straight to the caller's array when it wants them, else to a row buffer.
+  double* axis_row(const Row& r, RowTerms& t, int d) const {
+    return pass_.axis_out[d] ? pass_.axis_out[d] + r.offset : t.axis[d].data();
+  }
+
+  void cross_terms(const Row& r, RowTerms& t, DerivativeRows& dx0, std::size_t n) const {
+    const Axis &x0 = pb_.axes[0], &x1 = pb_.axes[1];
+    double w1[3], s1[3];
+    weights(x1.op, r.i1, w1);
+    weights(x1.d1, r.i1, s1);
+    row_combine(w1[0], r.v[0][1], w1[1], r.v[1][1], w1[2], r.v[2][1], axis_row(r, t, 1), n, false);
+    // Mixed (0,1): S0 d/dS0 of each neighbouring row, weighted by S1 d/dS1 across rows.
+    const double* below = dx0.get(x0.d1, r.v[0][1]);
+    const double* here = dx0.get(x0.d1, r.v[1][1]);
+    const double* above = dx0.get(x0.d1, r.v[2][1]);
+    row_combine(coeff_[0] * s1[0], below, coeff_[0] * s1[1], here, coeff_[0] * s1[2], above,
+                t.mixed.data(), n, false);
+    if constexpr (Dim == 3) {
+      const Axis& x2 = pb_.axes[2];
+      double w2[3], s2[3];
+      weights(x2.op, r.i2, w2);
+      weights(x2.d1, r.i2, s2);
+      row_combine(w2[0], r.v[1][0], w2[1], r.v[1][1], w2[2], r.v[1][2], axis_row(r, t, 2), n, false);
+      const double* back = dx0.get(x0.d1, r.v[1][0]);
+      const double* centre = dx0.get(x0.d1, r.v[1][1]);
+      const double* front = dx0.get(x0.d1, r.v[1][2]);
+      row_combine(coeff_[1] * s2[0], back, coeff_[1] * s2[1], centre, coeff_[1] * s2[2], front,
+                  t.mixed.data(), n, true);
+      for (int p = 0; p < 3; ++p)
+        row_combine(coeff_[2] * s1[p] * s2[0], r.v[p][0], coeff_[2] * s1[p] * s2[1], r.v[p][1],
+                    coeff_[2] * s1[p] * s2[2], r.v[p][2], t.mixed.data(), n, true);
+    }
+  }
+
+  // Two dimensions (every two-asset product): all terms of a node in one loop over the row, so each
+  // input is read once and nothing goes through row buffers. The output may be one of the bases
+  // (an in-place update): each element reads its base before writing it, so no __restrict there.
+  void fused_row(const Row& r, RowTerms& t, DerivativeRows& dx0, std::size_t n) const {
+    const Axis &x0 = pb_.axes[0], &x1 = pb_.axes[1];
+    const std::size_t f = r.offset;
+    FusedRow2d k;
+    weights(x1.op, r.i1, k.w1);
+    double s1[3];
+    weights(x1.d1, r.i1, s1);
+    for (int p = 0; p < 3; ++p) k.mix[p] = coeff_[0] * s1[p];
+    k.below = dx0.get(x0.d1, r.v[0][1]);
+    k.here = dx0.get(x0.d1, r.v[1][1]);
+    k.above = dx0.get(x0.d1, r.v[2][1]);
+    k.vb = r.v[0][1];
+    k.v = r.v[1][1];
+    k.va = r.v[2][1];
+    k.l = x0.op.lower.data();
+    k.c = x0.op.diag.data();
+    k.u = x0.op.upper.data();
+    k.a0 = axis_row(r, t, 0);
+    k.a1 = axis_row(r, t, 1);
+    k.m = pass_.mixed_out ? pass_.mixed_out + f : t.mixed.data();
+    k.out = pass_.out ? pass_.out + f : t.combined.data();
+    k.cm = pass_.mixed_coeff;
+    k.ca = pass_.axes_coeff;
+    int bases = 0;
+    for (int j = 0; j < 3; ++j)
+      if (pass_.base[j]) {
+        k.b[bases] = pass_.base[j] + f;
+        k.bc[bases++] = pass_.base_coeff[j];
+      }
+    switch (bases) {
+      case 0: k.run<0>(n); break;
+      case 1: k.run<1>(n); break;
+      case 2: k.run<2>(n); break;
+      default: k.run<3>(n); break;
+    }
+  }
+
+  // The output may be one of the bases (an in-place update), so it is combined in a row buffer.
+  void write(const Row& r, RowTerms& t, std::size_t n) const {
+    const std::size_t f = r.offset;
+    if (Dim >= 2 && pass_.mixed_out) std::copy_n(t.mixed.data(), n, pass_.mixed_out + f);
+    if (!pass_.out) return;
+    double* __restrict out = t.combined.data();
+    const double* __restrict a0 = axis_row(r, t, 0);
+    const double* __restrict a1 = Dim >= 2 ? axis_row(r, t, 1) : t.axis[1].data();
+    const double* __restrict a2 = Dim == 3 ? axis_row(r, t, 2) : t.axis[2].data();
+    const double* __restrict m = t.mixed.data();
+    const double cm = pass_.mixed_coeff, ca = pass_.axes_coeff;
+    for (std::size_t i = 0; i < n; ++i) out[i] = cm * m[i] + ca * (a0[i] + a1[i] + a2[i]);
+    for (int k = 0; k < 3; ++k) {
+      if (!pass_.base[k]) continue;
+      const double* __restrict b = pass_.base[k] + f;
+      const double c = pass_.base_coeff[k];
+      for (std::size_t i = 0; i < n; ++i) out[i] += c * b[i];
+    }
+    std::copy_n(out, n, pass_.out + f);
+  }
+
+  const Problem& pb_;
+  const ExplicitPass& pass_;
+  double coeff_[3] = {0, 0, 0};
+};
+
+std::size_t dim_size(const Problem& pb, int d) { return d < pb.dim ? pb.axes[static_cast<std::size_t>(d)].size() : 1; }
+
+template <int Dim>
+void run_rows(const Problem& pb, const ExplicitPass& pass) {
+  const RowKernel<Dim> kernel(pb, pass);
+  const std::size_t n0 = dim_size(pb, 0), n1 = dim_size(pb, 1), n2 = dim_size(pb, 2);
+  const auto rows = static_cast<long>(n1 * n2 * static_cast<std::size_t>(pb.layers));
+#pragma omp parallel if (pb.values() >= 4096 && omp_get_max_threads() > 1)
+  {
+    RowTerms terms(n0);
+    DerivativeRows dx0(n0);
+#pragma omp for schedule(static)
+    for (long k = 0; k < rows; ++k) {
+      const auto row_index = static_cast<std::size_t>(k);
+      Row r;
+      r.i1 = row_index % n1;
+      r.i2 = (row_index / n1) % n2;
+      r.offset = row_index * n0;
+      const std::size_t layer_base = (row_index / (n1 * n2)) * pb.points;
+      for (int p = -1; p <= 1; ++p)
+        for (int q = -1; q <= 1; ++q) {
+          const auto j1 = static_cast<std::size_t>(std::clamp<std::ptrdiff_t>(static_cast<std::ptrdiff_t>(r.i1) + p, 0, static_cast<std::ptrdiff_t>(n1) - 1));
+          const auto j2 = static_cast<std::size_t>(std::clamp<std::ptrdiff_t>(static_cast<std::ptrdiff_t>(r.i2) + q, 0, static_cast<std::ptrdiff_t>(n2) - 1));
+          r.v[p + 1][q + 1] = pass.v + layer_base + (j2 * n1 + j1) * n0;
+        }
+      kernel.row(r, terms, dx0);
+    }
+  }
+}
+
+}  // namespace
+
+void run_explicit_pass(const Problem& pb, const ExplicitPass& pass) {
+  switch (pb.dim) {
+    case 1: run_rows<1>(pb, pass); break;
+    case 2: run_rows<2>(pb, pass); break;
+    default: run_rows<3>(pb, pass); break;
+  }
+}
+
+void solve_axis_rhs(const Problem& pb, int d, double theta_dt, const double* z, const double* f,
+                    double g, double* y) {
+  solve_axis(pb, d, factor_axis(pb.axes[static_cast<std::size_t>(d)].op, theta_dt), z, f, g, y);
+}
+
+}  // namespace elsbench

@@ -1,0 +1,323 @@
+#include "solvers/operators/host_operators.hpp"
+
+#include <omp.h>
+
+#if defined(__AVX__)
+#include <immintrin.h>
+#endif
+
+#include <algorithm>
+#include <cmath>
+
+namespace elsbench {
+namespace {
+
+// Lines of one axis, in blocks of neighbouring lines that a thread takes together.
+struct LineBlocks {
+  std::size_t n = 0;            // nodes per line
+  std::size_t step = 1;         // element stride along a line
+  std::size_t line_stride = 1;  // distance between neighbouring lines of a block
+  std::size_t per_block = 1;    // lines per block
+  std::size_t blocks = 0;
+  std::size_t lines_per_group = 1, group_stride = 0, blocks_per_group = 1;
+
+  // First element of the first line of block b, and how many lines it holds.
+  std::pair<std::size_t, std::size_t> block(std::size_t b) const {
+    const std::size_t group = b / blocks_per_group, first = (b % blocks_per_group) * per_block;
+    const std::size_t count = std::min(per_block, lines_per_group - first);
+    return {group * group_stride + first * line_stride, count};
+  }
+};
+
+LineBlocks line_blocks(const Problem& pb, int d) {
+  const Axis& ax = pb.axes[static_cast<std::size_t>(d)];
+  const std::size_t total = pb.values();
+  LineBlocks lb;
+  lb.n = ax.size();
+  lb.step = ax.stride;
+  if (ax.stride == 1) {
+    // Lines are rows: a block of rows gives independent recurrences to interleave.
+    lb.line_stride = lb.n;
+    lb.lines_per_group = total / lb.n;
+    lb.group_stride = 0;
+    lb.per_block = 16;
+  } else {
+    // Lines are neighbours in memory: inner loops over lines are contiguous (vectorised).
+    lb.line_stride = 1;
+    lb.lines_per_group = ax.stride;
+    lb.group_stride = ax.stride * lb.n;
+    lb.per_block = 64;
+  }
+  lb.blocks_per_group = (lb.lines_per_group + lb.per_block - 1) / lb.per_block;
+  const std::size_t groups = ax.stride == 1 ? 1 : total / lb.group_stride;
+  lb.blocks = groups * lb.blocks_per_group;
+  return lb;
+}
+
+bool threaded(std::size_t work) { return work >= 4096 && omp_get_max_threads() > 1; }
+
+// out[row] = op v[row] for one contiguous line (axis 0): vectorised over the nodes.
+void apply_row(const Tridiagonal& op, const double* v, double* out, std::size_t n, double scale,
+               bool accumulate) {
+  const double* lo = op.lower.data();
+  const double* di = op.diag.data();
+  const double* up = op.upper.data();
+  const double first = di[0] * v[0] + up[0] * v[1];
+  const double last = lo[n - 1] * v[n - 2] + di[n - 1] * v[n - 1];
+  if (accumulate) {
+    out[0] += scale * first;
+    for (std::size_t i = 1; i + 1 < n; ++i)
+      out[i] += scale * (lo[i] * v[i - 1] + di[i] * v[i] + up[i] * v[i + 1]);
+    out[n - 1] += scale * last;
+  } else {
+    out[0] = first;
+    for (std::size_t i = 1; i + 1 < n; ++i) out[i] = lo[i] * v[i - 1] + di[i] * v[i] + up[i] * v[i + 1];
+    out[n - 1] = last;
+  }
+}
+
+// The same for a block of lines that are neighbours in memory (axes > 0).
+void apply_block(const Tridiagonal& op, const double* v, double* out, std::size_t n, std::size_t step,
+                 std::size_t count, double scale, bool accumulate) {
+  for (std::size_t i = 0; i < n; ++i) {
+    const double lo = op.lower[i], di = op.diag[i], up = op.upper[i];
+    const double* vm = v + (i > 0 ? (i - 1) * step : 0);
+    const double* vc = v + i * step;
+    const double* vp = v + (i + 1 < n ? (i + 1) * step : 0);
+    double* o = out + i * step;
+    const double wl = i > 0 ? lo : 0.0, wu = i + 1 < n ? up : 0.0;
+    if (accumulate) {
+      for (std::size_t l = 0; l < count; ++l) o[l] += scale * (wl * vm[l] + di * vc[l] + wu * vp[l]);
+    } else {
+      for (std::size_t l = 0; l < count; ++l) o[l] = wl * vm[l] + di * vc[l] + wu * vp[l];
+    }
+  }
+}
+
+}  // namespace
+
+void apply_axis(const Problem& pb, int d, const Tridiagonal& op, const double* v, double* out,
+                double scale, bool accumulate) {
+  const LineBlocks lb = line_blocks(pb, d);
+  const auto blocks = static_cast<long>(lb.blocks);
+#pragma omp parallel for schedule(static) if (threaded(pb.values()))
+  for (long b = 0; b < blocks; ++b) {
+    const auto [base, count] = lb.block(static_cast<std::size_t>(b));
+    if (lb.step == 1) {
+      for (std::size_t l = 0; l < count; ++l)
+        apply_row(op, v + base + l * lb.n, out + base + l * lb.n, lb.n, scale, accumulate);
+    } else {
+      apply_block(op, v + base, out + base, lb.n, lb.step, count, scale, accumulate);
+    }
+  }
+}
+
+void apply_mixed(const Problem& pb, const MixedTerm& m, const double* v, double* out, double* tmp) {
+  // The mixed stencil is separable: (S_a d/dS_a) applied to (S_b d/dS_b) v.
+  apply_axis(pb, m.b, pb.axes[static_cast<std::size_t>(m.b)].d1, v, tmp, 1.0, false);
+  apply_axis(pb, m.a, pb.axes[static_cast<std::size_t>(m.a)].d1, tmp, out, m.coeff, true);
+}
+
+void apply_full(const Problem& pb, const double* v, double* out, double* tmp) {
+  for (int d = 0; d < pb.dim; ++d)
+    apply_axis(pb, d, pb.axes[static_cast<std::size_t>(d)].op, v, out, 1.0, d > 0);
+  for (const MixedTerm& m : pb.mixed) apply_mixed(pb, m, v, out, tmp);
+}
+
+LineFactors factor_axis(const Tridiagonal& op, double theta_dt) {
+  const std::size_t n = op.size();
+  LineFactors f;
+  f.lower.resize(n);
+  f.upper_ratio.resize(n);
+  f.inv_pivot.resize(n);
+  double previous_ratio = 0.0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const double a = -theta_dt * op.lower[i], b = 1.0 - theta_dt * op.diag[i], c = -theta_dt * op.upper[i];
+    const double pivot = b - (i > 0 ? a * previous_ratio : 0.0);
+    f.lower[i] = a;
+    f.inv_pivot[i] = 1.0 / pivot;
+    f.upper_ratio[i] = c / pivot;
+    previous_ratio = f.upper_ratio[i];
+  }
+  return f;
+}
+
+namespace {
+
+// Forward elimination then back substitution over a block of lines; the inner loops run over
+// independent lines. With a right-hand side z + g f, it is formed during the forward sweep.
+template <bool WithF>
+void solve_block(const LineBlocks& lb, const LineFactors& fac, std::size_t base, std::size_t count,
+                 const double* z, const double* f, double g, double* y) {
+  const double* a = fac.lower.data();
+  const double* r = fac.upper_ratio.data();
+  const double* p = fac.inv_pivot.data();
+  const std::size_t s = lb.step, ls = lb.line_stride, n = lb.n;
+  const auto rhs = [&](std::size_t k) { return WithF ? z[base + k] + g * f[base + k] : z[base + k]; };
+  double* out = y + base;
+  // y may be z (an in-place stage): an element is read before it is written, and the other row
+  // read is not written by the loop, so the lines are independent. The compiler cannot prove it
+  // when z and y alias and would fall back to scalar code: simd says so.
+#pragma omp simd
+  for (std::size_t l = 0; l < count; ++l) out[l * ls] = rhs(l * ls) * p[0];
+  for (std::size_t i = 1; i < n; ++i) {
+    const std::size_t row = i * s;
+#pragma omp simd
+    for (std::size_t l = 0; l < count; ++l)
+      out[row + l * ls] = (rhs(row + l * ls) - a[i] * out[row - s + l * ls]) * p[i];
+  }
+  for (std::size_t i = n - 1; i-- > 0;) {
+    const std::size_t row = i * s;
+#pragma omp simd
+    for (std::size_t l = 0; l < count; ++l) out[row + l * ls] -= r[i] * out[row + s + l * ls];
+  }
+}
+
+#if defined(__AVX__)
+// r0..r3 hold four rows of a 4x4 tile; on return they hold its four columns.
+inline void transpose4(__m256d& r0, __m256d& r1, __m256d& r2, __m256d& r3) {
+  const __m256d t0 = _mm256_unpacklo_pd(r0, r1), t1 = _mm256_unpackhi_pd(r0, r1);
+  const __m256d t2 = _mm256_unpacklo_pd(r2, r3), t3 = _mm256_unpackhi_pd(r2, r3);
+  r0 = _mm256_permute2f128_pd(t0, t2, 0x20);
+  r1 = _mm256_permute2f128_pd(t1, t3, 0x20);
+  r2 = _mm256_permute2f128_pd(t0, t2, 0x31);
+  r3 = _mm256_permute2f128_pd(t1, t3, 0x31);
+}
+
+inline __m256d rhs4(const double* z, const double* f, __m256d g) {
+  if (!f) return _mm256_loadu_pd(z);
+#if defined(__FMA__)
+  return _mm256_fmadd_pd(g, _mm256_loadu_pd(f), _mm256_loadu_pd(z));  // as the scalar tail contracts it
+#else
+  return _mm256_add_pd(_mm256_loadu_pd(z), _mm256_mul_pd(g, _mm256_loadu_pd(f)));
+#endif
+}
+#endif
+
+// buf[i * count + l] = z[l][i] + g f[l][i] over the rows of a block (z, f at its first row). With
+// AVX, 4x4 tiles are transposed in registers (element by element this was a fifth of the solve);
+// the rows and nodes beyond the tiles go element by element.
+void rows_to_buffer(std::size_t n, std::size_t count, const double* z, const double* f, double g, double* buf) {
+  const auto element = [&](std::size_t l, std::size_t i) {
+    buf[i * count + l] = f ? z[l * n + i] + g * f[l * n + i] : z[l * n + i];
+  };
+  std::size_t tiled_rows = 0, tiled_nodes = 0;
+#if defined(__AVX__)
+  tiled_rows = count & ~std::size_t{3};
+  tiled_nodes = n & ~std::size_t{3};
+  const __m256d gv = _mm256_set1_pd(g);
+  for (std::size_t l = 0; l < tiled_rows; l += 4)
+    for (std::size_t i = 0; i < tiled_nodes; i += 4) {
+      const double* zr = z + l * n + i;
+      const double* fr = f ? f + l * n + i : nullptr;
+      __m256d r0 = rhs4(zr, fr, gv), r1 = rhs4(zr + n, fr ? fr + n : nullptr, gv);
+      __m256d r2 = rhs4(zr + 2 * n, fr ? fr + 2 * n : nullptr, gv), r3 = rhs4(zr + 3 * n, fr ? fr + 3 * n : nullptr, gv);
+      transpose4(r0, r1, r2, r3);
+      _mm256_storeu_pd(buf + i * count + l, r0);
+      _mm256_storeu_pd(buf + (i + 1) * count + l, r1);
+      _mm256_storeu_pd(buf + (i + 2) * count + l, r2);
+      _mm256_storeu_pd(buf + (i + 3) * count + l, r3);
+    }
+#endif
+  for (std::size_t l = 0; l < tiled_rows; ++l)
+    for (std::size_t i = tiled_nodes; i < n; ++i) element(l, i);
+  for (std::size_t l = tiled_rows; l < count; ++l)
+    for (std::size_t i = 0; i < n; ++i) element(l, i);
+}
+
+// y[l][i] = buf[i * count + l]: the way back.
+void buffer_to_rows(std::size_t n, std::size_t count, const double* buf, double* y) {
+  std::size_t tiled_rows = 0, tiled_nodes = 0;
+#if defined(__AVX__)
+  tiled_rows = count & ~std::size_t{3};
+  tiled_nodes = n & ~std::size_t{3};
+  for (std::size_t l = 0; l < tiled_rows; l += 4)
+    for (std::size_t i = 0; i < tiled_nodes; i += 4) {
+      __m256d c0 = _mm256_loadu_pd(buf + i * count + l), c1 = _mm256_loadu_pd(buf + (i + 1) * count + l);
+      __m256d c2 = _mm256_loadu_pd(buf + (i + 2) * count + l), c3 = _mm256_loadu_pd(buf + (i + 3) * count + l);
+      transpose4(c0, c1, c2, c3);
+      double* yr = y + l * n + i;
+      _mm256_storeu_pd(yr, c0);
+      _mm256_storeu_pd(yr + n, c1);
+      _mm256_storeu_pd(yr + 2 * n, c2);
+      _mm256_storeu_pd(yr + 3 * n, c3);
+    }
+#endif
+  for (std::size_t l = 0; l < tiled_rows; ++l)
+    for (std::size_t i = tiled_nodes; i < n; ++i) y[l * n + i] = buf[i * count + l];
+  for (std::size_t l = tiled_rows; l < count; ++l)
+    for (std::size_t i = 0; i < n; ++i) y[l * n + i] = buf[i * count + l];
+}
+
+// Lines along the contiguous axis would leave the recurrence scalar: a block of rows is
+// transposed into a buffer where neighbouring lines are neighbours in memory (the right-hand
+// side formed on the way in), solved with vector loops across lines, and copied back.
+void solve_rows_transposed(const LineBlocks& lb, const LineFactors& fac, std::size_t base,
+                           std::size_t count, const double* z, const double* f, double g, double* y,
+                           double* buf) {
+  const std::size_t n = lb.n;
+  rows_to_buffer(n, count, z + base, f ? f + base : nullptr, g, buf);
+  LineBlocks local = lb;
+  local.step = count;
+  local.line_stride = 1;
+  solve_block<false>(local, fac, 0, count, buf, nullptr, 0.0, buf);
+  buffer_to_rows(n, count, buf, y + base);
+}
+
+}  // namespace
+
+void solve_axis(const Problem& pb, int d, const LineFactors& fac, const double* z, const double* f,
+                double g, double* y) {
+  const LineBlocks lb = line_blocks(pb, d);
+  const auto blocks = static_cast<long>(lb.blocks);
+#pragma omp parallel if (threaded(pb.values()))
+  {
+    std::vector<double> buf(lb.step == 1 ? lb.n * lb.per_block : 0);
+#pragma omp for schedule(static)
+    for (long b = 0; b < blocks; ++b) {
+      const auto [base, count] = lb.block(static_cast<std::size_t>(b));
+      if (lb.step == 1) {
+        solve_rows_transposed(lb, fac, base, count, z, f, g, y, buf.data());
+      } else if (f) {
+        solve_block<true>(lb, fac, base, count, z, f, g, y);
+      } else {
+        solve_block<false>(lb, fac, base, count, z, f, g, y);
+      }
+    }
+  }
+}
+
+void solve_axis(const Problem& pb, int d, const LineFactors& fac, double* x) {
+  solve_axis(pb, d, fac, x, nullptr, 0.0, x);
+}
+
+double explicit_dt_bound(const Problem& pb) {
+  // Row sums of |A| per axis; the full row sum at a node is the sum over axes and mixed terms,
+  // bounded by combining the per-axis maxima (operators are tensor products of 1-D stencils).
+  double worst = 0.0;
+  std::vector<std::vector<double>> axis_sum(static_cast<std::size_t>(pb.dim)), d1_sum(axis_sum);
+  for (std::size_t d = 0; d < axis_sum.size(); ++d) {
+    const Axis& ax = pb.axes[d];
+    for (std::size_t i = 0; i < ax.size(); ++i) {
+      axis_sum[d].push_back(std::abs(ax.op.lower[i]) + std::abs(ax.op.diag[i]) + std::abs(ax.op.upper[i]));
+      d1_sum[d].push_back(std::abs(ax.d1.lower[i]) + std::abs(ax.d1.diag[i]) + std::abs(ax.d1.upper[i]));
+    }
+  }
+  // Exact maximum over nodes of sum_d axis_sum_d(i_d) + sum_m |c_m| d1_a(i_a) d1_b(i_b).
+  std::vector<std::size_t> idx(static_cast<std::size_t>(pb.dim), 0);
+  for (std::size_t flat = 0; flat < pb.points; ++flat) {
+    double row = 0.0;
+    for (std::size_t d = 0; d < idx.size(); ++d) row += axis_sum[d][idx[d]];
+    for (const MixedTerm& m : pb.mixed)
+      row += std::abs(m.coeff) * d1_sum[static_cast<std::size_t>(m.a)][idx[static_cast<std::size_t>(m.a)]] *
+             d1_sum[static_cast<std::size_t>(m.b)][idx[static_cast<std::size_t>(m.b)]];
+    worst = std::max(worst, row);
+    for (std::size_t d = 0; d < idx.size(); ++d) {
+      if (++idx[d] < pb.axes[d].size()) break;
+      idx[d] = 0;
+    }
+  }
+  return 2.0 / worst;
+}
+
+}  // namespace elsbench

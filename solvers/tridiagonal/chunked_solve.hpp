@@ -1,0 +1,165 @@
+#pragma once
+// The batched tridiagonal solve of the GPU variants: every line of an axis solves
+// (I - theta dt A_d) x = r with the same LU factors (host_operators.hpp's factor_axis), so
+// everything that depends on the matrix only is computed once on the host per theta dt
+// (gpu_chunk_tables.hpp). One thread per line would leave a 2000x2000 grid with 4000 threads, far
+// too few to keep a GPU's memory busy, so each line is cut into chunks of kChunk nodes, one
+// thread per chunk:
+//   1. chunk sums: Z_k = sum alpha_j r_j and V_k = sum beta_j r_j over the chunk (two dot
+//      products with precomputed weights; no recurrence);
+//   2. carries (one warp per line): the last forward value of each chunk
+//        Yc_k = Z_k + G_k Yc_{k-1}
+//      and the first solution value of each chunk
+//        Xs_k = V_k + Q_k Yc_{k-1} + H_k Xs_{k+1},
+//      two affine recurrences over chunks, scanned in parallel across the 32 lanes of a warp;
+//   3. chunk solve: the Thomas recurrences of the CPU inside the chunk, started from Yc_{k-1} and
+//      Xs_{k+1}, with the chunk's forward values kept in registers.
+// Within a chunk the arithmetic is exactly the CPU's; only the carries come from sums, which
+// changes rounding at the 1e-16 level. The matrix I - theta dt A is diagonally dominant, so the
+// products G, H and the weights decay: the sums are well conditioned.
+#include "platform/hd.hpp"
+
+namespace elsbench::gpu {
+
+constexpr int kChunk = 16;   // nodes per chunk: the forward values of a chunk stay in registers
+constexpr int kWarp = 32;
+
+// Per-node arrays a (lower), p (1 / pivot), u (upper / pivot) of the LU factors, the chunk-sum
+// weights alpha, beta, and per chunk the carry coefficients G, Q, H; laid out in this order in one
+// block of table_elements(n) values (gpu_chunk_tables.hpp builds it).
+ELSBENCH_HD int chunks_of(int n) { return ceil_div(n, kChunk); }
+ELSBENCH_HD long long table_elements(int n) { return 5LL * n + 3LL * chunks_of(n); }
+
+template <class T>
+struct ChunkTable {
+  const T *a, *p, *u, *alpha, *beta, *G, *Q, *H;
+  int n, chunks;
+};
+
+template <class T>
+ELSBENCH_HD ChunkTable<T> chunk_table(const T* base, int n) {
+  const int K = chunks_of(n);
+  ChunkTable<T> t;
+  t.a = base;
+  t.p = base + n;
+  t.u = base + 2LL * n;
+  t.alpha = base + 3LL * n;
+  t.beta = base + 4LL * n;
+  t.G = base + 5LL * n;
+  t.Q = t.G + K;
+  t.H = t.Q + K;
+  t.n = n;
+  t.chunks = K;
+  return t;
+}
+
+ELSBENCH_HD int chunk_begin(int k) { return k * kChunk; }
+ELSBENCH_HD int chunk_length(int k, int n) { return min_int(kChunk, n - k * kChunk); }
+
+// Step 1. r(j) gives the right-hand side at node j of the line, for j = s, s+1, ... in order.
+template <class T, class Rhs>
+ELSBENCH_HD void chunk_sums(const ChunkTable<T>& t, int k, Rhs r, T& z, T& v) {
+  const int s = chunk_begin(k), e = s + chunk_length(k, t.n);
+  T zs = 0, vs = 0;
+  for (int j = s; j < e; ++j) {
+    const T rj = r(j);
+    zs += t.alpha[j] * rj;
+    vs += t.beta[j] * rj;
+  }
+  z = zs;
+  v = vs;
+}
+
+// Step 3. y_before = Yc_{k-1} (0 for the first chunk), x_after = Xs_{k+1} (0 for the last);
+// out(j, x_j) receives the solution, from the end of the chunk back to its start.
+template <class T, class Rhs, class Out>
+ELSBENCH_HD void chunk_solve(const ChunkTable<T>& t, int k, T y_before, T x_after, Rhs r, Out out) {
+  const int s = chunk_begin(k), len = chunk_length(k, t.n);
+  T y[kChunk];
+  T prev = y_before;
+  ELSBENCH_UNROLL
+  for (int j = 0; j < kChunk; ++j) {
+    if (j < len) {
+      const int i = s + j;
+      const T rj = r(i);
+      prev = i == 0 ? rj * t.p[0] : (rj - t.a[i] * prev) * t.p[i];
+      y[j] = prev;
+    }
+  }
+  T next = x_after;
+  ELSBENCH_UNROLL
+  for (int j = kChunk - 1; j >= 0; --j) {
+    if (j < len) {
+      const int i = s + j;
+      next = i == t.n - 1 ? y[j] : y[j] - t.u[i] * next;
+      out(i, next);
+    }
+  }
+}
+
+// Step 2 pieces. An affine map y -> b + a y; composing the maps of consecutive chunks is
+// associative, which is what lets 32 lanes scan a line's chunks in log2(32) steps.
+template <class T>
+struct Affine {
+  T a, b;
+};
+
+// later(earlier(y)).
+template <class T>
+ELSBENCH_HD Affine<T> compose(const Affine<T>& later, const Affine<T>& earlier) {
+  return {later.a * earlier.a, later.b + later.a * earlier.b};
+}
+
+// The chunks [lo, hi) that lane `lane` of the warp takes: contiguous runs.
+ELSBENCH_HD void lane_run(int lane, int chunks, int& lo, int& hi) {
+  const int per = ceil_div(chunks, kWarp);
+  lo = min_int(lane * per, chunks);
+  hi = min_int(lo + per, chunks);
+}
+
+// Forward carries: the map Yc_{lo-1} -> Yc_{hi-1} of one lane's run.
+template <class T>
+ELSBENCH_HD Affine<T> forward_run(const T* z, const T* G, int lo, int hi) {
+  Affine<T> f{T(1), T(0)};
+  for (int k = lo; k < hi; ++k) f = {G[k] * f.a, z[k] + G[k] * f.b};
+  return f;
+}
+
+// Given Yc_{lo-1}: z[k] <- Yc_k, and v[k] <- V_k + Q_k Yc_{k-1} for the backward pass.
+template <class T>
+ELSBENCH_HD void forward_apply(T* z, T* v, const T* G, const T* Q, int lo, int hi, T carry) {
+  for (int k = lo; k < hi; ++k) {
+    v[k] += Q[k] * carry;
+    carry = z[k] + G[k] * carry;
+    z[k] = carry;
+  }
+}
+
+// Backward carries: the map Xs_hi -> Xs_lo of one lane's run.
+template <class T>
+ELSBENCH_HD Affine<T> backward_run(const T* v, const T* H, int lo, int hi) {
+  Affine<T> f{T(1), T(0)};
+  for (int k = hi - 1; k >= lo; --k) f = {H[k] * f.a, v[k] + H[k] * f.b};
+  return f;
+}
+
+// Given Xs_hi: v[k] <- Xs_k.
+template <class T>
+ELSBENCH_HD void backward_apply(T* v, const T* H, int lo, int hi, T carry) {
+  for (int k = hi - 1; k >= lo; --k) {
+    carry = v[k] + H[k] * carry;
+    v[k] = carry;
+  }
+}
+
+// The carries into chunk k once step 2 has run: Yc_{k-1} and Xs_{k+1}.
+template <class T>
+ELSBENCH_HD T carry_before(const T* z, int k) {
+  return k > 0 ? z[k - 1] : T(0);
+}
+template <class T>
+ELSBENCH_HD T carry_after(const T* v, int k, int chunks) {
+  return k + 1 < chunks ? v[k + 1] : T(0);
+}
+
+}  // namespace elsbench::gpu
