@@ -18,8 +18,8 @@ void price_case(benchmark::State& state, const char* product_id, int n, int nt, 
   o.scheme = scheme;
   o.grid.n = n;
   o.grid.nt = nt;
-  o.threads = threads;
   o.device = parse_device("cpu");
+  o.device.threads = threads;
   const SolverInfo& adi = SolverRegistry::instance().get("adi");
   PriceResult r;
   double seconds = 0.0;

@@ -11,11 +11,11 @@
 
 #include <iostream>
 #include <string>
+#include <vector>
 
 #include "platform/cuda_devices.hpp"
 #include "solvers/contract/solver.hpp"
 #include "products/catalog.hpp"
-#include "solvers/adi/adi_solver.hpp"
 #include "solvers/gpu/plan/gpu_plan.hpp"
 #include "solvers/gpu/session.hpp"
 #include "solvers/problem/problem_builder.hpp"
@@ -28,7 +28,7 @@ constexpr int kGridSteps = 100;
 const int kSizes[] = {100, 200, 400, 1000, 2000};
 
 struct MarchCase {
-  GpuVariant variant;
+  const SolverInfo* variant;
   Precision precision;
   std::string scheme;
   int n;
@@ -42,11 +42,11 @@ double peak_bandwidth(const GpuInfo& g) {
 void run_march(benchmark::State& state, const MarchCase& c) {
   try {
     const Product product = resolve_product("sample-2a-stepdown");
-    GridSpec g;
+    GridOptions g;
     g.n = c.n;
-    Problem pb = build_problem(product, g);
-    set_time_grid(pb, make_time_grid(product.maturity(), event_taus(product), kGridSteps), g.damping_steps);
-    GpuMarchSession session(c.variant, pb, adi_scheme(c.scheme), 0, c.precision);
+    g.nt = kGridSteps;
+    const Problem pb = build_problem(product, g, c.variant->stepping);
+    GpuMarchSession session(c.variant->gpu, pb, adi_scheme(c.scheme), 0, c.precision);
     session.march();  // warm-up: first launches, caches, clocks
     double seconds = 0;
     for (auto _ : state) {
@@ -73,14 +73,13 @@ void run_march(benchmark::State& state, const MarchCase& c) {
   }
 }
 
-void run_end_to_end(benchmark::State& state, GpuVariant v) {
+void run_end_to_end(benchmark::State& state, const SolverInfo& solver) {
   try {
     const Product product = resolve_product("sample-2a-stepdown");
     SolverOptions o;
     o.grid.n = 200;
     o.grid.nt = 1000;
     o.device = parse_device("cuda:0");
-    const SolverInfo& solver = SolverRegistry::instance().get(solver_name(v));
     price_with(solver, product, o);  // warm-up: CUDA context, module loading
     for (auto _ : state) {
       const PriceResult r = price_with(solver, product, o);
@@ -93,23 +92,25 @@ void run_end_to_end(benchmark::State& state, GpuVariant v) {
 }
 
 void register_benchmarks() {
-  const GpuVariant variants[] = {GpuVariant::AdiCuda, GpuVariant::CusparseStrided, GpuVariant::CusparseInterleaved};
-  for (GpuVariant v : variants)
+  // Every registered GPU variant (those that declare a backend), Douglas on adi-cuda only.
+  std::vector<const SolverInfo*> variants;
+  for (const SolverInfo& s : SolverRegistry::instance().all())
+    if (s.gpu && !s.test_only) variants.push_back(&s);
+  for (const SolverInfo* v : variants)
     for (Precision p : {Precision::FP64, Precision::FP32})
       for (const char* scheme : {"hundsdorfer-verwer", "douglas"}) {
-        if (v != GpuVariant::AdiCuda && std::string(scheme) == "douglas") continue;
+        if (v->name != "adi-cuda" && std::string(scheme) == "douglas") continue;
         for (int n : kSizes) {
           const MarchCase c{v, p, scheme, n};
-          const std::string name = std::string("march/") + solver_name(v) + "/" + to_string(p) + "/" + scheme +
-                                   "/n:" + std::to_string(n);
+          const std::string name = "march/" + v->name + "/" + to_string(p) + "/" + scheme + "/n:" + std::to_string(n);
           benchmark::RegisterBenchmark(name.c_str(), [c](benchmark::State& s) { run_march(s, c); })
               ->UseManualTime()
               ->Unit(benchmark::kMillisecond);
         }
       }
-  for (GpuVariant v : variants) {
-    const std::string name = std::string("end_to_end/") + solver_name(v) + "/sample_els_200x200x1000";
-    benchmark::RegisterBenchmark(name.c_str(), [v](benchmark::State& s) { run_end_to_end(s, v); })
+  for (const SolverInfo* v : variants) {
+    const std::string name = "end_to_end/" + v->name + "/sample_els_200x200x1000";
+    benchmark::RegisterBenchmark(name.c_str(), [v](benchmark::State& s) { run_end_to_end(s, *v); })
         ->UseRealTime()
         ->Unit(benchmark::kMillisecond);
   }

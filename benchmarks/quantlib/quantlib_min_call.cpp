@@ -78,8 +78,7 @@ void elsbench_min_call(benchmark::State& state) {
   o.scheme = "hundsdorfer-verwer";
   o.grid.n = static_cast<int>(state.range(0));
   o.grid.nt = o.grid.n;
-  o.threads = 1;
-  o.device = parse_device("cpu");
+  o.device = parse_device("cpu:t1");
   PriceResult r;
   for (auto _ : state) {
     r = price_with(SolverRegistry::instance().get("adi"), p, o);

@@ -26,7 +26,7 @@ void setup(CLI::App& app) {
   cmd->callback([args] {
     const Product product = resolve_product(args->product);
     const SolverInfo& solver = SolverRegistry::instance().get(args->solver);
-    const PriceResult r = price_with(solver, product, args->flags.options());
+    const PriceResult r = price_with(solver, product, args->flags.parsed());
     if (args->json) {
       std::cout << to_json(r).dump(2) << '\n';
     } else {

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "harness/cli/command.hpp"
+#include "platform/device.hpp"
 #include "harness/machine/machine.hpp"
 #include "products/catalog.hpp"
 #include "platform/input_error.hpp"
@@ -26,29 +27,25 @@ struct ReferenceArgs {
   bool plain = false, write = false;
 };
 
-// "cpu" -> -1, "cuda" or "cuda:N" -> N.
-int cuda_index(const std::string& device) {
-  if (device == "cpu") return -1;
-  if (device == "cuda") return 0;
-  if (device.rfind("cuda:", 0) == 0) {
-    try {
-      return std::stoi(device.substr(5));
-    } catch (const std::exception&) {
-    }
-  }
-  throw InputError("(command line)", "--device", "expected cpu or cuda:N, got '" + device + "'");
-}
-
 McResult run(const Product& product, const ReferenceArgs& args) {
   McOptions o;
   o.paths = args.paths;
   o.seed = args.seed;
   o.threads = args.threads;
   o.antithetic = !args.plain;
-  const int gpu = cuda_index(args.device);
-  if (gpu < 0) return monte_carlo_price(product, o);
+  Device device;
+  try {
+    device = parse_device(args.device);
+  } catch (const std::invalid_argument& e) {
+    throw InputError("(command line)", "--device", e.what());
+  }
+  if (device.is_auto) throw InputError("(command line)", "--device", "expected cpu or cuda:N, not auto");
+  if (device.is_cpu()) {
+    if (device.threads > 0) o.threads = device.threads;
+    return monte_carlo_price(product, o);
+  }
 #ifdef ELSBENCH_HAVE_CUDA
-  return monte_carlo_price_cuda(product, o, gpu);
+  return monte_carlo_price_cuda(product, o, device.index);
 #else
   throw InputError("(command line)", "--device", "this build has no CUDA; use --device cpu");
 #endif

@@ -22,12 +22,14 @@ void setup(CLI::App& app) {
     std::vector<ValidationOutcome> outcomes;
     int failed = 0;
     for (std::size_t i = 0; i < plan.cases.size(); ++i) {
-      const auto& c = plan.cases[i];
+      SweepCase c = plan.cases[i];
+      if (c.device.is_cpu() && c.device.threads == 0) c.device.threads = args->threads;
       std::cerr << "[" << i + 1 << "/" << plan.cases.size() << "] " << c.product << " " << c.solver << " n=" << c.n << '\n';
-      outcomes.push_back(validate_case(plan, c, args->threads));
-      if (outcomes.back().status != "PASS") ++failed;
+      outcomes.push_back(validate_case(plan, c));
+      if (!outcomes.back().outcome.passed()) ++failed;
     }
-    std::cout << "validation preset " << plan.source << " (k = " << plan.k << ")\n" << validation_table(outcomes);
+    std::cout << "validation preset " << plan.source << " (k = " << plan.settings.k << ")\n"
+              << validation_table(outcomes);
     std::cout << outcomes.size() - static_cast<std::size_t>(failed) << " passed, " << failed << " failed\n";
     set_exit_code(failed ? 1 : 0);
   });

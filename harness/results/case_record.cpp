@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "solvers/contract/memory_model.hpp"
+#include "solvers/contract/registry.hpp"
 
 namespace elsbench {
 namespace {
@@ -28,7 +28,8 @@ json case_fields(const SweepCase& c, const Product& product, const CaseOutcome& 
   const std::vector<int> shape = r ? r->shape : planned;
   std::size_t points = 1;
   for (int s : shape) points *= static_cast<std::size_t>(s);
-  const MemoryModel* model = find_memory_model(c.solver);
+  const SolverInfo* info = SolverRegistry::instance().find(c.solver);
+  const MemoryModel* model = info && info->memory ? &*info->memory : nullptr;
   const auto steps = c.nt.steps(c.n);
   const double seconds = median_seconds(out.timings);
   const bool timed = r && seconds > 0 && r->time_steps > 0;
@@ -46,8 +47,8 @@ json case_fields(const SweepCase& c, const Product& product, const CaseOutcome& 
   f["layers"] = load.layers;
   f["time_steps"] = or_null(r, r ? r->time_steps : 0);
   f["mesh"] = or_null(r, r ? r->mesh : "");
-  f["device"] = c.device.device.str();
-  f["threads"] = r ? r->threads : c.device.threads;
+  f["device"] = c.device.str();
+  f["threads"] = r ? r->threads : (c.device.is_cpu() ? c.device.threads : 1);
   f["precision"] = to_string(c.precision);
   f["status"] = out.status;
   f["skip_reason"] = out.skip_reason;

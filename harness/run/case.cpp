@@ -1,28 +1,72 @@
 #include "harness/run/case.hpp"
 
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
+
 namespace elsbench {
+
+std::optional<int> NtRule::steps(int n) const {
+  switch (kind) {
+    case Kind::Fixed: return static_cast<int>(value);
+    case Kind::PerN: return std::max(1, static_cast<int>(std::lround(value * n)));
+    case Kind::Auto: break;
+  }
+  return std::nullopt;
+}
+
+std::string NtRule::str() const {
+  std::ostringstream s;
+  switch (kind) {
+    case Kind::Fixed: s << "fixed:" << value; break;
+    case Kind::PerN: s << "per-n:" << value; break;
+    case Kind::Auto: s << "auto"; break;
+  }
+  return s.str();
+}
+
+NtRule parse_nt_rule(const std::string& s) {
+  NtRule r;
+  if (s == "auto") return r;
+  const auto colon = s.find(':');
+  const std::string kind = s.substr(0, colon);
+  double v = 0;
+  if (colon != std::string::npos) {
+    std::size_t used = 0;
+    try {
+      v = std::stod(s.substr(colon + 1), &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != s.size() - colon - 1 || !std::isfinite(v)) v = 0;
+  }
+  if (kind == "fixed" && v >= 1 && v == std::floor(v) && v <= 1e9) {
+    r.kind = NtRule::Kind::Fixed;
+  } else if (kind == "per-n" && v > 0) {
+    r.kind = NtRule::Kind::PerN;
+  } else {
+    throw std::invalid_argument("bad time-step rule '" + s + "' (expected fixed:K, per-n:X or auto)");
+  }
+  r.value = v;
+  return r;
+}
 
 std::string SweepCase::id() const {
   const auto steps = nt.steps(n);
-  const std::string device_part =
-      device.device.kind == Device::Kind::Cpu ? "cpu/t" + std::to_string(device.threads) : device.device.str();
+  const std::string device_part = device.is_cpu() ? "cpu/t" + std::to_string(device.threads) : device.str();
   return product + "/" + solver + (scheme.empty() ? "" : ":" + scheme) + "/n=" + std::to_string(n) +
          "/nt=" + (steps ? std::to_string(*steps) : std::string("auto")) + "/" + device_part + "/" +
          to_string(precision);
 }
 
-SolverOptions SweepCase::options(const SweepGrid& grid) const {
+SolverOptions SweepCase::options(const GridOptions& grid) const {
   SolverOptions o;
   o.scheme = scheme;
+  o.grid = grid;
   o.grid.n = n;
   o.grid.nt = nt.steps(n);
-  o.grid.mesh = parse_mesh_kind(grid.mesh);
-  o.grid.s_max_multiple = grid.s_max;
-  o.grid.density = grid.density;
-  o.grid.damping_steps = grid.damping;
-  o.device = device.device;
+  o.device = device;
   o.precision = precision;
-  o.threads = device.device.kind == Device::Kind::Cpu ? device.threads : 0;
   return o;
 }
 

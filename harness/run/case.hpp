@@ -1,11 +1,24 @@
 #pragma once
-// One case of a sweep: one product priced by one solver (and scheme) on one grid, device and
-// precision. Its id is the key of the results file: --resume and `compare` match cases by it.
+// One case: one product priced by one solver (and scheme) on one grid, device and precision. A
+// sweep is a list of cases, and so is a validation preset. Its id is the key of the results file:
+// --resume and `compare` match cases by it.
+#include <optional>
 #include <string>
 
-#include "harness/sweep/axes.hpp"
+#include "solvers/contract/options.hpp"
 
 namespace elsbench {
+
+// How many time steps a case takes: a fixed count, a multiple of n, or the solver's own choice.
+struct NtRule {
+  enum class Kind { Fixed, PerN, Auto };
+  Kind kind = Kind::Auto;
+  double value = 0;  // steps (fixed) or steps per node (per-n)
+
+  std::optional<int> steps(int n) const;  // empty for auto
+  std::string str() const;                // "fixed:200" | "per-n:2" | "auto"
+};
+NtRule parse_nt_rule(const std::string& s);
 
 struct SweepCase {
   std::string product;  // product id
@@ -13,14 +26,15 @@ struct SweepCase {
   std::string scheme;   // empty: the solver has no scheme choice
   int n = 100;
   NtRule nt;
-  DeviceSpec device;
+  Device device;        // CPU cases carry their thread count (resolved when planned)
   Precision precision = Precision::FP64;
   // Set when planning already knows that the case cannot run (a scheme the solver lacks).
   std::string skip_reason;
 
   // "sample-2a-stepdown/adi:hundsdorfer-verwer/n=100/nt=200/cpu/t2/fp64"
   std::string id() const;
-  SolverOptions options(const SweepGrid& grid) const;
+  // The case on the grid settings shared by its sweep (mesh, S_max, density, damping).
+  SolverOptions options(const GridOptions& grid) const;
 };
 
 }  // namespace elsbench

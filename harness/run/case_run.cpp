@@ -3,10 +3,10 @@
 #include <algorithm>
 
 #include "harness/run/case_skip.hpp"
+#include "harness/run/timing.hpp"
 #include "platform/cuda_devices.hpp"
 #include "platform/memory_tracker.hpp"
 #include "solvers/contract/solver.hpp"
-#include "harness/run/timing.hpp"
 
 namespace elsbench {
 namespace {
@@ -40,15 +40,15 @@ std::string timing_failure(const nlohmann::json& timings) {
 
 }  // namespace
 
-CaseOutcome run_case(const SweepCase& c, const Product& product, const SweepSpec& spec,
+CaseOutcome run_case(const SweepCase& c, const Product& product, const CaseSettings& settings,
                      const std::optional<ReferenceValue>& reference) {
   CaseOutcome out;
   out.skip_reason = c.skip_reason;
   const SolverInfo& solver = SolverRegistry::instance().get(c.solver);
-  if (out.skip_reason.empty()) out.skip_reason = missing_device(solver, c.device.device);
+  if (out.skip_reason.empty()) out.skip_reason = missing_device(solver, c.device);
   if (!out.skip_reason.empty()) return out;
 
-  const SolverOptions options = c.options(spec.grid);
+  const SolverOptions options = c.options(settings.grid);
   try {
     out.result = price_with(solver, product, options);
   } catch (...) {
@@ -57,16 +57,18 @@ CaseOutcome run_case(const SweepCase& c, const Product& product, const SweepSpec
   }
   note_peaks(out, *out.result);
 
-  out.timings = time_case(c.id(), spec.repetitions, [&] {
-    const PriceResult r = price_with(solver, product, options);
-    note_peaks(out, r);
-    return r.seconds;
-  });
-  out.process_peak_rss_bytes = memory::process_peak_rss_bytes();
-  if (const std::string failed = timing_failure(out.timings); !failed.empty()) {
-    out.skip_reason = failed;
-    out.result.reset();
-    return out;
+  if (settings.repetitions > 0) {
+    out.timings = time_case(c.id(), settings.repetitions, [&] {
+      const PriceResult r = price_with(solver, product, options);
+      note_peaks(out, r);
+      return r.seconds;
+    });
+    out.process_peak_rss_bytes = memory::process_peak_rss_bytes();
+    if (const std::string failed = timing_failure(out.timings); !failed.empty()) {
+      out.skip_reason = failed;
+      out.result.reset();
+      return out;
+    }
   }
 
   out.reference = reference;
@@ -74,8 +76,9 @@ CaseOutcome run_case(const SweepCase& c, const Product& product, const SweepSpec
     out.status = "no-reference";
     return out;
   }
-  out.tol = spec.tolerance.tol(c.product, c.solver, to_string(c.precision), c.n, reference->price, product.notional);
-  out.verdict = judge(out.result->price, *reference, out.tol);
+  out.tol = settings.tolerance.tol(c.product, c.solver, solver.tolerance_c, to_string(c.precision), c.n,
+                                   reference->price, product.notional);
+  out.verdict = judge(out.result->price, *reference, out.tol, settings.k);
   out.status = out.verdict.pass ? "pass" : "fail";
   return out;
 }

@@ -1,18 +1,28 @@
 #pragma once
-// Running one case: an untimed first pricing (the warm-up, which is also the run whose price is
-// validated), then the timed repetitions through Google Benchmark. A case that cannot run is
-// skipped with its reason; nothing here throws for a solver's failure.
+// The one case runner, for sweeps and validation alike: a first pricing (untimed: the warm-up,
+// and the run whose price is judged), then, when asked, the timed repetitions through Google
+// Benchmark. A case that cannot run is skipped with its reason; nothing here throws for a
+// solver's failure. One status vocabulary everywhere: pass, fail, no-reference, skipped.
 #include <cstddef>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 
 #include "harness/run/case.hpp"
+#include "harness/run/tolerance.hpp"
 #include "products/product.hpp"
 #include "reference/reference_value.hpp"
 #include "solvers/contract/price_result.hpp"
 
 namespace elsbench {
+
+// What every case of a run shares.
+struct CaseSettings {
+  GridOptions grid;          // mesh settings (each case brings its n and nt)
+  ToleranceRule tolerance;
+  double k = 3.0;            // standard errors of the reference allowed
+  int repetitions = 0;       // timed repetitions after the first pricing; 0: untimed (validate)
+};
 
 struct CaseOutcome {
   std::string status = "skipped";  // pass | fail | no-reference | skipped
@@ -26,10 +36,11 @@ struct CaseOutcome {
   std::size_t peak_host_bytes = 0, peak_device_bytes = 0, process_peak_rss_bytes = 0;
 
   bool skipped() const { return status == "skipped"; }
+  bool passed() const { return status == "pass"; }
 };
 
 // `reference` is reference_for(product), looked up once per product by the caller.
-CaseOutcome run_case(const SweepCase& c, const Product& product, const SweepSpec& spec,
+CaseOutcome run_case(const SweepCase& c, const Product& product, const CaseSettings& settings,
                      const std::optional<ReferenceValue>& reference);
 
 }  // namespace elsbench

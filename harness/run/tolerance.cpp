@@ -22,16 +22,9 @@ double positive(const nlohmann::json& j, const char* key, const std::string& sou
 
 }  // namespace
 
-std::vector<ToleranceOverride> default_tolerance_overrides() {
-  ToleranceOverride explicit_euler;
-  explicit_euler.solver = "explicit";
-  explicit_euler.c = 3e-3;
-  return {explicit_euler};
-}
-
-double ToleranceRule::tol(const std::string& product, const std::string& solver, const std::string& precision,
-                          int n, double reference_price, double notional) const {
-  double coefficient = c;
+double ToleranceRule::tol(const std::string& product, const std::string& solver, std::optional<double> solver_c,
+                          const std::string& precision, int n, double reference_price, double notional) const {
+  double coefficient = solver_c.value_or(c);
   for (const auto& o : overrides) {
     if (!matches(o, product, solver, precision, n)) continue;
     if (o.tol) return *o.tol;
@@ -79,9 +72,6 @@ ToleranceRule tolerance_rule_from_json(const nlohmann::json& j, const std::strin
     if (x.tol.has_value() == x.c.has_value()) throw InputError(source, field, "give exactly one of tol and c");
     r.overrides.push_back(x);
   }
-  // A rule read back from a results file already holds them.
-  for (const auto& d : default_tolerance_overrides())
-    if (std::find(r.overrides.begin(), r.overrides.end(), d) == r.overrides.end()) r.overrides.push_back(d);
   return r;
 }
 

@@ -5,7 +5,8 @@
 // with scale = max(|reference price|, floor_fraction * notional), so the allowance shrinks with
 // the grid, is relative to the size of the price, and never collapses for a price near zero.
 // A preset may override it per case: the first override whose fields all match sets either an
-// absolute `tol` or its own `c`.
+// absolute `tol` or its own `c`. Without one, a variant's own coefficient (SolverInfo::tolerance_c,
+// e.g. explicit Euler's) replaces the rule's c.
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -20,18 +21,15 @@ struct ToleranceOverride {
   bool operator==(const ToleranceOverride&) const = default;
 };
 
-// Explicit Euler is first order in dt; with dt ~ h^2 its error is O(h^2) with a larger constant
-// (README, Validation): c = 3e-3. Kept after a preset's own overrides, so a preset can still say otherwise.
-std::vector<ToleranceOverride> default_tolerance_overrides();
-
 struct ToleranceRule {
   double c = 0.001;  // the validation presets' c, calibrated on measured ADI errors (README, Validation)
   double fp32_relative = 1e-4;   // rounding of a march in single precision
   double floor_fraction = 0.01;  // of the notional
-  std::vector<ToleranceOverride> overrides = default_tolerance_overrides();
+  std::vector<ToleranceOverride> overrides;
 
-  double tol(const std::string& product, const std::string& solver, const std::string& precision, int n,
-             double reference_price, double notional) const;
+  // solver_c: the variant's coefficient hint (SolverInfo::tolerance_c), if it declares one.
+  double tol(const std::string& product, const std::string& solver, std::optional<double> solver_c,
+             const std::string& precision, int n, double reference_price, double notional) const;
 };
 
 ToleranceRule tolerance_rule_from_json(const nlohmann::json& j, const std::string& source);

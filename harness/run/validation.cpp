@@ -14,36 +14,48 @@
 namespace elsbench {
 namespace {
 
-ValidationCase case_from_json(const nlohmann::json& j, const std::string& source, const std::string& field) {
+// A case of the preset: product, solver (scheme), n, optional nt, device and precision. The
+// product and solver must exist: a bad preset is refused before the first case runs.
+SweepCase case_from_json(const nlohmann::json& j, const std::string& source, const std::string& field) {
   if (!j.is_object()) throw InputError(source, field, "expected an object");
-  ValidationCase c;
-  const auto text = [&](const char* key, std::string& out, bool required) {
+  SweepCase c;
+  const auto text = [&](const char* key, bool required, const std::string& fallback = "") {
     if (!j.contains(key)) {
       if (required) throw InputError(source, field + "." + key, "missing");
-      return;
+      return fallback;
     }
     if (!j[key].is_string()) throw InputError(source, field + "." + key, "expected a string");
-    out = j[key].get<std::string>();
+    return j[key].get<std::string>();
   };
-  text("product", c.product, true);
-  text("solver", c.solver, true);
-  text("scheme", c.scheme, false);
-  text("device", c.device, false);
-  text("precision", c.precision, false);
+  const auto parsed = [&](const char* key, auto parse, const std::string& value) {
+    try {
+      return parse(value);
+    } catch (const std::invalid_argument& e) {
+      throw InputError(source, field + "." + key, e.what());
+    }
+  };
+  c.product = resolve_product(text("product", true)).id;
+  c.solver = text("solver", true);
+  if (!SolverRegistry::instance().find(c.solver))
+    parsed("solver", [](const std::string& name) { return SolverRegistry::instance().get(name).name; }, c.solver);
+  c.scheme = text("scheme", false);
+  c.device = parsed("device", parse_device, text("device", false, "cpu"));
+  c.precision = parsed("precision", parse_precision, text("precision", false, "fp64"));
   if (!j.contains("n") || !j["n"].is_number_integer() || j["n"].get<int>() < 4)
     throw InputError(source, field + ".n", "expected a whole number >= 4");
   c.n = j["n"].get<int>();
   if (j.contains("nt")) {
     if (!j["nt"].is_number_integer() || j["nt"].get<int>() < 1)
       throw InputError(source, field + ".nt", "expected a positive whole number");
-    c.nt = j["nt"].get<int>();
+    c.nt = parse_nt_rule("fixed:" + std::to_string(j["nt"].get<int>()));
   }
   return c;
 }
 
-std::string grid_text(const ValidationCase& c, const std::optional<PriceResult>& r) {
+std::string grid_text(const SweepCase& c, const std::optional<PriceResult>& r) {
   std::ostringstream s;
-  s << "n=" << c.n << " nt=" << (r ? std::to_string(r->time_steps) : c.nt ? std::to_string(*c.nt) : "auto");
+  const auto nt = c.nt.steps(c.n);
+  s << "n=" << c.n << " nt=" << (r ? std::to_string(r->time_steps) : nt ? std::to_string(*nt) : "auto");
   return s.str();
 }
 
@@ -62,11 +74,12 @@ ValidationPlan load_validation_plan(const std::string& name_or_path) {
   }
   ValidationPlan plan;
   plan.source = path;
+  if (!j.is_object()) throw InputError(path, "(top level)", "expected an object");
   if (j.contains("k")) {
     if (!j["k"].is_number() || !(j["k"].get<double>() > 0)) throw InputError(path, "k", "expected a number > 0");
-    plan.k = j["k"].get<double>();
+    plan.settings.k = j["k"].get<double>();
   }
-  if (j.contains("tolerance")) plan.tolerance = tolerance_rule_from_json(j["tolerance"], path);
+  if (j.contains("tolerance")) plan.settings.tolerance = tolerance_rule_from_json(j["tolerance"], path);
   if (!j.contains("cases") || !j["cases"].is_array() || j["cases"].empty())
     throw InputError(path, "cases", "expected a non-empty array of cases");
   for (std::size_t i = 0; i < j["cases"].size(); ++i)
@@ -74,54 +87,33 @@ ValidationPlan load_validation_plan(const std::string& name_or_path) {
   return plan;
 }
 
-ValidationOutcome validate_case(const ValidationPlan& plan, const ValidationCase& c, int threads) {
-  ValidationOutcome out;
-  out.spec = c;
-  try {
-    const Product product = resolve_product(c.product);
-    SolverOptions opt;
-    opt.scheme = c.scheme;
-    opt.grid.n = c.n;
-    opt.grid.nt = c.nt;
-    opt.device = parse_device(c.device);
-    opt.precision = parse_precision(c.precision);
-    opt.threads = threads;
-    out.result = price_with(SolverRegistry::instance().get(c.solver), product, opt);
-    out.reference = reference_for(product);
-    if (!out.reference) {
-      out.status = "NO-REF";
-      out.message = "no closed form and no stored reference for " + product.id;
-      return out;
-    }
-    out.tol = plan.tolerance.tol(product.id, c.solver, c.precision, c.n, out.reference->price, product.notional);
-    out.verdict = judge(out.result->price, *out.reference, out.tol, plan.k);
-    out.status = out.verdict.pass ? "PASS" : "FAIL";
-  } catch (const std::exception& e) {
-    out.status = "ERROR";
-    out.message = e.what();
-  }
-  return out;
+ValidationOutcome validate_case(const ValidationPlan& plan, const SweepCase& c) {
+  const Product product = resolve_product(c.product);
+  return {c, run_case(c, product, plan.settings, reference_for(product))};
 }
 
 std::string validation_table(const std::vector<ValidationOutcome>& outcomes) {
   std::ostringstream s;
   s << std::left << std::setw(20) << "product" << std::setw(32) << "solver" << std::setw(18) << "grid"
     << std::right << std::setw(13) << "price" << std::setw(13) << "reference" << std::setw(11) << "error"
-    << std::setw(11) << "allowance" << "  verdict\n";
-  for (const auto& o : outcomes) {
-    const std::string solver = o.spec.solver + (o.result && !o.result->scheme.empty() ? ":" + o.result->scheme : "") +
-                               (o.spec.precision == "fp64" ? "" : "/" + o.spec.precision);
-    s << std::left << std::setw(20) << o.spec.product << std::setw(32) << solver << std::setw(18)
-      << grid_text(o.spec, o.result) << std::right << std::fixed << std::setprecision(6);
+    << std::setw(11) << "allowance" << "  status\n";
+  for (const auto& [c, o] : outcomes) {
+    const std::string solver = c.solver + (o.result && !o.result->scheme.empty() ? ":" + o.result->scheme : "") +
+                               (c.precision == Precision::FP64 ? "" : std::string("/") + to_string(c.precision));
+    s << std::left << std::setw(20) << c.product << std::setw(32) << solver << std::setw(18)
+      << grid_text(c, o.result) << std::right << std::fixed << std::setprecision(6);
     if (o.result) s << std::setw(13) << o.result->price; else s << std::setw(13) << "-";
     if (o.reference) s << std::setw(13) << o.reference->price; else s << std::setw(13) << "-";
-    if (o.status == "PASS" || o.status == "FAIL") {
+    if (o.status == "pass" || o.status == "fail") {
       s << std::scientific << std::setprecision(2) << std::setw(11) << o.verdict.error << std::setw(11)
         << o.verdict.allowance;
     } else {
       s << std::setw(11) << "-" << std::setw(11) << "-";
     }
-    s << "  " << o.status << (o.message.empty() ? "" : " (" + o.message + ")") << '\n';
+    const std::string why = o.skipped() ? o.skip_reason
+                            : o.status == "no-reference" ? "no closed form and no stored reference for " + c.product
+                                                         : "";
+    s << "  " << o.status << (why.empty() ? "" : " (" + why + ")") << '\n';
     s.unsetf(std::ios::floatfield);
   }
   return s.str();

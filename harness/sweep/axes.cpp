@@ -1,7 +1,5 @@
 #include "harness/sweep/axes.hpp"
 
-#include <omp.h>
-
 #include <cmath>
 #include <sstream>
 #include <stdexcept>
@@ -10,19 +8,6 @@
 
 namespace elsbench {
 namespace {
-
-// The whole of `s` as a number, or nothing.
-std::optional<double> number(const std::string& s) {
-  std::size_t used = 0;
-  double v = 0;
-  try {
-    v = std::stod(s, &used);
-  } catch (const std::exception&) {
-    return std::nullopt;
-  }
-  if (used != s.size() || !std::isfinite(v)) return std::nullopt;
-  return v;
-}
 
 const char* const kAxisKeys[] = {"solvers", "schemes", "products", "n", "nt_rules", "devices", "precisions"};
 
@@ -90,69 +75,16 @@ void complete(SweepAxes& a, const std::string& source, const std::string& field)
     }
   };
   check(a.nt_rules, "nt_rules", parse_nt_rule);
-  check(a.devices, "devices", parse_device_spec);
+  check(a.devices, "devices", parse_sweep_device);
   check(a.precisions, "precisions", parse_precision);
 }
 
 }  // namespace
 
-std::optional<int> NtRule::steps(int n) const {
-  switch (kind) {
-    case Kind::Fixed: return static_cast<int>(value);
-    case Kind::PerN: return std::max(1, static_cast<int>(std::lround(value * n)));
-    case Kind::Auto: break;
-  }
-  return std::nullopt;
-}
-
-std::string NtRule::str() const {
-  std::ostringstream s;
-  switch (kind) {
-    case Kind::Fixed: s << "fixed:" << value; break;
-    case Kind::PerN: s << "per-n:" << value; break;
-    case Kind::Auto: s << "auto"; break;
-  }
-  return s.str();
-}
-
-NtRule parse_nt_rule(const std::string& s) {
-  NtRule r;
-  if (s == "auto") return r;
-  const auto colon = s.find(':');
-  const std::string kind = s.substr(0, colon);
-  const double v = colon == std::string::npos ? 0.0 : number(s.substr(colon + 1)).value_or(0.0);
-  if (kind == "fixed" && v >= 1 && v == std::floor(v) && v <= 1e9) {
-    r.kind = NtRule::Kind::Fixed;
-  } else if (kind == "per-n" && v > 0) {
-    r.kind = NtRule::Kind::PerN;
-  } else {
-    throw std::invalid_argument("bad time-step rule '" + s + "' (expected fixed:K, per-n:X or auto)");
-  }
-  r.value = v;
-  return r;
-}
-
-std::string DeviceSpec::str() const {
-  return device.kind == Device::Kind::Cpu ? "cpu:t" + std::to_string(threads) : device.str();
-}
-
-DeviceSpec parse_device_spec(const std::string& s) {
-  DeviceSpec d;
-  if (s == "cpu") {
-    d.threads = omp_get_num_procs();
-    return d;
-  }
-  if (s.rfind("cpu:t", 0) == 0) {
-    const auto t = number(s.substr(5));
-    if (!t || *t < 1 || *t != std::floor(*t) || *t > 4096)
-      throw std::invalid_argument("bad device '" + s + "' (expected cpu:tN with N >= 1 threads)");
-    d.threads = static_cast<int>(*t);
-    return d;
-  }
+Device parse_sweep_device(const std::string& s) {
   if (s == "auto") throw std::invalid_argument("a sweep names its devices: cpu, cpu:tN or cuda:N, not auto");
-  d.device = parse_device(s);  // cuda, cuda:N, or an error naming the accepted forms
-  if (d.device.kind == Device::Kind::Cpu)
-    throw std::invalid_argument("bad device '" + s + "' (expected cpu, cpu:tN or cuda:N)");
+  Device d = parse_device(s);
+  if (d.is_cpu()) d.threads = resolved_threads(d);
   return d;
 }
 
@@ -193,17 +125,17 @@ SweepSpec sweep_spec_from_json(const nlohmann::json& j, const std::string& sourc
     const auto& g = j["grid"];
     if (!g.is_object()) throw InputError(source, "grid", "expected an object");
     try {
-      spec.grid.mesh = g.value("mesh", spec.grid.mesh);
-      spec.grid.s_max = g.value("s_max", spec.grid.s_max);
+      spec.grid.mesh = parse_mesh_kind(g.value("mesh", std::string(to_string(spec.grid.mesh))));
+      spec.grid.s_max_multiple = g.value("s_max", spec.grid.s_max_multiple);
       spec.grid.density = g.value("density", spec.grid.density);
-      spec.grid.damping = g.value("damping", spec.grid.damping);
-      parse_mesh_kind(spec.grid.mesh);
+      spec.grid.damping_steps = g.value("damping", spec.grid.damping_steps);
     } catch (const std::exception& e) {
       throw InputError(source, "grid", e.what());
     }
-    if (!(spec.grid.s_max > 1.0)) throw InputError(source, "grid.s_max", "must be > 1");
+    if (!(spec.grid.s_max_multiple > 1.0)) throw InputError(source, "grid.s_max", "must be > 1");
     if (!(spec.grid.density > 0.0)) throw InputError(source, "grid.density", "must be > 0");
-    if (spec.grid.damping < 0 || spec.grid.damping > 100) throw InputError(source, "grid.damping", "must be 0..100");
+    if (spec.grid.damping_steps < 0 || spec.grid.damping_steps > 100)
+      throw InputError(source, "grid.damping", "must be 0..100");
   }
   if (j.contains("tolerance")) spec.tolerance = tolerance_rule_from_json(j["tolerance"], source);
   const SweepAxes defaults = j.contains("axes") ? axes_from_json(j["axes"], source, "axes") : SweepAxes{};
@@ -231,10 +163,10 @@ nlohmann::json to_json(const SweepSpec& spec) {
           {"description", spec.description},
           {"repetitions", spec.repetitions},
           {"grid",
-           {{"mesh", spec.grid.mesh},
-            {"s_max", spec.grid.s_max},
+           {{"mesh", to_string(spec.grid.mesh)},
+            {"s_max", spec.grid.s_max_multiple},
             {"density", spec.grid.density},
-            {"damping", spec.grid.damping}}},
+            {"damping", spec.grid.damping_steps}}},
           {"tolerance", to_json(spec.tolerance)},
           {"groups", groups}};
 }

@@ -9,31 +9,15 @@
 #include <string>
 #include <vector>
 
+#include "harness/run/case.hpp"
 #include "harness/run/tolerance.hpp"
 #include "solvers/contract/options.hpp"
 
 namespace elsbench {
 
-// How many time steps a case takes: a fixed count, a multiple of n, or the solver's own choice.
-struct NtRule {
-  enum class Kind { Fixed, PerN, Auto };
-  Kind kind = Kind::Auto;
-  double value = 0;  // steps (fixed) or steps per node (per-n)
-
-  std::optional<int> steps(int n) const;  // empty for auto
-  std::string str() const;                // "fixed:200" | "per-n:2" | "auto"
-};
-NtRule parse_nt_rule(const std::string& s);
-
-// A device with, for the CPU, the thread count the case runs with.
-struct DeviceSpec {
-  Device device;
-  int threads = 1;  // CPU threads; 1 for CUDA devices
-
-  std::string str() const;  // "cpu:t2" | "cuda:0"
-};
-// "cpu" (every core of this machine), "cpu:tN", "cuda" or "cuda:N".
-DeviceSpec parse_device_spec(const std::string& s);
+// A sweep's device: cpu (every core, resolved to cpu:tN when planned), cpu:tN or cuda:N, parsed by
+// platform/device.hpp's parser; `auto` is refused (a timing must name what ran).
+Device parse_sweep_device(const std::string& s);
 
 struct SweepAxes {
   std::vector<std::string> solvers;  // "name" or "name:scheme"
@@ -48,20 +32,12 @@ struct SweepAxes {
   void overlay(const SweepAxes& top);
 };
 
-// Mesh settings shared by every case of a sweep (the solver flags of `price`, minus the axes).
-struct SweepGrid {
-  std::string mesh = "sinh";
-  double s_max = 4.0;
-  double density = 0.5;
-  int damping = 2;
-};
-
 struct SweepSpec {
   std::string preset = "custom";
   std::string description;
   std::vector<SweepAxes> groups;  // each complete: every axis filled
   int repetitions = 3;
-  SweepGrid grid;
+  GridOptions grid;  // mesh settings shared by every case (n and nt are axes)
   ToleranceRule tolerance;
 };
 

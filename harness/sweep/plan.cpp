@@ -101,7 +101,7 @@ SweepPlan plan_sweep(const SweepSpec& spec) {
                 c.skip_reason = ss.skip_reason;
                 c.n = n;
                 c.nt = parse_nt_rule(nt);
-                c.device = parse_device_spec(device);
+                c.device = parse_sweep_device(device);
                 c.precision = parse_precision(precision);
                 if (seen.insert(c.id()).second) plan.cases.push_back(c);
               }

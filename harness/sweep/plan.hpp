@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "harness/run/case.hpp"
+#include "harness/sweep/axes.hpp"
 #include "products/product.hpp"
 
 namespace elsbench {

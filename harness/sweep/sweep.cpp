@@ -86,6 +86,7 @@ void count(const ResultsFile& file, SweepSummary& summary) {
 SweepSummary execute(const SweepSpec& spec, const SweepPlan& plan, ResultsFile& file, const SweepRun& run) {
   const auto started = std::chrono::steady_clock::now();
   const auto refs = references(plan);
+  const CaseSettings settings{spec.grid, spec.tolerance, 3.0, spec.repetitions};
   std::vector<std::string> order;
   std::vector<double> work;
   std::vector<bool> done;
@@ -125,7 +126,7 @@ SweepSummary execute(const SweepSpec& spec, const SweepPlan& plan, ResultsFile& 
     } else {
       file.elsbench()["running"] = {{"case_id", order[i]}, {"attempts", attempts}};
       save();
-      out = run_case(c, product, spec, refs.at(c.product));
+      out = run_case(c, product, settings, refs.at(c.product));
     }
     file.elsbench().erase("running");
     file.put_case(order[i], case_entries(c, product, out));

@@ -1,15 +1,10 @@
 // adi: Douglas, Craig-Sneyd, modified Craig-Sneyd and Hundsdorfer-Verwer splitting on the shared
 // problem. Mixed derivatives are explicit as each scheme prescribes; each axis is implicit, solved
 // as one batch of tridiagonal systems that share a factorisation.
-#include "solvers/adi/adi_solver.hpp"
-
-#include <algorithm>
-#include <cmath>
-
 #include "solvers/contract/solver.hpp"
-#include "solvers/schemes/adi_scheme.hpp"
-#include "solvers/operators/fused_explicit.hpp"
 #include "solvers/march/march.hpp"
+#include "solvers/operators/fused_explicit.hpp"
+#include "solvers/schemes/adi_scheme.hpp"
 
 namespace elsbench {
 namespace {
@@ -25,15 +20,15 @@ class AdiStepper {
       : pb_(pb), y0_(pb.values()), y_(pb.values()), mixed_x_(pb.values()),
         axis_x_(static_cast<std::size_t>(pb.dim), Vec(pb.values())), axis_y_(axis_x_) {}
 
-  void step(const AdiScheme& s, double dt, Vec& x) {
-    const bool keep_mixed = s.kind == AdiScheme::Kind::CraigSneyd || s.kind == AdiScheme::Kind::ModifiedCraigSneyd;
+  void step(const StepWeights& w, Vec& x) {
+    const bool keep_mixed = w.kind == SchemeKind::CraigSneyd || w.kind == SchemeKind::ModifiedCraigSneyd;
     // Y0 = X + dt F(X), keeping F_d(X) (and F_0(X) where the scheme corrects it).
     ExplicitPass predictor = pass_over(x, axis_x_);
     predictor.mixed_out = keep_mixed ? mixed_x_.data() : nullptr;
-    set_out(predictor, y0_, {{x.data(), 1.0}}, dt, dt);
+    set_out(predictor, y0_, {{x.data(), 1.0}}, w.dt, w.dt);
     run_explicit_pass(pb_, predictor);
-    implicit_stages(s.theta * dt, axis_x_);
-    if (s.kind != AdiScheme::Kind::Douglas) corrector(s, dt, x);
+    implicit_stages(w.theta_dt, axis_x_);
+    if (w.two_rounds()) corrector(w, x);
     x.swap(y_);
   }
 
@@ -63,30 +58,28 @@ class AdiStepper {
   }
 
   // Second half of CS, MCS and HV: Y0 <- corrected Y0 (from Y = Y_dim), then the stages again.
-  void corrector(const AdiScheme& s, double dt, const Vec& x) {
-    const double th = s.theta;
+  // F(X) is not stored: dt F(X) = Y0 - X, which is where MCS's and HV's X terms come from.
+  void corrector(const StepWeights& w, const Vec& x) {
     ExplicitPass p;
     p.v = y_.data();
-    switch (s.kind) {
-      case AdiScheme::Kind::CraigSneyd:
-        // Y0 + sigma dt (F_0(Y) - F_0(X))
-        set_out(p, y0_, {{y0_.data(), 1.0}, {mixed_x_.data(), -s.sigma * dt}}, s.sigma * dt, 0.0);
+    switch (w.kind) {
+      case SchemeKind::CraigSneyd:
+        set_out(p, y0_, {{y0_.data(), 1.0}, {mixed_x_.data(), -w.corr_mixed}}, w.corr_mixed, 0.0);
         run_explicit_pass(pb_, p);
-        implicit_stages(th * dt, axis_x_);
+        implicit_stages(w.theta_dt, axis_x_);
         break;
-      case AdiScheme::Kind::ModifiedCraigSneyd:
-        // Y0 + theta dt (F_0(Y) - F_0(X)) + (1/2 - theta) dt (F(Y) - F(X))
-        set_out(p, y0_, {{y0_.data(), 0.5 + th}, {x.data(), 0.5 - th}, {mixed_x_.data(), -th * dt}},
-                0.5 * dt, (0.5 - th) * dt);
+      case SchemeKind::ModifiedCraigSneyd:
+        set_out(p, y0_, {{y0_.data(), 0.5 + w.theta}, {x.data(), 0.5 - w.theta}, {mixed_x_.data(), -w.corr_mixed}},
+                0.5 * w.dt, w.corr_full);
         run_explicit_pass(pb_, p);
-        implicit_stages(th * dt, axis_x_);
+        implicit_stages(w.theta_dt, axis_x_);
         break;
       default:
-        // Hundsdorfer-Verwer: Y0 + dt/2 (F(Y) - F(X)); its stages subtract F_d(Y), not F_d(X).
+        // Hundsdorfer-Verwer: its stages subtract F_d(Y), not F_d(X).
         p = pass_over(y_, axis_y_);
-        set_out(p, y0_, {{y0_.data(), 0.5}, {x.data(), 0.5}}, 0.5 * dt, 0.5 * dt);
+        set_out(p, y0_, {{y0_.data(), 0.5}, {x.data(), 0.5}}, w.corr_full, w.corr_full);
         run_explicit_pass(pb_, p);
-        implicit_stages(th * dt, axis_y_);
+        implicit_stages(w.theta_dt, axis_y_);
         break;
     }
   }
@@ -103,9 +96,16 @@ class AdiStepper {
   std::vector<Vec> axis_x_, axis_y_;
 };
 
-PriceResult price_adi(const Product& product, const SolverOptions& opt) {
-  Problem pb = build_problem(product, opt.grid);
-  return solve_adi(pb, opt);
+MarchResult march_adi(const Problem& pb, const SolverOptions& opt) {
+  const AdiScheme scheme = adi_scheme(opt.scheme.empty() ? adi_scheme_names().front() : opt.scheme);
+  const AdiScheme damped = damping_scheme();
+  AdiStepper stepper(pb);
+  MarchResult m;
+  m.scheme = scheme.name();
+  m.values = march(pb, [&](std::size_t j, Vec& v) {
+    stepper.step(step_weights(pb.time.damped[j] ? damped : scheme, pb.time.dt(j)), v);
+  });
+  return m;
 }
 
 SolverInfo adi_info() {
@@ -115,29 +115,13 @@ SolverInfo adi_info() {
   s.schemes = adi_scheme_names();
   s.devices = {Device::Kind::Cpu};
   s.max_dim = 3;
-  s.price = price_adi;
+  s.memory = MemoryModel{MemorySpace::Host, 5, 2, 0, true,
+                         "per layer: payoff, values, Y0, Y, F_0(X); per direction d: F_d(X) and F_d(Y)"};
+  s.march = march_adi;
   return s;
 }
 
 }  // namespace
-
-int adi_default_steps(const Product& product, int n) {
-  // One step per node per year of maturity, at least 50: keeps dt ~ h so both errors shrink together.
-  return std::max(50, static_cast<int>(std::lround(n * std::max(1.0, product.maturity()) / 2.0)));
-}
-
-PriceResult solve_adi(Problem& pb, const SolverOptions& opt) {
-  const Product& product = *pb.product;
-  const AdiScheme scheme = adi_scheme(opt.scheme.empty() ? adi_scheme_names().front() : opt.scheme);
-  const int steps = opt.grid.nt ? *opt.grid.nt : adi_default_steps(product, opt.grid.n);
-  set_time_grid(pb, make_time_grid(product.maturity(), event_taus(product), steps), opt.grid.damping_steps);
-  AdiStepper stepper(pb);
-  const AdiScheme damped = damping_scheme();
-  const Vec values = march(pb, [&](std::size_t j, Vec& v) {
-    stepper.step(pb.time.damped[j] ? damped : scheme, pb.time.dt(j), v);
-  });
-  return result_at_spot(pb, values, scheme.name());
-}
 
 ELSBENCH_REGISTER_SOLVER(adi_info);
 

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <memory>
 
+#include "solvers/adi_cuda/adi_cuda_backend.hpp"
 #include "solvers/adi_cuda/adi_kernels.hpp"
 #include "platform/cuda/cuda_handles.hpp"
 #include "solvers/gpu/cuda/device_march_data.hpp"
@@ -22,7 +23,7 @@ namespace {
 constexpr int kStepsPerGraph = 32;
 
 template <class T>
-class AdiCudaMarch final : public GpuMarchBackend {
+class AdiCudaMarch final : public MarchBackend {
  public:
   AdiCudaMarch(const Problem& pb, const GpuPlan& plan, DeviceAllocator& alloc)
       : plan_(plan), data_(pb, plan, alloc, true), axis0_(stage_layout(plan, 0, sizeof(T))) {
@@ -78,14 +79,14 @@ class AdiCudaMarch final : public GpuMarchBackend {
 }  // namespace
 
 template <class T>
-std::unique_ptr<GpuMarchBackend> make_adi_cuda_backend(const Problem& pb, const GpuPlan& plan,
+std::unique_ptr<MarchBackend> make_adi_cuda_backend(const Problem& pb, const GpuPlan& plan,
                                                        DeviceAllocator& alloc) {
   return std::make_unique<AdiCudaMarch<T>>(pb, plan, alloc);
 }
 
-template std::unique_ptr<GpuMarchBackend> make_adi_cuda_backend<double>(const Problem&, const GpuPlan&,
+template std::unique_ptr<MarchBackend> make_adi_cuda_backend<double>(const Problem&, const GpuPlan&,
                                                                         DeviceAllocator&);
-template std::unique_ptr<GpuMarchBackend> make_adi_cuda_backend<float>(const Problem&, const GpuPlan&,
+template std::unique_ptr<MarchBackend> make_adi_cuda_backend<float>(const Problem&, const GpuPlan&,
                                                                        DeviceAllocator&);
 
 }  // namespace elsbench::gpu

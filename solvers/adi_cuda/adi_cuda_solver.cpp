@@ -1,7 +1,7 @@
 // Registration of adi-cuda: the ADI schemes of `adi` on the GPU with the project's kernels
 // (adi_kernels.cu), fp64 and fp32, 1 or 2 underlyings.
+#include "solvers/adi_cuda/adi_cuda_backend.hpp"
 #include "solvers/contract/solver.hpp"
-#include "solvers/schemes/adi_scheme.hpp"
 #include "solvers/gpu/session.hpp"
 
 namespace elsbench {
@@ -16,8 +16,12 @@ SolverInfo adi_cuda_info() {
   s.devices = {Device::Kind::Cuda};
   s.max_dim = 2;
   s.precisions = {Precision::FP64, Precision::FP32};
+  s.memory = MemoryModel{MemorySpace::Device, 3, 0, 0, false,
+                         "device, per layer: three value buffers (stages rotate through them); factor tables and "
+                         "1-D operators are O(n)"};
   s.unavailable_reason = gpu_unavailable_reason;
-  s.price = [](const Product& p, const SolverOptions& o) { return price_on_gpu(GpuVariant::AdiCuda, p, o); };
+  s.gpu = {gpu::make_adi_cuda_backend<double>, gpu::make_adi_cuda_backend<float>};
+  s.march = march_on_gpu(s.gpu);
   return s;
 }
 

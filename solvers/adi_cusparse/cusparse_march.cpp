@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "solvers/adi_cusparse/cusparse_backend.hpp"
 #include "solvers/adi_cuda/adi_kernels.hpp"
 #include "platform/cuda/cuda_handles.hpp"
 #include "solvers/gpu/cuda/device_march_data.hpp"
@@ -24,7 +25,7 @@ namespace elsbench::gpu {
 namespace {
 
 template <class T>
-class CusparseMarch final : public GpuMarchBackend {
+class CusparseMarch final : public MarchBackend {
  public:
   CusparseMarch(const Problem& pb, const GpuPlan& plan, DeviceAllocator& alloc, bool interleaved)
       : plan_(plan), interleaved_(interleaved), data_(pb, plan, alloc, false), handle_(stream_.get()) {
@@ -151,14 +152,24 @@ class CusparseMarch final : public GpuMarchBackend {
 }  // namespace
 
 template <class T>
-std::unique_ptr<GpuMarchBackend> make_cusparse_backend(const Problem& pb, const GpuPlan& plan,
-                                                       DeviceAllocator& alloc, bool interleaved) {
-  return std::make_unique<CusparseMarch<T>>(pb, plan, alloc, interleaved);
+std::unique_ptr<MarchBackend> make_cusparse_strided_backend(const Problem& pb, const GpuPlan& plan,
+                                                            DeviceAllocator& alloc) {
+  return std::make_unique<CusparseMarch<T>>(pb, plan, alloc, false);
 }
 
-template std::unique_ptr<GpuMarchBackend> make_cusparse_backend<double>(const Problem&, const GpuPlan&,
-                                                                        DeviceAllocator&, bool);
-template std::unique_ptr<GpuMarchBackend> make_cusparse_backend<float>(const Problem&, const GpuPlan&,
-                                                                       DeviceAllocator&, bool);
+template <class T>
+std::unique_ptr<MarchBackend> make_cusparse_interleaved_backend(const Problem& pb, const GpuPlan& plan,
+                                                                DeviceAllocator& alloc) {
+  return std::make_unique<CusparseMarch<T>>(pb, plan, alloc, true);
+}
+
+#define ELSBENCH_INSTANTIATE(T)                                                                          \
+  template std::unique_ptr<MarchBackend> make_cusparse_strided_backend<T>(const Problem&, const GpuPlan&,     \
+                                                                          DeviceAllocator&);                 \
+  template std::unique_ptr<MarchBackend> make_cusparse_interleaved_backend<T>(const Problem&, const GpuPlan&, \
+                                                                              DeviceAllocator&);
+ELSBENCH_INSTANTIATE(double)
+ELSBENCH_INSTANTIATE(float)
+#undef ELSBENCH_INSTANTIATE
 
 }  // namespace elsbench::gpu

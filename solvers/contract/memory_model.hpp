@@ -1,14 +1,13 @@
 #pragma once
-// An analytic model of each solver's memory: how many full-grid arrays it keeps, so that a report
-// can say which grid (and how many products at once) fits a GPU that was never measured.
+// An analytic model of a variant's memory, declared at its registration: how many full-grid arrays
+// it keeps, so that a pre-flight check and a report can say which grid (and how many notes at once)
+// fits a machine or a GPU that was never measured.
 //   bytes per grid point = element size x (layers x (per_layer + per_layer_per_dim x dim) + shared)
-//                          + the product's per-node arrays (GridLoad::node_arrays):
+//                          + the product's per-node arrays (GridLoad):
 //                            on the host, the performance and event weights, in fp64;
 //                            on a device, the event weights, in the solver's precision.
 // Arrays of size n (1-D operators, factors, meshes) are left out: they vanish next to n^dim.
-#include <cstddef>
 #include <string>
-#include <vector>
 
 #include "products/product.hpp"
 #include "solvers/contract/options.hpp"
@@ -19,7 +18,6 @@ enum class MemorySpace { Host, Device };
 const char* to_string(MemorySpace s);
 
 struct MemoryModel {
-  std::string solver;
   MemorySpace space = MemorySpace::Host;  // where the arrays live (the memory that limits the grid)
   double per_layer = 0;                    // full-grid arrays per value layer
   double per_layer_per_dim = 0;            // ... and per asset (one per ADI direction)
@@ -29,8 +27,8 @@ struct MemoryModel {
 };
 
 // What a product puts on the grid: dimension, value layers (2 with a pending knock-in), and the
-// per-node arrays of a step-down ELS (solvers/problem/problem.hpp): its performance, and one event-weight
-// array per distinct autocall barrier before maturity and one for the knock-in side.
+// per-node arrays of a step-down ELS (solvers/problem/problem.hpp): its performance, and one
+// event-weight array per distinct autocall barrier before maturity and one for the knock-in side.
 struct GridLoad {
   int dim = 2;
   int layers = 1;
@@ -39,14 +37,7 @@ struct GridLoad {
 };
 GridLoad grid_load(const Product& product);
 
-const std::vector<MemoryModel>& memory_models();
-const MemoryModel* find_memory_model(const std::string& solver);  // nullptr when not modelled
-
 double bytes_per_point(const MemoryModel& m, Precision p, const GridLoad& g);
 double model_bytes(const MemoryModel& m, Precision p, const GridLoad& g, int n);
-// The largest n (nodes per axis) whose grid fits in `memory_bytes`; 0 when not even n = 4 fits.
-int largest_grid(const MemoryModel& m, Precision p, const GridLoad& g, double memory_bytes);
-// How many products of this load, priced together at n, fit in `memory_bytes`.
-std::size_t largest_batch(const MemoryModel& m, Precision p, const GridLoad& g, int n, double memory_bytes);
 
 }  // namespace elsbench

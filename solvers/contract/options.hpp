@@ -1,8 +1,9 @@
 #pragma once
-// What a caller asks of a solver: grid, scheme, device, precision, threads.
+// What a caller asks of a solver: grid, scheme, device (with CPU threads) and precision.
 #include <string>
 
-#include "solvers/problem/problem_builder.hpp"
+#include "platform/device.hpp"
+#include "solvers/problem/grid_options.hpp"
 
 namespace elsbench {
 
@@ -10,20 +11,11 @@ enum class Precision { FP64, FP32 };
 Precision parse_precision(const std::string& s);  // "fp64" | "fp32"
 const char* to_string(Precision p);
 
-struct Device {
-  enum class Kind { Cpu, Cuda } kind = Kind::Cpu;
-  int index = 0;
-  bool is_auto = false;  // "auto": the best available, falling back to the CPU
-  std::string str() const;
-};
-Device parse_device(const std::string& s);  // "auto" | "cpu" | "cuda" | "cuda:N"
-
 struct SolverOptions {
   std::string scheme;  // empty: the solver's default
-  GridSpec grid;
-  Device device;
+  GridOptions grid;
+  Device device;       // device.threads: CPU threads, 0 for every core
   Precision precision = Precision::FP64;
-  int threads = 0;     // 0: all cores
 };
 
 }  // namespace elsbench

@@ -1,38 +1,19 @@
 // explicit: forward Euler in tau on the full operator (mixed term included). Slow and only
 // conditionally stable, but with no splitting and no linear solves it is the simplest check of
-// the shared discretisation.
-#include <cmath>
-#include <sstream>
-
+// the shared discretisation. Its time grid (stable steps, refusal of unstable ones, no damping)
+// is the problem builder's TimeStepping::ExplicitStable.
 #include "solvers/contract/solver.hpp"
-#include "solvers/operators/fused_explicit.hpp"
-#include "solvers/operators/host_operators.hpp"
 #include "solvers/march/march.hpp"
-#include "solvers/problem/solver_error.hpp"
+#include "solvers/operators/fused_explicit.hpp"
 
 namespace elsbench {
 namespace {
 
-// auto keeps a margin under the bound so that the highest modes are damped, not just bounded.
-constexpr double kAutoFraction = 0.9;
-
-PriceResult price_explicit(const Product& product, const SolverOptions& opt) {
-  Problem pb = build_problem(product, opt.grid);
-  const double bound = explicit_dt_bound(pb);
-  const double T = product.maturity();
-  TimeGrid grid = opt.grid.nt ? make_time_grid(T, event_taus(product), *opt.grid.nt)
-                              : make_time_grid_max_dt(T, event_taus(product), kAutoFraction * bound);
-  if (grid.max_dt() > bound * (1 + 1e-12)) {
-    const auto needed = make_time_grid_max_dt(T, event_taus(product), bound).steps();
-    std::ostringstream msg;
-    msg << "explicit: time step " << grid.max_dt() << " exceeds the stability bound " << bound
-        << " of this grid; use --nt " << needed << " or more, or --nt auto";
-    throw SolverError(SolverError::Kind::Unstable, msg.str());
-  }
-  set_time_grid(pb, std::move(grid), 0);  // explicit Euler damps by itself: no implicit steps
-
+MarchResult march_explicit(const Problem& pb, const SolverOptions&) {
   std::vector<double> next(pb.values());
-  const auto values = march(pb, [&](std::size_t j, std::vector<double>& v) {
+  MarchResult m;
+  m.scheme = "euler";
+  m.values = march(pb, [&](std::size_t j, std::vector<double>& v) {
     const double dt = pb.time.dt(j);
     ExplicitPass pass;  // next = v + dt F(v), in one pass
     pass.v = v.data();
@@ -43,7 +24,7 @@ PriceResult price_explicit(const Product& product, const SolverOptions& opt) {
     run_explicit_pass(pb, pass);
     v.swap(next);
   });
-  return result_at_spot(pb, values, "euler");
+  return m;
 }
 
 SolverInfo explicit_info() {
@@ -52,7 +33,12 @@ SolverInfo explicit_info() {
   s.description = "explicit Euler on the full operator; refuses steps beyond its stability bound";
   s.devices = {Device::Kind::Cpu};
   s.max_dim = 3;
-  s.price = price_explicit;
+  s.stepping = {TimeStepping::Rule::ExplicitStable, false};
+  s.memory = MemoryModel{MemorySpace::Host, 3, 0, 0, true,
+                         "per layer: payoff (Problem::initial), marched values, next values"};
+  // First order in dt with dt ~ h^2: O(h^2) with a larger constant (README, Validation).
+  s.tolerance_c = 3e-3;
+  s.march = march_explicit;
   return s;
 }
 

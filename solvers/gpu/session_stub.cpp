@@ -8,7 +8,7 @@ namespace elsbench {
 
 struct GpuMarchSession::Impl {};
 
-GpuMarchSession::GpuMarchSession(GpuVariant, const Problem&, const AdiScheme&, int, Precision) {
+GpuMarchSession::GpuMarchSession(const GpuBackends&, const Problem&, const AdiScheme&, int, Precision) {
   throw SolverError(SolverError::Kind::Unavailable, "built without CUDA");
 }
 GpuMarchSession::~GpuMarchSession() = default;

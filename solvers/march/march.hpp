@@ -5,7 +5,6 @@
 #include <string>
 #include <vector>
 
-#include "solvers/contract/price_result.hpp"
 #include "solvers/problem/problem.hpp"
 
 namespace elsbench {
@@ -18,14 +17,5 @@ void project_knock_in(const Problem& pb, double* values);
 // step(j, values) advances values from tau[j] to tau[j+1].
 using StepFn = std::function<void(std::size_t step, std::vector<double>& values)>;
 std::vector<double> march(const Problem& pb, const StepFn& step);
-
-struct SpotValues {
-  double price = 0;
-  std::vector<double> delta, gamma;
-};
-// Price and greeks at the spot from layer 0 of the final values.
-SpotValues spot_values(const Problem& pb, const std::vector<double>& values);
-// The result every variant reports: price and greeks at the spot, with the mesh, shape and steps.
-PriceResult result_at_spot(const Problem& pb, const std::vector<double>& values, std::string scheme);
 
 }  // namespace elsbench

@@ -7,6 +7,8 @@
 #include <stdexcept>
 
 #include "products/payoff.hpp"
+#include "solvers/meshers/time_grid.hpp"
+#include "solvers/problem/solver_error.hpp"
 
 namespace elsbench {
 namespace {
@@ -26,7 +28,7 @@ double mesh_center(const Product& p, int d) {
   }
 }
 
-Axis make_axis(const Product& p, int d, const GridSpec& g, std::size_t stride) {
+Axis make_axis(const Product& p, int d, const GridOptions& g, std::size_t stride) {
   const Underlying& a = p.assets[static_cast<std::size_t>(d)];
   MeshSpec m;
   m.kind = g.mesh;
@@ -215,7 +217,7 @@ void set_option_payoff(Problem& pb, const Product& p) {
   CellAverage(pb).fill(pb, [&](const std::vector<double>& spots, double* out) { out[0] = option_payoff(p, spots); });
 }
 
-std::string describe_mesh(const Problem& pb, const GridSpec& g) {
+std::string describe_mesh(const Problem& pb, const GridOptions& g) {
   std::ostringstream s;
   s << to_string(g.mesh) << ' ';
   for (int d = 0; d < pb.dim; ++d) s << (d ? "x" : "") << pb.axes[static_cast<std::size_t>(d)].size();
@@ -239,56 +241,61 @@ std::size_t node_of(const TimeGrid& g, double tau) {
   return static_cast<std::size_t>(it - g.tau.begin());
 }
 
-}  // namespace
-
-std::vector<int> Problem::shape() const {
-  std::vector<int> s;
-  for (const auto& a : axes) s.push_back(static_cast<int>(a.size()));
-  return s;
-}
-
-std::vector<double> event_taus(const Product& p) {
-  std::vector<double> taus;
-  if (!p.is_els()) return taus;
-  const double T = p.maturity();
-  for (const auto& a : p.els.autocall) taus.push_back(T - a.time);
-  if (p.can_knock_in())
-    for (double t : p.monitoring_dates()) taus.push_back(T - t);
-  return taus;
-}
-
-Problem build_problem(const Product& p, const GridSpec& g) {
-  if (g.n < 4) throw std::invalid_argument("n must be at least 4 nodes per axis");
-  if (g.s_max_multiple <= 1.0) throw std::invalid_argument("S_max multiple must be > 1");
-  Problem pb;
-  pb.product = &p;
-  pb.dim = p.dimension();
-  std::size_t stride = 1;
-  for (int d = 0; d < pb.dim; ++d) {
-    pb.axes.push_back(make_axis(p, d, g, stride));
-    stride *= pb.axes.back().size();
-  }
-  pb.points = stride;
-  for (int a = 0; a < pb.dim; ++a)
-    for (int b = a + 1; b < pb.dim; ++b) {
-      const auto ua = static_cast<std::size_t>(a), ub = static_cast<std::size_t>(b);
-      const double coeff = p.correlation[ua][ub] * p.assets[ua].vol * p.assets[ub].vol;
-      if (coeff != 0.0) pb.mixed.push_back({a, b, coeff});
+// The explicit Euler stability bound: 2 / max row sum of |A| (Gershgorin) over the full operator.
+double explicit_dt_bound(const Problem& pb) {
+  // Row sums of |A| per axis; the full row sum at a node is the sum over axes and mixed terms,
+  // bounded by combining the per-axis maxima (operators are tensor products of 1-D stencils).
+  double worst = 0.0;
+  std::vector<std::vector<double>> axis_sum(static_cast<std::size_t>(pb.dim)), d1_sum(axis_sum);
+  for (std::size_t d = 0; d < axis_sum.size(); ++d) {
+    const Axis& ax = pb.axes[d];
+    for (std::size_t i = 0; i < ax.size(); ++i) {
+      axis_sum[d].push_back(std::abs(ax.op.lower[i]) + std::abs(ax.op.diag[i]) + std::abs(ax.op.upper[i]));
+      d1_sum[d].push_back(std::abs(ax.d1.lower[i]) + std::abs(ax.d1.diag[i]) + std::abs(ax.d1.upper[i]));
     }
-  if (p.is_els()) {
-    set_els_payoff(pb, p);
-  } else {
-    set_option_payoff(pb, p);
   }
-  pb.mesh = describe_mesh(pb, g);
-  return pb;
+  // Exact maximum over nodes of sum_d axis_sum_d(i_d) + sum_m |c_m| d1_a(i_a) d1_b(i_b).
+  std::vector<std::size_t> idx(static_cast<std::size_t>(pb.dim), 0);
+  for (std::size_t flat = 0; flat < pb.points; ++flat) {
+    double row = 0.0;
+    for (std::size_t d = 0; d < idx.size(); ++d) row += axis_sum[d][idx[d]];
+    for (const MixedTerm& m : pb.mixed)
+      row += std::abs(m.coeff) * d1_sum[static_cast<std::size_t>(m.a)][idx[static_cast<std::size_t>(m.a)]] *
+             d1_sum[static_cast<std::size_t>(m.b)][idx[static_cast<std::size_t>(m.b)]];
+    worst = std::max(worst, row);
+    for (std::size_t d = 0; d < idx.size(); ++d) {
+      if (++idx[d] < pb.axes[d].size()) break;
+      idx[d] = 0;
+    }
+  }
+  return 2.0 / worst;
 }
 
-void set_time_grid(Problem& pb, TimeGrid grid, int damping_steps) {
+// auto keeps a margin under the bound so that the highest modes are damped, not just bounded.
+constexpr double kExplicitAutoFraction = 0.9;
+
+// The time grid the variant's rule asks for; an explicit step beyond its bound is refused here,
+// before the payoff and event arrays are built.
+TimeGrid time_grid_for(const Problem& pb, const Product& p, const GridOptions& g, const TimeStepping& stepping) {
+  const double T = p.maturity();
+  if (stepping.rule == TimeStepping::Rule::PerYear)
+    return make_time_grid(T, event_taus(p), g.nt ? *g.nt : steps_per_year_rule(p, g.n));
+  const double bound = explicit_dt_bound(pb);
+  TimeGrid grid = g.nt ? make_time_grid(T, event_taus(p), *g.nt)
+                       : make_time_grid_max_dt(T, event_taus(p), kExplicitAutoFraction * bound);
+  if (grid.max_dt() > bound * (1 + 1e-12)) {
+    const auto needed = make_time_grid_max_dt(T, event_taus(p), bound).steps();
+    std::ostringstream msg;
+    msg << "explicit: time step " << grid.max_dt() << " exceeds the stability bound " << bound
+        << " of this grid; use --nt " << needed << " or more, or --nt auto";
+    throw SolverError(SolverError::Kind::Unstable, msg.str());
+  }
+  return grid;
+}
+
+// Places the events and the damping steps on the grid.
+void place_events(Problem& pb, TimeGrid grid, int damping_steps) {
   const Product& p = *pb.product;
-  pb.events.clear();
-  // Autocall weights belong to the events: keep only the knock-in weights (entry 0) on a new grid.
-  pb.event_weights.resize(pb.layers == 2 ? pb.knock_in_weights + 1 : 0);
   const auto damp_from = [&](std::size_t node) {
     for (std::size_t j = node; j < node + static_cast<std::size_t>(damping_steps) && j < grid.steps(); ++j)
       grid.damped[j] = 1;
@@ -314,6 +321,58 @@ void set_time_grid(Problem& pb, TimeGrid grid, int damping_steps) {
     return x.at_node != y.at_node ? x.at_node < y.at_node : x.kind < y.kind;
   });
   pb.time = std::move(grid);
+}
+
+}  // namespace
+
+std::vector<int> Problem::shape() const {
+  std::vector<int> s;
+  for (const auto& a : axes) s.push_back(static_cast<int>(a.size()));
+  return s;
+}
+
+std::vector<double> event_taus(const Product& p) {
+  std::vector<double> taus;
+  if (!p.is_els()) return taus;
+  const double T = p.maturity();
+  for (const auto& a : p.els.autocall) taus.push_back(T - a.time);
+  if (p.can_knock_in())
+    for (double t : p.monitoring_dates()) taus.push_back(T - t);
+  return taus;
+}
+
+int steps_per_year_rule(const Product& product, int n) {
+  // One step per node per year of maturity, at least 50: keeps dt ~ h so both errors shrink together.
+  return std::max(50, static_cast<int>(std::lround(n * std::max(1.0, product.maturity()) / 2.0)));
+}
+
+Problem build_problem(const Product& p, const GridOptions& g, const TimeStepping& stepping) {
+  if (g.n < 4) throw std::invalid_argument("n must be at least 4 nodes per axis");
+  if (g.s_max_multiple <= 1.0) throw std::invalid_argument("S_max multiple must be > 1");
+  Problem pb;
+  pb.product = &p;
+  pb.dim = p.dimension();
+  std::size_t stride = 1;
+  for (int d = 0; d < pb.dim; ++d) {
+    pb.axes.push_back(make_axis(p, d, g, stride));
+    stride *= pb.axes.back().size();
+  }
+  pb.points = stride;
+  for (int a = 0; a < pb.dim; ++a)
+    for (int b = a + 1; b < pb.dim; ++b) {
+      const auto ua = static_cast<std::size_t>(a), ub = static_cast<std::size_t>(b);
+      const double coeff = p.correlation[ua][ub] * p.assets[ua].vol * p.assets[ub].vol;
+      if (coeff != 0.0) pb.mixed.push_back({a, b, coeff});
+    }
+  TimeGrid grid = time_grid_for(pb, p, g, stepping);
+  if (p.is_els()) {
+    set_els_payoff(pb, p);
+  } else {
+    set_option_payoff(pb, p);
+  }
+  pb.mesh = describe_mesh(pb, g);
+  place_events(pb, std::move(grid), stepping.damping ? g.damping_steps : 0);
+  return pb;
 }
 
 }  // namespace elsbench

@@ -1,25 +1,21 @@
 #pragma once
-// The one host-side builder of the PDE problem shared by all variants.
-#include <optional>
+// The one host-side builder of the PDE problem shared by all variants (QuantLib's FdmSolverDesc):
+// mesh, operators, payoff, events, time grid and damping, built once and handed to a variant
+// const. A variant decides only how the steps are executed.
+#include <vector>
 
+#include "solvers/problem/grid_options.hpp"
 #include "solvers/problem/problem.hpp"
 
 namespace elsbench {
 
-struct GridSpec {
-  int n = 100;                      // nodes per axis
-  std::optional<int> nt;            // total time steps; empty: the solver chooses
-  MeshKind mesh = MeshKind::Sinh;
-  double s_max_multiple = 4.0;      // S_max = multiple * max(reference or strike, spot)
-  double density = 0.5;             // sinh concentration (fraction of the center level)
-  int damping_steps = 2;            // implicit steps after the payoff and each autocall date
-};
+// Throws SolverError(Unstable) when `stepping` is ExplicitStable and grid.nt asks for a step
+// beyond the stability bound: checked on the 1-D operators, before any full-grid array exists.
+Problem build_problem(const Product& product, const GridOptions& grid, const TimeStepping& stepping = {});
 
-// Mesh, operators, event actions and payoff; the time grid is left empty (see with_time_grid).
-Problem build_problem(const Product& product, const GridSpec& grid);
 // Event times in tau: autocall dates before maturity, and daily monitoring dates before maturity.
 std::vector<double> event_taus(const Product& product);
-// Attaches a time grid and places the events and damping steps on it.
-void set_time_grid(Problem& problem, TimeGrid grid, int damping_steps);
+// TimeStepping::PerYear: n / 2 steps per year of maturity, at least 50.
+int steps_per_year_rule(const Product& product, int n);
 
 }  // namespace elsbench

@@ -7,10 +7,10 @@ namespace elsbench {
 
 std::string AdiScheme::name() const {
   switch (kind) {
-    case Kind::Douglas: return "douglas";
-    case Kind::CraigSneyd: return "craig-sneyd";
-    case Kind::ModifiedCraigSneyd: return "modified-craig-sneyd";
-    case Kind::HundsdorferVerwer: return "hundsdorfer-verwer";
+    case SchemeKind::Douglas: return "douglas";
+    case SchemeKind::CraigSneyd: return "craig-sneyd";
+    case SchemeKind::ModifiedCraigSneyd: return "modified-craig-sneyd";
+    case SchemeKind::HundsdorferVerwer: return "hundsdorfer-verwer";
   }
   return "?";
 }
@@ -18,16 +18,16 @@ std::string AdiScheme::name() const {
 AdiScheme adi_scheme(const std::string& name) {
   AdiScheme s;
   if (name == "douglas") {
-    s.kind = AdiScheme::Kind::Douglas;
+    s.kind = SchemeKind::Douglas;
     s.theta = 0.5;
   } else if (name == "craig-sneyd") {
-    s.kind = AdiScheme::Kind::CraigSneyd;
+    s.kind = SchemeKind::CraigSneyd;
     s.theta = 0.5;
   } else if (name == "modified-craig-sneyd") {
-    s.kind = AdiScheme::Kind::ModifiedCraigSneyd;
+    s.kind = SchemeKind::ModifiedCraigSneyd;
     s.theta = 1.0 / 3.0;
   } else if (name == "hundsdorfer-verwer") {
-    s.kind = AdiScheme::Kind::HundsdorferVerwer;
+    s.kind = SchemeKind::HundsdorferVerwer;
     s.theta = 0.5 + std::sqrt(3.0) / 6.0;
   } else {
     throw std::invalid_argument("unknown ADI scheme '" + name + "'");
@@ -37,7 +37,7 @@ AdiScheme adi_scheme(const std::string& name) {
 
 AdiScheme damping_scheme() {
   AdiScheme s;
-  s.kind = AdiScheme::Kind::Douglas;
+  s.kind = SchemeKind::Douglas;
   s.theta = 1.0;
   return s;
 }
@@ -46,6 +46,24 @@ const std::vector<std::string>& adi_scheme_names() {
   static const std::vector<std::string> names{"hundsdorfer-verwer", "modified-craig-sneyd",
                                               "craig-sneyd", "douglas"};
   return names;
+}
+
+StepWeights step_weights(const AdiScheme& s, double dt) {
+  StepWeights w;
+  w.kind = s.kind;
+  w.dt = dt;
+  w.theta = s.theta;
+  w.theta_dt = s.theta * dt;
+  switch (s.kind) {
+    case SchemeKind::CraigSneyd: w.corr_mixed = s.sigma * dt; break;
+    case SchemeKind::ModifiedCraigSneyd:
+      w.corr_mixed = s.theta * dt;
+      w.corr_full = (0.5 - s.theta) * dt;
+      break;
+    case SchemeKind::HundsdorferVerwer: w.corr_full = 0.5 * dt; break;
+    case SchemeKind::Douglas: break;
+  }
+  return w;
 }
 
 }  // namespace elsbench

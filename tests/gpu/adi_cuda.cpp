@@ -10,7 +10,6 @@
 #include "platform/cuda_devices.hpp"
 #include "solvers/contract/solver.hpp"
 #include "products/catalog.hpp"
-#include "solvers/adi/adi_solver.hpp"
 #include "solvers/gpu/emulator/gpu_emulator.hpp"
 #include "solvers/gpu/session.hpp"
 #include "solvers/problem/problem_builder.hpp"
@@ -82,11 +81,11 @@ BOOST_AUTO_TEST_CASE(fp32_within_tolerance) {
 // kernels, which the unit tests tie to the CPU `adi` solver: autocalls and knock-ins happened at
 // the same nodes and dates.
 void whole_grid_equals_emulation(const Product& product, const std::string& scheme) {
-  GridSpec g;
+  GridOptions g;
   g.n = 60;
-  Problem pb = build_problem(product, g);
-  set_time_grid(pb, make_time_grid(product.maturity(), event_taus(product), 150), g.damping_steps);
-  GpuMarchSession session(GpuVariant::AdiCuda, pb, adi_scheme(scheme), 0, Precision::FP64);
+  g.nt = 150;
+  const Problem pb = build_problem(product, g);
+  GpuMarchSession session(SolverRegistry::instance().get("adi-cuda").gpu, pb, adi_scheme(scheme), 0, Precision::FP64);
   session.march();
   const std::vector<double> gpu = session.values(true);
   const std::vector<double> emulated = gpu::emulate_adi_cuda<double>(pb, session.plan());
@@ -109,11 +108,11 @@ BOOST_AUTO_TEST_CASE(events_and_knock_in_identical_on_every_node) {
 
 BOOST_AUTO_TEST_CASE(a_second_march_repeats_the_first) {
   const Product product = resolve_product("sample-2a-stepdown");
-  GridSpec g;
+  GridOptions g;
   g.n = 40;
-  Problem pb = build_problem(product, g);
-  set_time_grid(pb, make_time_grid(product.maturity(), event_taus(product), 80), g.damping_steps);
-  GpuMarchSession session(GpuVariant::AdiCuda, pb, adi_scheme("modified-craig-sneyd"), 0, Precision::FP64);
+  g.nt = 80;
+  const Problem pb = build_problem(product, g);
+  GpuMarchSession session(SolverRegistry::instance().get("adi-cuda").gpu, pb, adi_scheme("modified-craig-sneyd"), 0, Precision::FP64);
   session.march();
   const std::vector<double> first = session.values(true);
   BOOST_TEST(session.march() > 0.0);
@@ -124,10 +123,10 @@ BOOST_AUTO_TEST_CASE(a_second_march_repeats_the_first) {
 // arrays of n values per axis and one record per step (well under 1 MB here).
 BOOST_AUTO_TEST_CASE(peak_device_bytes_counts_every_allocation) {
   const Product product = resolve_product("sample-2a-stepdown");
-  GridSpec g;
+  GridOptions g;
   g.n = 100;
-  Problem pb = build_problem(product, g);
-  set_time_grid(pb, make_time_grid(product.maturity(), event_taus(product), 50), g.damping_steps);
+  g.nt = 50;
+  const Problem pb = build_problem(product, g);
   const std::size_t weight_arrays = pb.event_weights.size();
   const PriceResult r = price("adi-cuda", product, options("douglas", 100, 50, Precision::FP64));
   const std::size_t points = 100u * 100u, grids = 3 * 2 * points * sizeof(double) + weight_arrays * points * sizeof(double);

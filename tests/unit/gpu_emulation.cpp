@@ -9,11 +9,11 @@
 #include <random>
 
 #include "products/catalog.hpp"
-#include "solvers/adi/adi_solver.hpp"
+#include "solvers/contract/solver.hpp"
 #include "solvers/gpu/emulator/gpu_emulator.hpp"
 #include "solvers/gpu/plan/gpu_plan.hpp"
 #include "solvers/operators/host_operators.hpp"
-#include "solvers/march/march.hpp"
+#include "solvers/problem/spot_values.hpp"
 #include "solvers/problem/problem_builder.hpp"
 
 namespace elsbench::gpu {
@@ -43,7 +43,7 @@ BOOST_AUTO_TEST_CASE(chunked_solve_equals_thomas) {
   const Product product = resolve_product("sample-2a-stepdown");
   // Lines shorter than, equal to, just over a chunk, and many chunks (more than 32: several per lane).
   for (int n : {4, 7, 16, 17, 33, 100, 513, 1200}) {
-    GridSpec g;
+    GridOptions g;
     g.n = n;
     const Problem pb = build_problem(product, g);
     for (int axis = 0; axis < 2; ++axis) {
@@ -100,8 +100,9 @@ void compare_with_cpu(const Product& product, int n, int nt, const std::string& 
   opt.scheme = scheme;
   opt.grid.n = n;
   opt.grid.nt = nt;
-  Problem pb = build_problem(product, opt.grid);
-  const PriceResult cpu = solve_adi(pb, opt);  // also puts the time grid on pb
+  const SolverInfo& adi = SolverRegistry::instance().get("adi");
+  const Problem pb = build_problem(product, opt.grid, adi.stepping);
+  const SpotValues cpu = spot_values(pb, adi.march(pb, opt).values);
   const GpuPlan plan = make_gpu_plan(pb, adi_scheme(scheme));
   const std::vector<double> values = fp32 ? emulate_adi_cuda<float>(pb, plan) : emulate_adi_cuda<double>(pb, plan);
   const SpotValues at = spot_values(pb, values);

@@ -99,7 +99,7 @@ BOOST_AUTO_TEST_CASE(tiled_transposes_move_every_value_once) {
 
 BOOST_AUTO_TEST_CASE(rows_handed_to_the_library_are_the_factored_matrix) {
   const Product product = resolve_product("sample-2a-stepdown");
-  GridSpec g;
+  GridOptions g;
   g.n = 41;
   const Problem pb = build_problem(product, g);
   const Tridiagonal& op = pb.axes[1].op;

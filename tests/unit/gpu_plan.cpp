@@ -6,7 +6,6 @@
 #include <set>
 
 #include "products/catalog.hpp"
-#include "solvers/adi/adi_solver.hpp"
 #include "solvers/tridiagonal/chunked_solve.hpp"
 #include "solvers/gpu/plan/gpu_plan.hpp"
 #include "solvers/gpu/kernels/stage_math.hpp"
@@ -17,12 +16,10 @@ namespace {
 
 // The problem with the time grid the `adi` solver would put on it.
 Problem problem_for(const Product& product, int n, int nt) {
-  GridSpec g;
+  GridOptions g;
   g.n = n;
   g.nt = nt;
-  Problem pb = build_problem(product, g);
-  set_time_grid(pb, make_time_grid(product.maturity(), event_taus(product), nt), g.damping_steps);
-  return pb;
+  return build_problem(product, g);
 }
 
 // The buffers a stage reads, by the rules of gpu_stage_math.hpp / gpu_blocks.hpp.
@@ -39,17 +36,17 @@ BOOST_AUTO_TEST_CASE(steps_follow_the_time_grid_and_the_scheme) {
     const AdiScheme scheme = adi_scheme(name);
     const GpuPlan plan = make_gpu_plan(pb, scheme);
     BOOST_REQUIRE_EQUAL(plan.steps.size(), pb.time.steps());
-    BOOST_TEST(plan.two_rounds == (scheme.kind != AdiScheme::Kind::Douglas));
+    BOOST_TEST(plan.two_rounds == (scheme.kind != SchemeKind::Douglas));
     for (std::size_t j = 0; j < plan.steps.size(); ++j) {
       const GpuStep& s = plan.steps[j];
       const double dt = pb.time.dt(j);
       BOOST_TEST(s.dt == dt);
       if (pb.time.damped[j]) {
-        BOOST_TEST(s.scheme == kDouglas);
+        BOOST_TEST((s.scheme == SchemeKind::Douglas));
         BOOST_TEST(s.theta_dt == dt);
       } else {
         BOOST_TEST(s.theta_dt == scheme.theta * dt);
-        BOOST_TEST(s.two_rounds() == (scheme.kind != AdiScheme::Kind::Douglas));
+        BOOST_TEST(s.two_rounds() == (scheme.kind != SchemeKind::Douglas));
       }
       // The table of the step is theta dt to the stated tolerance.
       BOOST_TEST(std::abs(plan.theta_dts[static_cast<std::size_t>(s.table)] - s.theta_dt) <=
@@ -138,10 +135,10 @@ BOOST_AUTO_TEST_CASE(no_events_for_an_option) {
 BOOST_AUTO_TEST_CASE(layouts_cover_every_line) {
   const Product product = resolve_product("sample-2a-stepdown");
   for (int n : {4, 15, 16, 17, 100, 333, 2000}) {
-    GridSpec g;
+    GridOptions g;
     g.n = n;
-    Problem pb = build_problem(product, g);
-    set_time_grid(pb, make_time_grid(product.maturity(), event_taus(product), 10), 2);
+    g.nt = 10;
+    const Problem pb = build_problem(product, g);
     const GpuPlan plan = make_gpu_plan(pb, adi_scheme("douglas"));
     for (std::size_t elem : {sizeof(double), sizeof(float)}) {
       const StageLayout a0 = stage_layout(plan, 0, elem);

@@ -62,7 +62,7 @@ BOOST_AUTO_TEST_CASE(a_second_center_concentrates_nodes_at_the_barrier_and_keeps
 
 BOOST_AUTO_TEST_CASE(knock_in_weights_of_the_sample_els_are_exactly_zero_or_one) {
   const Product p = resolve_product("sample-2a-stepdown");
-  GridSpec g;
+  GridOptions g;
   g.n = 73;
   const Problem pb = build_problem(p, g);
   BOOST_TEST_REQUIRE(pb.layers == 2);

@@ -1,5 +1,7 @@
-// The analytic memory model: its arithmetic, the capacity questions a report asks of it, and the
-// rows marked checked against the peak that the allocation tracker measures.
+// The analytic memory model each variant declares at its registration: its arithmetic, and the
+// models marked checked against the peak that the allocation tracker measures. The capacity
+// questions a report asks of it (largest grid, largest batch) are the report's, tested in
+// harness/report/tests.
 #include <boost/test/unit_test.hpp>
 #include <cmath>
 
@@ -8,18 +10,6 @@
 #include "products/catalog.hpp"
 
 using namespace elsbench;
-
-namespace {
-
-const MemoryModel& model(const std::string& solver) {
-  const MemoryModel* m = find_memory_model(solver);
-  BOOST_TEST_REQUIRE(m != nullptr, "no memory model for " << solver);
-  return *m;
-}
-
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
-
-}  // namespace
 
 BOOST_AUTO_TEST_CASE(a_product_puts_layers_and_a_performance_array_on_the_grid) {
   const GridLoad els = grid_load(resolve_product("sample-2a-stepdown"));
@@ -40,8 +30,8 @@ BOOST_AUTO_TEST_CASE(a_product_puts_layers_and_a_performance_array_on_the_grid) 
 }
 
 BOOST_AUTO_TEST_CASE(bytes_per_point_counts_arrays_by_layer_dimension_and_precision) {
-  const MemoryModel device{"d", MemorySpace::Device, 3, 1, 2, false, ""};
-  const MemoryModel host{"h", MemorySpace::Host, 3, 1, 2, false, ""};
+  const MemoryModel device{MemorySpace::Device, 3, 1, 2, false, ""};
+  const MemoryModel host{MemorySpace::Host, 3, 1, 2, false, ""};
   const GridLoad g{2, 2, true, 5};
   // 2 x (3 + 1 x 2) + 2 = 12 arrays in the solver's precision; then the ELS's per-node arrays:
   // on a device the 5 event weights in that precision, on the host those and the performance in fp64.
@@ -51,29 +41,16 @@ BOOST_AUTO_TEST_CASE(bytes_per_point_counts_arrays_by_layer_dimension_and_precis
   BOOST_TEST(model_bytes(device, Precision::FP64, g, 100) == (8.0 * 12 + 8.0 * 5) * 1e4);
 }
 
-BOOST_AUTO_TEST_CASE(the_largest_grid_is_the_last_n_that_fits) {
-  const GridLoad els = grid_load(resolve_product("sample-2a-stepdown"));
-  for (const auto& m : memory_models())
-    for (Precision p : {Precision::FP64, Precision::FP32})
-      for (double gib : {16.0, 40.0, 80.0}) {
-        const int n = largest_grid(m, p, els, gib * kGiB);
-        BOOST_TEST(model_bytes(m, p, els, n) <= gib * kGiB);
-        BOOST_TEST(model_bytes(m, p, els, n + 1) > gib * kGiB);
-      }
-  const MemoryModel& gpu = model("adi-cuda");
-  BOOST_TEST(largest_grid(gpu, Precision::FP32, els, 16 * kGiB) > largest_grid(gpu, Precision::FP64, els, 16 * kGiB));
-  BOOST_TEST(largest_grid(gpu, Precision::FP64, els, 500.0) == 0);  // not even n = 4
-}
-
-BOOST_AUTO_TEST_CASE(the_largest_batch_is_how_many_products_fit_side_by_side) {
-  const GridLoad els = grid_load(resolve_product("sample-2a-stepdown"));
-  const MemoryModel& m = model("adi-cusparse");
-  const double memory = 16 * kGiB;
-  const std::size_t batch = largest_batch(m, Precision::FP64, els, 500, memory);
-  BOOST_TEST(static_cast<double>(batch) * model_bytes(m, Precision::FP64, els, 500) <= memory);
-  BOOST_TEST(static_cast<double>(batch + 1) * model_bytes(m, Precision::FP64, els, 500) > memory);
-  BOOST_TEST(largest_batch(m, Precision::FP64, els, largest_grid(m, Precision::FP64, els, memory), memory) >= 1u);
-  BOOST_TEST(largest_batch(m, Precision::FP64, els, 2 * largest_grid(m, Precision::FP64, els, memory), memory) == 0u);
+// Every variant registered here declares a model, in the memory that limits its grid.
+BOOST_AUTO_TEST_CASE(every_variant_declares_its_memory_model) {
+  for (const SolverInfo& s : SolverRegistry::instance().all()) {
+    if (s.test_only) continue;
+    BOOST_TEST_CONTEXT(s.name) {
+      BOOST_TEST_REQUIRE(s.memory.has_value());
+      const bool on_gpu = s.supports(Device::Kind::Cuda) && !s.supports(Device::Kind::Cpu);
+      BOOST_TEST((s.memory->space == (on_gpu ? MemorySpace::Device : MemorySpace::Host)));
+    }
+  }
 }
 
 // A checked row must predict the measured host peak of real pricings. The model counts full-grid
@@ -82,24 +59,25 @@ BOOST_AUTO_TEST_CASE(the_largest_batch_is_how_many_products_fit_side_by_side) {
 // with n only (meshes, 1-D operators and factors, per-thread line buffers). What is left besides
 // the arrays is the explicit solver's time grid, whose stable step count grows like n^2 (~5 %).
 BOOST_AUTO_TEST_CASE(checked_rows_match_the_measured_peak) {
-  for (const auto& m : memory_models()) {
-    const SolverInfo* solver = SolverRegistry::instance().find(m.solver);
-    if (!solver || m.space != MemorySpace::Host || !m.checked) continue;
+  for (const SolverInfo& solver : SolverRegistry::instance().all()) {
+    if (solver.test_only || !solver.memory || solver.memory->space != MemorySpace::Host || !solver.memory->checked)
+      continue;
+    const MemoryModel& m = *solver.memory;
     // One layer and no per-node arrays; two layers with performance and event weights (the
     // explicit solver's stable step is too slow for a test on the ELS).
     for (const char* id : {"min-call", "sample-2a-stepdown"}) {
       const Product p = resolve_product(id);
-      if (m.solver == "explicit" && p.is_els()) continue;
+      if (solver.name == "explicit" && p.is_els()) continue;
       const auto second_difference = [](auto f) { return f(80) - 2 * f(60) + f(40); };
       const double measured = second_difference([&](int n) {
         SolverOptions o;
         o.grid.n = n;
-        o.threads = 1;
-        return static_cast<double>(price_with(*solver, p, o).peak_host_bytes);
+        o.device.threads = 1;
+        return static_cast<double>(price_with(solver, p, o).peak_host_bytes);
       });
       const double predicted =
           second_difference([&](int n) { return model_bytes(m, Precision::FP64, grid_load(p), n); });
-      BOOST_TEST_MESSAGE(m.solver << " on " << id << ": measured " << measured << " bytes, model " << predicted);
+      BOOST_TEST_MESSAGE(solver.name << " on " << id << ": measured " << measured << " bytes, model " << predicted);
       BOOST_TEST(measured / predicted == 1.0, boost::test_tools::tolerance(0.1));
     }
   }

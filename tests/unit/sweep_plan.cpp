@@ -39,15 +39,27 @@ BOOST_AUTO_TEST_CASE(time_step_rules) {
 }
 
 BOOST_AUTO_TEST_CASE(device_specs) {
-  BOOST_TEST(parse_device_spec("cpu:t3").threads == 3);
-  BOOST_TEST(parse_device_spec("cpu:t3").str() == "cpu:t3");
-  BOOST_TEST(parse_device_spec("cpu").threads == omp_get_num_procs());
-  const DeviceSpec gpu = parse_device_spec("cuda:1");
-  BOOST_TEST((gpu.device.kind == Device::Kind::Cuda));
-  BOOST_TEST(gpu.device.index == 1);
-  BOOST_TEST(gpu.str() == "cuda:1");
-  for (const char* bad : {"auto", "cpu:t0", "cpu:2", "gpu", "cuda:x"})
-    BOOST_CHECK_THROW(parse_device_spec(bad), std::invalid_argument);
+  BOOST_TEST(parse_sweep_device("cpu:t3").threads == 3);
+  BOOST_TEST(parse_sweep_device("cpu:t3").spec() == "cpu:t3");
+  BOOST_TEST(parse_sweep_device("cpu").threads == omp_get_num_procs());
+  const Device gpu = parse_sweep_device("cuda:1");
+  BOOST_TEST((gpu.kind == Device::Kind::Cuda));
+  BOOST_TEST(gpu.index == 1);
+  BOOST_TEST(gpu.spec() == "cuda:1");
+  for (const char* bad : {"auto", "cpu:t0", "cpu:2", "gpu", "cuda:x", "cuda:", "cpu:t-1", "cpu:t4097"})
+    BOOST_CHECK_THROW(parse_sweep_device(bad), std::invalid_argument);
+}
+
+// The one device parser serves price, validate, reference and sweeps alike.
+BOOST_AUTO_TEST_CASE(one_device_parser) {
+  BOOST_TEST(parse_device("auto").is_auto);
+  BOOST_TEST(parse_device("cpu").threads == 0);  // every core, resolved when it runs
+  BOOST_TEST(resolved_threads(parse_device("cpu")) == omp_get_num_procs());
+  BOOST_TEST(parse_device("cuda").index == 0);
+  BOOST_TEST(parse_device("cuda:12").index == 12);
+  BOOST_TEST(parse_device("cuda:12").str() == "cuda:12");
+  for (const char* bad : {"", "gpu", "cuda:x", "cuda:1x", "cpu:t0", "CPU"})
+    BOOST_CHECK_THROW(parse_device(bad), std::invalid_argument);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -211,12 +223,12 @@ BOOST_AUTO_TEST_SUITE(tolerance)
 
 BOOST_AUTO_TEST_CASE(the_default_rule_shrinks_with_n_and_scales_with_the_price) {
   const ToleranceRule r;
-  const double t50 = r.tol("p", "s", "fp64", 50, 100.0, 100.0);
-  BOOST_TEST(r.tol("p", "s", "fp64", 100, 100.0, 100.0) == t50 / 4, boost::test_tools::tolerance(1e-12));
-  BOOST_TEST(r.tol("p", "s", "fp64", 50, 10.0, 100.0) == t50 / 10, boost::test_tools::tolerance(1e-12));
+  const double t50 = r.tol("p", "s", std::nullopt, "fp64", 50, 100.0, 100.0);
+  BOOST_TEST(r.tol("p", "s", std::nullopt, "fp64", 100, 100.0, 100.0) == t50 / 4, boost::test_tools::tolerance(1e-12));
+  BOOST_TEST(r.tol("p", "s", std::nullopt, "fp64", 50, 10.0, 100.0) == t50 / 10, boost::test_tools::tolerance(1e-12));
   // A price near zero takes the floor (a fraction of the notional), not a zero allowance.
-  BOOST_TEST(r.tol("p", "s", "fp64", 50, 1e-9, 100.0) == r.tol("p", "s", "fp64", 50, r.floor_fraction * 100, 100.0));
-  BOOST_TEST(r.tol("p", "s", "fp32", 50, 100.0, 100.0) > t50);
+  BOOST_TEST(r.tol("p", "s", std::nullopt, "fp64", 50, 1e-9, 100.0) == r.tol("p", "s", std::nullopt, "fp64", 50, r.floor_fraction * 100, 100.0));
+  BOOST_TEST(r.tol("p", "s", std::nullopt, "fp32", 50, 100.0, 100.0) > t50);
 }
 
 BOOST_AUTO_TEST_CASE(the_first_matching_override_wins) {
@@ -224,9 +236,20 @@ BOOST_AUTO_TEST_CASE(the_first_matching_override_wins) {
       {{"c", 0.01},
        {"overrides", {{{"product", "a"}, {"n", 50}, {"tol", 0.3}}, {{"product", "a"}, {"c", 0.04}}, {{"tol", 9.0}}}}},
       "test");
-  BOOST_TEST(r.tol("a", "s", "fp64", 50, 100.0, 100.0) == 0.3);
-  BOOST_TEST(r.tol("a", "s", "fp64", 100, 100.0, 100.0) == 0.04 * 100.0, boost::test_tools::tolerance(1e-12));
-  BOOST_TEST(r.tol("b", "s", "fp64", 100, 100.0, 100.0) == 9.0);
+  BOOST_TEST(r.tol("a", "s", std::nullopt, "fp64", 50, 100.0, 100.0) == 0.3);
+  BOOST_TEST(r.tol("a", "s", std::nullopt, "fp64", 100, 100.0, 100.0) == 0.04 * 100.0, boost::test_tools::tolerance(1e-12));
+  BOOST_TEST(r.tol("b", "s", std::nullopt, "fp64", 100, 100.0, 100.0) == 9.0);
+}
+
+// A variant's own coefficient (explicit Euler declares 3e-3) replaces the rule's c, and a
+// preset's matching override still wins over it.
+BOOST_AUTO_TEST_CASE(a_variant_coefficient_replaces_the_default_but_not_an_override) {
+  const ToleranceRule r = tolerance_rule_from_json({{"c", 0.001}, {"overrides", {{{"product", "a"}, {"c", 0.04}}}}}, "test");
+  BOOST_TEST(r.tol("b", "explicit", 3e-3, "fp64", 100, 100.0, 100.0) == 3e-3 * 100.0, boost::test_tools::tolerance(1e-12));
+  BOOST_TEST(r.tol("b", "adi", std::nullopt, "fp64", 100, 100.0, 100.0) == 1e-3 * 100.0, boost::test_tools::tolerance(1e-12));
+  BOOST_TEST(r.tol("a", "explicit", 3e-3, "fp64", 100, 100.0, 100.0) == 0.04 * 100.0, boost::test_tools::tolerance(1e-12));
+  BOOST_TEST(SolverRegistry::instance().get("explicit").tolerance_c.value() == 3e-3);
+  BOOST_TEST(!SolverRegistry::instance().get("adi").tolerance_c.has_value());
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -24,41 +24,38 @@ namespace fs = std::filesystem;
 namespace {
 
 // Test-only variants (hidden from `list`): one per way a case can fail.
-SolverInfo test_solver(const std::string& name, std::vector<Device::Kind> devices,
-                       std::function<PriceResult(const Product&, const SolverOptions&)> price) {
+SolverInfo test_solver(const std::string& name, std::vector<Device::Kind> devices, MarchFn march) {
   SolverInfo s;
   s.name = name;
   s.description = "test double";
   s.devices = std::move(devices);
   s.test_only = true;
-  s.price = std::move(price);
+  s.march = std::move(march);
   return s;
 }
 
-PriceResult constant_price(const Product& p, const SolverOptions& o) {
-  PriceResult r;
-  r.shape.assign(static_cast<std::size_t>(p.dimension()), o.grid.n);
-  r.time_steps = 10;
-  r.price = 1.0;
-  return r;
+MarchResult constant_values(const Problem& pb, const SolverOptions&) {
+  MarchResult m;
+  m.values.assign(pb.values(), 1.0);
+  return m;
 }
 
 SolverInfo out_of_memory_info() {
-  return test_solver("test-out-of-memory", {Device::Kind::Cpu}, [](const Product&, const SolverOptions&) -> PriceResult {
+  return test_solver("test-out-of-memory", {Device::Kind::Cpu}, [](const Problem&, const SolverOptions&) -> MarchResult {
     throw SolverError(SolverError::Kind::OutOfMemory, "test: needs 1 TB");
   });
 }
 SolverInfo throwing_info() {
   return test_solver("test-throws", {Device::Kind::Cpu},
-                     [](const Product&, const SolverOptions&) -> PriceResult { throw std::runtime_error("boom"); });
+                     [](const Problem&, const SolverOptions&) -> MarchResult { throw std::runtime_error("boom"); });
 }
-SolverInfo gpu_only_info() { return test_solver("test-gpu-only", {Device::Kind::Cuda}, constant_price); }
+SolverInfo gpu_only_info() { return test_solver("test-gpu-only", {Device::Kind::Cuda}, constant_values); }
 // Prices once (the untimed first pricing), then fails every timed repetition.
 SolverInfo flaky_info() {
-  return test_solver("test-flaky", {Device::Kind::Cpu}, [](const Product& p, const SolverOptions& o) {
+  return test_solver("test-flaky", {Device::Kind::Cpu}, [](const Problem& pb, const SolverOptions& o) {
     static int calls = 0;
     if (++calls % 3 != 1) throw SolverError(SolverError::Kind::Unstable, "test: diverged");
-    return constant_price(p, o);
+    return constant_values(pb, o);
   });
 }
 ELSBENCH_REGISTER_SOLVER(out_of_memory_info);

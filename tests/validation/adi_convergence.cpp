@@ -17,8 +17,8 @@ PriceResult price(const std::string& solver, const std::string& product, int n, 
   o.scheme = scheme;
   o.grid.n = n;
   o.grid.nt = nt;
-  o.threads = threads;
   o.device = parse_device("cpu");
+  o.device.threads = threads;
   return price_with(SolverRegistry::instance().get(solver), resolve_product(product), o);
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // What a GPU variant implements behind GpuMarchSession: one march from the payoff, and the
-// values it ends with. The session owns the device allocator the backend allocates from.
-#include <memory>
+// values it ends with. The session owns the device allocator the backend allocates from. A
+// variant's folder defines the factories its registration declares (GpuBackends).
 #include <string>
 #include <vector>
 
@@ -11,19 +11,12 @@
 
 namespace elsbench::gpu {
 
-class GpuMarchBackend {
+class MarchBackend {
  public:
-  virtual ~GpuMarchBackend() = default;
+  virtual ~MarchBackend() = default;
   virtual double march() = 0;  // device seconds
   virtual std::vector<double> values(bool all_layers) const = 0;
   virtual std::vector<std::string> notes() const { return {}; }
 };
-
-template <class T>
-std::unique_ptr<GpuMarchBackend> make_adi_cuda_backend(const Problem& pb, const GpuPlan& plan,
-                                                       DeviceAllocator& alloc);
-template <class T>
-std::unique_ptr<GpuMarchBackend> make_cusparse_backend(const Problem& pb, const GpuPlan& plan,
-                                                       DeviceAllocator& alloc, bool interleaved);
 
 }  // namespace elsbench::gpu

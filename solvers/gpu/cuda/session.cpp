@@ -1,5 +1,5 @@
 // GpuMarchSession with CUDA: picks the device, plans the march, and hands it to the variant's
-// backend (adi_cuda_march.cpp, ../cusparse/cusparse_march.cpp).
+// backend (the factory its registration declared).
 #include "solvers/gpu/session.hpp"
 
 #include <cuda_runtime_api.h>
@@ -25,33 +25,23 @@ GpuInfo select_device(int index) {
   return devices[static_cast<std::size_t>(index)];
 }
 
-template <class T>
-std::unique_ptr<gpu::GpuMarchBackend> make_backend(GpuVariant v, const Problem& pb, const gpu::GpuPlan& plan,
-                                                   gpu::DeviceAllocator& alloc) {
-  switch (v) {
-    case GpuVariant::AdiCuda: return gpu::make_adi_cuda_backend<T>(pb, plan, alloc);
-    case GpuVariant::CusparseStrided: return gpu::make_cusparse_backend<T>(pb, plan, alloc, false);
-    case GpuVariant::CusparseInterleaved: return gpu::make_cusparse_backend<T>(pb, plan, alloc, true);
-  }
-  throw std::logic_error("unknown GPU variant");
-}
-
 }  // namespace
 
 struct GpuMarchSession::Impl {
   GpuInfo device;
   gpu::GpuPlan plan;
   gpu::DeviceAllocator alloc;                     // outlives the backend's arrays
-  std::unique_ptr<gpu::GpuMarchBackend> backend;
+  std::unique_ptr<gpu::MarchBackend> backend;
 };
 
-GpuMarchSession::GpuMarchSession(GpuVariant variant, const Problem& pb, const AdiScheme& scheme, int device,
-                                 Precision precision)
+GpuMarchSession::GpuMarchSession(const GpuBackends& backends, const Problem& pb, const AdiScheme& scheme,
+                                 int device, Precision precision)
     : impl_(std::make_unique<Impl>()) {
+  const GpuBackendFactory make = precision == Precision::FP64 ? backends.fp64 : backends.fp32;
+  if (!make) throw std::logic_error("GpuMarchSession: the variant declares no backend in this precision");
   impl_->device = select_device(device);
   impl_->plan = gpu::make_gpu_plan(pb, scheme);
-  impl_->backend = precision == Precision::FP64 ? make_backend<double>(variant, pb, impl_->plan, impl_->alloc)
-                                                : make_backend<float>(variant, pb, impl_->plan, impl_->alloc);
+  impl_->backend = make(pb, impl_->plan, impl_->alloc);
 }
 
 GpuMarchSession::~GpuMarchSession() = default;

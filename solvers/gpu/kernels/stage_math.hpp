@@ -91,7 +91,7 @@ ELSBENCH_HD NodeTerms<T> node_terms(const GridView<T>& g, Load v, int i0, int i1
 template <class T>
 struct StageCoefs {
   T dt, theta_dt, corr_mixed, corr_full;
-  int scheme;
+  SchemeKind scheme;
   ELSBENCH_HD explicit StageCoefs(const GpuStep& s)
       : dt(static_cast<T>(s.dt)), theta_dt(static_cast<T>(s.theta_dt)),
         corr_mixed(static_cast<T>(s.corr_mixed)), corr_full(static_cast<T>(s.corr_full)),
@@ -109,9 +109,9 @@ ELSBENCH_HD T first_axis_rhs(const GridView<T>& g, const StageCoefs<T>& c, int r
   const NodeTerms<T> fy = node_terms(g, yk, i0, i1);
   const T dm = fy.mixed - fx.mixed;
   switch (c.scheme) {
-    case kCraigSneyd:
+    case SchemeKind::CraigSneyd:
       return (y0 + c.corr_mixed * dm) - c.theta_dt * fx.a0;
-    case kModifiedCraigSneyd: {
+    case SchemeKind::ModifiedCraigSneyd: {
       const T dfull = (dm + fy.axes(g.dim)) - fx.axes(g.dim);
       return ((y0 + c.corr_mixed * dm) + c.corr_full * dfull) - c.theta_dt * fx.a0;
     }
@@ -123,8 +123,8 @@ ELSBENCH_HD T first_axis_rhs(const GridView<T>& g, const StageCoefs<T>& c, int r
 }
 
 // Which values the axis-1 stage differentiates: X, except in HV's second round (Yk).
-ELSBENCH_HD bool second_axis_uses_yk(int scheme, int round) {
-  return round == 2 && scheme == kHundsdorferVerwer;
+ELSBENCH_HD bool second_axis_uses_yk(SchemeKind scheme, int round) {
+  return round == 2 && scheme == SchemeKind::HundsdorferVerwer;
 }
 
 // Right-hand side of the axis-1 stage at (i0, i1): Y1 - theta dt F_2 v.

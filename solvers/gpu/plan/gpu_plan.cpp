@@ -9,31 +9,16 @@
 namespace elsbench::gpu {
 namespace {
 
-int scheme_code(const AdiScheme& s) {
-  switch (s.kind) {
-    case AdiScheme::Kind::Douglas: return kDouglas;
-    case AdiScheme::Kind::CraigSneyd: return kCraigSneyd;
-    case AdiScheme::Kind::ModifiedCraigSneyd: return kModifiedCraigSneyd;
-    case AdiScheme::Kind::HundsdorferVerwer: return kHundsdorferVerwer;
-  }
-  return kDouglas;
-}
-
-// dt and the weights of one step, with the products formed as adi_solver.cpp forms them.
-GpuStep step_coefficients(const AdiScheme& s, double dt) {
+// The step record of one step: the scheme's weights (adi_scheme.hpp's step_weights, as the CPU
+// stepper reads them), then buffers, table and events.
+GpuStep step_record(const AdiScheme& s, double dt) {
+  const StepWeights w = step_weights(s, dt);
   GpuStep st;
-  st.dt = dt;
-  st.scheme = scheme_code(s);
-  st.theta_dt = s.theta * dt;
-  switch (st.scheme) {
-    case kCraigSneyd: st.corr_mixed = s.sigma * dt; break;
-    case kModifiedCraigSneyd:
-      st.corr_mixed = s.theta * dt;
-      st.corr_full = (0.5 - s.theta) * dt;
-      break;
-    case kHundsdorferVerwer: st.corr_full = 0.5 * dt; break;
-    default: break;
-  }
+  st.dt = w.dt;
+  st.scheme = w.kind;
+  st.theta_dt = w.theta_dt;
+  st.corr_mixed = w.corr_mixed;
+  st.corr_full = w.corr_full;
   return st;
 }
 
@@ -45,7 +30,7 @@ void assign_buffers(GpuStep& st, int dim, int cur) {
   st.yk = (cur + 2) % 3;
   if (dim == 1) {
     st.out = st.y1;  // the only stage reads X (and Yk): Y1 is free
-  } else if (st.scheme == kHundsdorferVerwer) {
+  } else if (st.scheme == SchemeKind::HundsdorferVerwer) {
     st.out = st.x;   // HV's last stage reads Y1 and Yk only
   } else {
     st.out = st.yk;  // Douglas: Yk unused; CS/MCS: last read of Yk was the axis-0 stage
@@ -102,7 +87,7 @@ GpuPlan make_gpu_plan(const Problem& pb, const AdiScheme& scheme) {
   std::size_t next_event = 0;
   for (std::size_t j = 0; j < pb.time.steps(); ++j) {
     const AdiScheme& s = pb.time.damped[j] ? damped : scheme;
-    GpuStep st = step_coefficients(s, pb.time.dt(j));
+    GpuStep st = step_record(s, pb.time.dt(j));
     assign_buffers(st, pb.dim, cur);
     cur = st.out;
     st.table = table_index(plan.theta_dts, st.theta_dt);

@@ -4,11 +4,9 @@
 // captured CUDA graph looks its step up here instead of having dt baked into its launch: the same
 // graph then serves every step (solvers/gpu/cuda/march_graph.hpp).
 #include "platform/hd.hpp"
+#include "solvers/schemes/scheme_kind.hpp"
 
 namespace elsbench::gpu {
-
-// The scheme of one step. A damped step is Douglas with theta = 1 (adi_scheme.hpp).
-enum Scheme : int { kDouglas = 0, kCraigSneyd = 1, kModifiedCraigSneyd = 2, kHundsdorferVerwer = 3 };
 
 // The value buffers a step reads and writes: three full grids (all layers each) rotate. `x` holds
 // the values at the start of the step, `y1` the result of the axis-0 stage, `yk` the result of
@@ -19,13 +17,13 @@ struct GpuStep {
   double theta_dt = 0;    // theta dt: the weight of the implicit stages and the factor table key
   double corr_mixed = 0;  // CS: sigma dt, MCS: theta dt, on F_0(Y) - F_0(X)
   double corr_full = 0;   // MCS: (1/2 - theta) dt, HV: dt / 2, on F(Y) - F(X)
-  int scheme = kDouglas;
+  SchemeKind scheme = SchemeKind::Douglas;  // a damped step is Douglas with theta = 1
   int x = 0, y1 = 1, yk = 2, out = 2;
   int table = 0;          // factor tables of theta_dt (the same index on every axis)
   int first_event = 0;    // this step's actions in the event list, applied to `out`
   int event_count = 0;
 
-  ELSBENCH_HD bool two_rounds() const { return scheme != kDouglas; }
+  ELSBENCH_HD bool two_rounds() const { return scheme != SchemeKind::Douglas; }
 };
 
 // One action at the end of a step (march.hpp's apply_events and project_knock_in, in order),

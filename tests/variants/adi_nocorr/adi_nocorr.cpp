@@ -1,20 +1,23 @@
 // adi-nocorr: a deliberately broken variant for the validation tests. It drops the mixed
 // derivative, as the original Python prototype did, so the gate must reject its prices of
-// correlated products. Hidden from `list` and sweeps.
+// correlated products. Hidden from `list` and sweeps; linked into the test suites only.
+//
+// It is also the worked example of docs/adding-a-solver.md: a variant is one folder and one
+// registration, and it reaches the rest of the project through the solver contract.
 #include "solvers/contract/solver.hpp"
 #include "solvers/schemes/adi_scheme.hpp"
-#include "solvers/adi/adi_solver.hpp"
 
 namespace elsbench {
 namespace {
 
-PriceResult price_without_correlation(const Product& product, const SolverOptions& opt) {
-  Problem pb = build_problem(product, opt.grid);
-  pb.mixed.clear();
-  return solve_adi(pb, opt);
+MarchResult march_without_correlation(const Problem& pb, const SolverOptions& opt) {
+  Problem uncorrelated = pb;  // the shared problem stays const: the bug lives in this copy
+  uncorrelated.mixed.clear();
+  return SolverRegistry::instance().get("adi").march(uncorrelated, opt);
 }
 
 SolverInfo no_correlation_info() {
+  // Registrations run in no set order across files: adi's entry is looked up when a march runs.
   SolverInfo s;
   s.name = "adi-nocorr";
   s.description = "test only: CPU ADI without the mixed-derivative term (the prototype's bug)";
@@ -22,7 +25,7 @@ SolverInfo no_correlation_info() {
   s.devices = {Device::Kind::Cpu};
   s.max_dim = 3;
   s.test_only = true;
-  s.price = price_without_correlation;
+  s.march = march_without_correlation;
   return s;
 }
 

@@ -1,0 +1,61 @@
+#include "platform/device.hpp"
+
+#include <omp.h>
+
+#include <stdexcept>
+
+namespace elsbench {
+namespace {
+
+// The whole of `s` as a non-negative whole number no larger than `max`, or -1.
+int whole_number(const std::string& s, int max) {
+  if (s.empty() || s.size() > 9) return -1;
+  int v = 0;
+  for (char c : s) {
+    if (c < '0' || c > '9') return -1;
+    v = v * 10 + (c - '0');
+  }
+  return v <= max ? v : -1;
+}
+
+constexpr const char* kForms = "expected auto, cpu, cpu:tN (N threads), cuda or cuda:N";
+constexpr int kMaxThreads = 4096;
+constexpr int kMaxCudaIndex = 1023;
+
+}  // namespace
+
+int hardware_threads() { return omp_get_num_procs(); }
+
+int resolved_threads(const Device& d) { return d.threads > 0 ? d.threads : hardware_threads(); }
+
+std::string Device::str() const { return is_cpu() ? "cpu" : "cuda:" + std::to_string(index); }
+
+std::string Device::spec() const {
+  return is_cpu() ? "cpu:t" + std::to_string(resolved_threads(*this)) : str();
+}
+
+Device parse_device(const std::string& s) {
+  Device d;
+  if (s == "auto") {
+    d.is_auto = true;
+    return d;
+  }
+  if (s == "cpu") return d;
+  if (s.rfind("cpu:t", 0) == 0) {
+    d.threads = whole_number(s.substr(5), kMaxThreads);
+    if (d.threads < 1)
+      throw std::invalid_argument("bad device '" + s + "' (" + kForms + ", 1 <= N <= 4096)");
+    return d;
+  }
+  if (s == "cuda" || s.rfind("cuda:", 0) == 0) {
+    d.kind = Device::Kind::Cuda;
+    if (s.size() > 4) {
+      d.index = whole_number(s.substr(5), kMaxCudaIndex);
+      if (d.index < 0) throw std::invalid_argument("bad device '" + s + "' (" + kForms + ")");
+    }
+    return d;
+  }
+  throw std::invalid_argument("unknown device '" + s + "' (" + kForms + ")");
+}
+
+}  // namespace elsbench

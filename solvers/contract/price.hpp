@@ -1,0 +1,16 @@
+#pragma once
+// Pricing one product with one variant: the request checked against what the variant declared,
+// the problem built once for it, its march run under the host-memory tracker, and the price and
+// Greeks read at the spot the same way for every variant.
+#include "products/product.hpp"
+#include "solvers/contract/price_result.hpp"
+#include "solvers/contract/solver_info.hpp"
+
+namespace elsbench {
+
+// Throws std::invalid_argument for a request the variant does not take (dimension, precision,
+// device, scheme), SolverError when it cannot price the case (unavailable device, unstable step,
+// out of memory).
+PriceResult price_with(const SolverInfo& solver, const Product& product, SolverOptions options);
+
+}  // namespace elsbench
