@@ -4,6 +4,7 @@
 #include "solvers/contract/solver.hpp"
 #include "solvers/march/march.hpp"
 #include "solvers/operators/fused_explicit.hpp"
+#include "solvers/tridiagonal/line_solve.hpp"
 #include "solvers/schemes/adi_scheme.hpp"
 
 namespace elsbench {

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 
-#include "solvers/operators/host_operators.hpp"
 
 namespace elsbench {
 namespace {
@@ -267,11 +266,6 @@ void run_explicit_pass(const Problem& pb, const ExplicitPass& pass) {
     case 2: run_rows<2>(pb, pass); break;
     default: run_rows<3>(pb, pass); break;
   }
-}
-
-void solve_axis_rhs(const Problem& pb, int d, double theta_dt, const double* z, const double* f,
-                    double g, double* y) {
-  solve_axis(pb, d, factor_axis(pb.axes[static_cast<std::size_t>(d)].op, theta_dt), z, f, g, y);
 }
 
 }  // namespace elsbench

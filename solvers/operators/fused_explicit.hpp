@@ -20,8 +20,4 @@ struct ExplicitPass {
 
 void run_explicit_pass(const Problem& pb, const ExplicitPass& pass);
 
-// y = (I - theta_dt A_d)^{-1} (z + g f) along axis d; y may alias z. f may be null (g ignored).
-void solve_axis_rhs(const Problem& pb, int d, double theta_dt, const double* z, const double* f,
-                    double g, double* y);
-
 }  // namespace elsbench

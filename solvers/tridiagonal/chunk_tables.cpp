@@ -4,7 +4,7 @@
 #include <cstddef>
 
 #include "solvers/tridiagonal/chunked_solve.hpp"
-#include "solvers/operators/host_operators.hpp"
+#include "solvers/tridiagonal/line_solve.hpp"
 
 namespace elsbench::gpu {
 namespace {

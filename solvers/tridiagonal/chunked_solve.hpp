@@ -1,6 +1,6 @@
 #pragma once
 // The batched tridiagonal solve of the GPU variants: every line of an axis solves
-// (I - theta dt A_d) x = r with the same LU factors (host_operators.hpp's factor_axis), so
+// (I - theta dt A_d) x = r with the same LU factors (line_solve.hpp's factor_axis), so
 // everything that depends on the matrix only is computed once on the host per theta dt
 // (gpu_chunk_tables.hpp). One thread per line would leave a 2000x2000 grid with 4000 threads, far
 // too few to keep a GPU's memory busy, so each line is cut into chunks of kChunk nodes, one

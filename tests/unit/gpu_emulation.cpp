@@ -12,7 +12,7 @@
 #include "solvers/contract/solver.hpp"
 #include "solvers/gpu/emulator/gpu_emulator.hpp"
 #include "solvers/gpu/plan/gpu_plan.hpp"
-#include "solvers/operators/host_operators.hpp"
+#include "solvers/tridiagonal/line_solve.hpp"
 #include "solvers/problem/spot_values.hpp"
 #include "solvers/problem/problem_builder.hpp"
 

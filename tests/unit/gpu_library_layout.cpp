@@ -8,7 +8,7 @@
 
 #include "products/catalog.hpp"
 #include "solvers/gpu/kernels/library_layout.hpp"
-#include "solvers/operators/host_operators.hpp"
+#include "solvers/tridiagonal/line_solve.hpp"
 #include "solvers/problem/problem_builder.hpp"
 
 namespace elsbench::gpu {

@@ -66,7 +66,8 @@ struct NodeTerms {
   ELSBENCH_HD T full(int dim) const { return mixed + axes(dim); }
 };
 
-// The mixed stencil is separable: c (S_0 d/dS_0)(S_1 d/dS_1) v, as apply_mixed computes it.
+// The mixed stencil is separable: c (S_0 d/dS_0)(S_1 d/dS_1) v, as the CPU passes compute it
+// (solvers/operators/fused_explicit.cpp).
 template <class T, class Load>
 ELSBENCH_HD T mixed_at(const GridView<T>& g, Load v, int i0, int i1) {
   const AxisCoefs<T>& w0 = g.d1[0];

@@ -1,4 +1,4 @@
-#include "solvers/operators/host_operators.hpp"
+#include "solvers/tridiagonal/line_solve.hpp"
 
 #include <omp.h>
 
@@ -56,73 +56,7 @@ LineBlocks line_blocks(const Problem& pb, int d) {
 
 bool threaded(std::size_t work) { return work >= 4096 && omp_get_max_threads() > 1; }
 
-// out[row] = op v[row] for one contiguous line (axis 0): vectorised over the nodes.
-void apply_row(const Tridiagonal& op, const double* v, double* out, std::size_t n, double scale,
-               bool accumulate) {
-  const double* lo = op.lower.data();
-  const double* di = op.diag.data();
-  const double* up = op.upper.data();
-  const double first = di[0] * v[0] + up[0] * v[1];
-  const double last = lo[n - 1] * v[n - 2] + di[n - 1] * v[n - 1];
-  if (accumulate) {
-    out[0] += scale * first;
-    for (std::size_t i = 1; i + 1 < n; ++i)
-      out[i] += scale * (lo[i] * v[i - 1] + di[i] * v[i] + up[i] * v[i + 1]);
-    out[n - 1] += scale * last;
-  } else {
-    out[0] = first;
-    for (std::size_t i = 1; i + 1 < n; ++i) out[i] = lo[i] * v[i - 1] + di[i] * v[i] + up[i] * v[i + 1];
-    out[n - 1] = last;
-  }
-}
-
-// The same for a block of lines that are neighbours in memory (axes > 0).
-void apply_block(const Tridiagonal& op, const double* v, double* out, std::size_t n, std::size_t step,
-                 std::size_t count, double scale, bool accumulate) {
-  for (std::size_t i = 0; i < n; ++i) {
-    const double lo = op.lower[i], di = op.diag[i], up = op.upper[i];
-    const double* vm = v + (i > 0 ? (i - 1) * step : 0);
-    const double* vc = v + i * step;
-    const double* vp = v + (i + 1 < n ? (i + 1) * step : 0);
-    double* o = out + i * step;
-    const double wl = i > 0 ? lo : 0.0, wu = i + 1 < n ? up : 0.0;
-    if (accumulate) {
-      for (std::size_t l = 0; l < count; ++l) o[l] += scale * (wl * vm[l] + di * vc[l] + wu * vp[l]);
-    } else {
-      for (std::size_t l = 0; l < count; ++l) o[l] = wl * vm[l] + di * vc[l] + wu * vp[l];
-    }
-  }
-}
-
 }  // namespace
-
-void apply_axis(const Problem& pb, int d, const Tridiagonal& op, const double* v, double* out,
-                double scale, bool accumulate) {
-  const LineBlocks lb = line_blocks(pb, d);
-  const auto blocks = static_cast<long>(lb.blocks);
-#pragma omp parallel for schedule(static) if (threaded(pb.values()))
-  for (long b = 0; b < blocks; ++b) {
-    const auto [base, count] = lb.block(static_cast<std::size_t>(b));
-    if (lb.step == 1) {
-      for (std::size_t l = 0; l < count; ++l)
-        apply_row(op, v + base + l * lb.n, out + base + l * lb.n, lb.n, scale, accumulate);
-    } else {
-      apply_block(op, v + base, out + base, lb.n, lb.step, count, scale, accumulate);
-    }
-  }
-}
-
-void apply_mixed(const Problem& pb, const MixedTerm& m, const double* v, double* out, double* tmp) {
-  // The mixed stencil is separable: (S_a d/dS_a) applied to (S_b d/dS_b) v.
-  apply_axis(pb, m.b, pb.axes[static_cast<std::size_t>(m.b)].d1, v, tmp, 1.0, false);
-  apply_axis(pb, m.a, pb.axes[static_cast<std::size_t>(m.a)].d1, tmp, out, m.coeff, true);
-}
-
-void apply_full(const Problem& pb, const double* v, double* out, double* tmp) {
-  for (int d = 0; d < pb.dim; ++d)
-    apply_axis(pb, d, pb.axes[static_cast<std::size_t>(d)].op, v, out, 1.0, d > 0);
-  for (const MixedTerm& m : pb.mixed) apply_mixed(pb, m, v, out, tmp);
-}
 
 LineFactors factor_axis(const Tridiagonal& op, double theta_dt) {
   const std::size_t n = op.size();
@@ -291,33 +225,9 @@ void solve_axis(const Problem& pb, int d, const LineFactors& fac, double* x) {
   solve_axis(pb, d, fac, x, nullptr, 0.0, x);
 }
 
-double explicit_dt_bound(const Problem& pb) {
-  // Row sums of |A| per axis; the full row sum at a node is the sum over axes and mixed terms,
-  // bounded by combining the per-axis maxima (operators are tensor products of 1-D stencils).
-  double worst = 0.0;
-  std::vector<std::vector<double>> axis_sum(static_cast<std::size_t>(pb.dim)), d1_sum(axis_sum);
-  for (std::size_t d = 0; d < axis_sum.size(); ++d) {
-    const Axis& ax = pb.axes[d];
-    for (std::size_t i = 0; i < ax.size(); ++i) {
-      axis_sum[d].push_back(std::abs(ax.op.lower[i]) + std::abs(ax.op.diag[i]) + std::abs(ax.op.upper[i]));
-      d1_sum[d].push_back(std::abs(ax.d1.lower[i]) + std::abs(ax.d1.diag[i]) + std::abs(ax.d1.upper[i]));
-    }
-  }
-  // Exact maximum over nodes of sum_d axis_sum_d(i_d) + sum_m |c_m| d1_a(i_a) d1_b(i_b).
-  std::vector<std::size_t> idx(static_cast<std::size_t>(pb.dim), 0);
-  for (std::size_t flat = 0; flat < pb.points; ++flat) {
-    double row = 0.0;
-    for (std::size_t d = 0; d < idx.size(); ++d) row += axis_sum[d][idx[d]];
-    for (const MixedTerm& m : pb.mixed)
-      row += std::abs(m.coeff) * d1_sum[static_cast<std::size_t>(m.a)][idx[static_cast<std::size_t>(m.a)]] *
-             d1_sum[static_cast<std::size_t>(m.b)][idx[static_cast<std::size_t>(m.b)]];
-    worst = std::max(worst, row);
-    for (std::size_t d = 0; d < idx.size(); ++d) {
-      if (++idx[d] < pb.axes[d].size()) break;
-      idx[d] = 0;
-    }
-  }
-  return 2.0 / worst;
+void solve_axis_rhs(const Problem& pb, int d, double theta_dt, const double* z, const double* f,
+                    double g, double* y) {
+  solve_axis(pb, d, factor_axis(pb.axes[static_cast<std::size_t>(d)].op, theta_dt), z, f, g, y);
 }
 
 }  // namespace elsbench

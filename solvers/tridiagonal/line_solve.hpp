@@ -1,0 +1,27 @@
+#pragma once
+// The batched tridiagonal solve of the CPU variants: (I - theta dt A_d) x = rhs along one axis of
+// the grid, every line sharing one LU factorisation (the GPU's chunked solve, chunked_solve.hpp,
+// starts from the same factors). It acts on every layer at once (a layer is one more outer
+// dimension: no line crosses layers). OpenMP threads take whole lines, so the result does not
+// depend on the thread count.
+#include <vector>
+
+#include "solvers/problem/problem.hpp"
+
+namespace elsbench {
+
+// LU factors of I - theta_dt * A for one axis; every line of that axis shares them.
+struct LineFactors {
+  std::vector<double> lower, upper_ratio, inv_pivot;
+};
+LineFactors factor_axis(const Tridiagonal& op, double theta_dt);
+// x <- (I - theta_dt A_d)^{-1} x along axis d.
+void solve_axis(const Problem& pb, int d, const LineFactors& f, double* x);
+// y <- (I - theta_dt A_d)^{-1} (z + g f) along axis d; y may alias z, f may be null.
+void solve_axis(const Problem& pb, int d, const LineFactors& fac, const double* z, const double* f,
+                double g, double* y);
+// The same with the factors of theta_dt computed here (an ADI stage).
+void solve_axis_rhs(const Problem& pb, int d, double theta_dt, const double* z, const double* f,
+                    double g, double* y);
+
+}  // namespace elsbench
