@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "platform/input_error.hpp"
+#include "products/payoff.hpp"
 
 namespace elsbench {
 namespace {
@@ -120,7 +121,8 @@ int required_assets(ProductType t) {
 
 std::vector<Underlying> read_assets(const Reader& r) {
   const json& list = r.array("underlyings");
-  if (list.empty() || list.size() > 3) r.fail("underlyings", "expected 1 to 3 underlyings");
+  if (list.empty() || list.size() > static_cast<std::size_t>(kMaxAssets))
+    r.fail("underlyings", "expected 1 to " + std::to_string(kMaxAssets) + " underlyings");
   std::vector<Underlying> assets;
   for (std::size_t i = 0; i < list.size(); ++i) {
     const Reader a = r.child(list[i], "underlyings[" + std::to_string(i) + "]");
@@ -177,6 +179,8 @@ ElsTerms read_els(const Reader& r) {
                                        : Performance::WorstOf;
   const json& dates = r.array("autocall");
   if (dates.empty()) r.fail("autocall", "expected at least one date (the last is maturity)");
+  if (dates.size() > static_cast<std::size_t>(kMaxAutocallDates))
+    r.fail("autocall", "at most " + std::to_string(kMaxAutocallDates) + " dates (a monthly note over five years has 60)");
   double previous = 0.0;
   for (std::size_t i = 0; i < dates.size(); ++i) {
     const std::string key = "autocall[" + std::to_string(i) + "]";

@@ -6,7 +6,6 @@
 #include <chrono>
 #include <cmath>
 #include <memory>
-#include <span>
 #include <stdexcept>
 #include <vector>
 
@@ -48,9 +47,8 @@ template <int D, bool Antithetic>
 class PairBlock {
  public:
   PairBlock(const Product& p, const PathPlan& plan, std::uint64_t seed)
-      : product_(p), plan_(plan),
-        key_{static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32)},
-        worst_of_(!p.is_els() || p.els.performance == Performance::WorstOf) {}
+      : terms_(payoff_terms(p)), plan_(plan),
+        key_{static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32)} {}
 
   // Sum of the block's pair averages, as moments; pairs first_pair .. first_pair + pairs - 1.
   Moments simulate(std::uint64_t first_pair, int pairs) {
@@ -125,7 +123,7 @@ class PairBlock {
     }
     const int first = (step % kChunkSteps) * D;
     const double barrier = plan_.log_barrier;
-    const bool worst = worst_of_;
+    const bool worst = terms_.worst_of;
     // The loops over assets and paths are unrolled so that the loop over lanes is innermost,
     // the one GCC vectorises.
     for (int l = 0; l < live_; ++l) {
@@ -177,27 +175,27 @@ class PairBlock {
           no_cross_all *= 1.0 - cross;
           min_cross = std::min(min_cross, cross);
         }
-        survival_[m][l] *= worst_of_ ? no_cross_all : 1.0 - min_cross;
+        survival_[m][l] *= terms_.worst_of ? no_cross_all : 1.0 - min_cross;
       }
   }
 
   // Room for three assets whatever D is: payoff.hpp indexes spots by product type, which the
   // compiler cannot tie to D.
-  using Spots = std::array<double, 3>;
-  std::span<const double> spots(int m, int l, Spots& s) const {
-    for (int a = 0; a < D; ++a) s[a] = product_.assets[static_cast<std::size_t>(a)].reference * std::exp(x_[m][a][l]);
-    return {s.data(), static_cast<std::size_t>(D)};
+  using Spots = std::array<double, kMaxAssets>;
+  const double* spots(int m, int l, Spots& s) const {
+    for (int a = 0; a < D; ++a) s[a] = terms_.reference[a] * std::exp(x_[m][a][l]);
+    return s.data();
   }
 
   void observe_autocall(int step) {
-    const AutocallDate& date = product_.els.autocall[static_cast<std::size_t>(plan_.autocall[static_cast<std::size_t>(step)])];
+    const int date = plan_.autocall[static_cast<std::size_t>(step)];
     const double discount = plan_.discount[static_cast<std::size_t>(step)];
     for (int l = 0; l < live_; ++l)
       for (int m = 0; m < 2; ++m) {
         if (done_[m][l]) continue;
         Spots buffer{};
-        if (!autocalls(date, performance(product_, spots(m, l, buffer)))) continue;
-        payoff_[m][slot_[l]] = discount * autocall_amount(product_, date);
+        if (!autocalls(terms_, date, performance(terms_, spots(m, l, buffer)))) continue;
+        payoff_[m][slot_[l]] = discount * autocall_amount(terms_, date);
         done_[m][l] = true;
       }
   }
@@ -210,13 +208,13 @@ class PairBlock {
       for (int m = 0; m < 2; ++m) {
         if (done_[m][l]) continue;
         Spots buffer{};
-        const std::span<const double> s = spots(m, l, buffer);
+        const double* s = spots(m, l, buffer);
         double amount = 0;
-        if (product_.is_els()) {
-          const double perf = performance(product_, s), q = survival_[m][l];
-          amount = q * maturity_amount(product_, perf, false) + (1.0 - q) * maturity_amount(product_, perf, true);
+        if (terms_.type == ProductType::StepdownEls) {
+          const double perf = performance(terms_, s), q = survival_[m][l];
+          amount = q * maturity_amount(terms_, perf, false) + (1.0 - q) * maturity_amount(terms_, perf, true);
         } else {
-          amount = option_payoff(product_, s);
+          amount = option_payoff(terms_, s);
         }
         payoff_[m][slot_[l]] = discount * amount;
       }
@@ -245,10 +243,9 @@ class PairBlock {
     live_ = kept;
   }
 
-  const Product& product_;
+  const PayoffTerms terms_;
   const PathPlan& plan_;
   const std::array<std::uint32_t, 2> key_;
-  const bool worst_of_;
   int live_ = 0;
   alignas(64) double x_[2][D][kLanes];  // [path of the pair][asset][lane]: log(S / reference)
   alignas(64) double x_before_[2][D][kLanes];

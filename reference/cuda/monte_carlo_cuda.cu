@@ -1,8 +1,8 @@
 // The Monte Carlo engine on a CUDA device: one thread per antithetic pair, cuRAND Philox streams
-// keyed by (seed, pair). The dates and step coefficients come from the host's PathPlan, the
-// amounts paid at autocall dates from products/payoff.hpp; the device code repeats only the
-// comparisons of payoff.hpp that a path takes on the way (autocall, knock-in, redemption at
-// maturity, the option payoffs), and the tests check its prices against the CPU engine's.
+// keyed by (seed, pair). The dates and step coefficients come from the host's PathPlan; what a
+// path pays (autocall, redemption at maturity, the option payoffs) is products/payoff.hpp, the
+// same functions the CPU engine and the PDE builder call; device memory and error checks are
+// platform/cuda's. The tests check its prices against the CPU engine's.
 #include "reference/cuda/monte_carlo_cuda.hpp"
 
 #include <cuda_runtime.h>
@@ -13,42 +13,21 @@
 #include <cmath>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
+#include "platform/cuda/cuda_check.hpp"
+#include "platform/cuda/device_memory.hpp"
 #include "products/payoff.hpp"
 #include "reference/path_plan.hpp"
 
 namespace elsbench {
 namespace {
 
-constexpr int kMaxAssets = 3;
-constexpr int kMaxAutocalls = 64;
 constexpr int kThreadsPerBlock = 128;
 
-void check(cudaError_t err, const char* call) {
-  if (err != cudaSuccess) throw std::runtime_error(std::string("CUDA Monte Carlo: ") + call + ": " + cudaGetErrorString(err));
-}
-
-// Device copy of a host vector, freed on scope exit.
-template <class T>
-class DeviceArray {
- public:
-  explicit DeviceArray(const std::vector<T>& host) {
-    check(cudaMalloc(&data_, host.size() * sizeof(T)), "cudaMalloc");
-    check(cudaMemcpy(data_, host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice), "cudaMemcpy");
-  }
-  explicit DeviceArray(std::size_t n) { check(cudaMalloc(&data_, n * sizeof(T)), "cudaMalloc"); }
-  ~DeviceArray() { cudaFree(data_); }
-  DeviceArray(const DeviceArray&) = delete;
-  DeviceArray& operator=(const DeviceArray&) = delete;
-  T* get() const { return data_; }
-
- private:
-  T* data_ = nullptr;
-};
-
 // What a device thread reads: the plan's per-date arrays (device pointers) and the product's
-// terms flattened to numbers.
+// payoff terms.
 struct DevicePlan {
   int dim = 0, steps = 0;
   const double* drift = nullptr;        // [step][asset]
@@ -58,16 +37,9 @@ struct DevicePlan {
   const int* autocall = nullptr;        // [step]
   const unsigned char* monitored = nullptr;
   double start[kMaxAssets] = {};
-  double reference[kMaxAssets] = {};
   double log_barrier = 0;
-  bool continuous = false, starts_knocked_in = false, worst_of = true, is_els = true, antithetic = true;
-  int autocalls = 0;
-  double autocall_barrier[kMaxAutocalls] = {};
-  double autocall_amount[kMaxAutocalls] = {};  // notional * (1 + coupon), from payoff.hpp
-  double notional = 0, dummy_amount = 0;       // redemption without knock-in
-  ProductType type = ProductType::StepdownEls;
-  double strike[2] = {};
-  double cash = 0;
+  bool continuous = false, starts_knocked_in = false, antithetic = true;
+  PayoffTerms terms;
 };
 
 struct PathState {
@@ -77,45 +49,29 @@ struct PathState {
   bool done;
 };
 
+// Spots S_a = reference_a exp(x_a), with room for three assets whatever D is.
 template <int D>
-__device__ double performance_of(const DevicePlan& p, const double* x) {
-  double lo = x[0], hi = x[0];
+__device__ void spots_of(const DevicePlan& p, const double* x, double* s) {
 #pragma unroll
-  for (int a = 1; a < D; ++a) {
-    lo = fmin(lo, x[a]);
-    hi = fmax(hi, x[a]);
-  }
-  return exp(p.worst_of ? lo : hi);
+  for (int a = 0; a < D; ++a) s[a] = p.terms.reference[a] * exp(x[a]);
 }
 
-// payoff.hpp's option_payoff, on spots S_a = reference_a exp(x_a).
+// The redemption is linear in the knock-in indicator: a survival probability q pays
+// q * (amount if not knocked in) + (1 - q) * (amount if knocked in), as the CPU engine pays it.
 template <int D>
-__device__ double option_payoff_of(const DevicePlan& p, const double* x) {
-  const double s0 = p.reference[0] * exp(x[0]);
-  const double s1 = D > 1 ? p.reference[1] * exp(x[1]) : 0.0;  // x has room for three assets
-  const double k = p.strike[0];
-  switch (p.type) {
-    case ProductType::EuropeanCall: return fmax(s0 - k, 0.0);
-    case ProductType::EuropeanPut: return fmax(k - s0, 0.0);
-    case ProductType::MinCall: return fmax(fmin(s0, s1) - k, 0.0);
-    case ProductType::MaxCall: return fmax(fmax(s0, s1) - k, 0.0);
-    case ProductType::MinPut: return fmax(k - fmin(s0, s1), 0.0);
-    case ProductType::MaxPut: return fmax(k - fmax(s0, s1), 0.0);
-    case ProductType::Exchange: return fmax(s0 - s1, 0.0);
-    case ProductType::CashOrNothing2: return (s0 > p.strike[0] && s1 > p.strike[1]) ? p.cash : 0.0;
-    case ProductType::StepdownEls: break;
-  }
-  return 0.0;
+__device__ double maturity_payoff(const DevicePlan& p, const PathState& st) {
+  double s[kMaxAssets] = {};
+  spots_of<D>(p, st.x, s);
+  if (p.terms.type != ProductType::StepdownEls) return option_payoff(p.terms, s);
+  const double perf = performance(p.terms, s), q = st.survival;
+  return q * maturity_amount(p.terms, perf, false) + (1.0 - q) * maturity_amount(p.terms, perf, true);
 }
 
-// payoff.hpp's maturity_amount mixed by the survival probability (monte_carlo.hpp).
 template <int D>
-__device__ double maturity_payoff(const DevicePlan& p, const PathState& s) {
-  if (!p.is_els) return option_payoff_of<D>(p, s.x);
-  const double perf = performance_of<D>(p, s.x);
-  const int last = p.autocalls - 1;
-  if (perf >= p.autocall_barrier[last]) return p.autocall_amount[last];
-  return s.survival * p.dummy_amount + (1.0 - s.survival) * p.notional * fmin(1.0, perf);
+__device__ bool autocalled(const DevicePlan& p, int date, const double* x) {
+  double s[kMaxAssets] = {};
+  spots_of<D>(p, x, s);
+  return autocalls(p.terms, date, performance(p.terms, s));
 }
 
 template <int D>
@@ -126,7 +82,7 @@ __device__ void knock_in_observation(const DevicePlan& p, PathState& s) {
     lo = fmin(lo, s.x[a]);
     hi = fmax(hi, s.x[a]);
   }
-  if ((p.worst_of ? lo : hi) < p.log_barrier) s.survival = 0.0;
+  if ((p.terms.worst_of ? lo : hi) < p.log_barrier) s.survival = 0.0;
 }
 
 template <int D>
@@ -139,7 +95,7 @@ __device__ void bridge_crossing(const DevicePlan& p, int step, const double* bef
     no_cross_all *= 1.0 - cross;
     min_cross = fmin(min_cross, cross);
   }
-  s.survival *= p.worst_of ? no_cross_all : 1.0 - min_cross;
+  s.survival *= p.terms.worst_of ? no_cross_all : 1.0 - min_cross;
 }
 
 template <int D>
@@ -184,8 +140,8 @@ __device__ double pair_average(const DevicePlan& p, unsigned long long seed, uns
       if (p.monitored[step]) knock_in_observation<D>(p, s);
       if (p.continuous) bridge_crossing<D>(p, step, before, s);
       const int k = p.autocall[step];
-      if (k >= 0 && step + 1 < p.steps && performance_of<D>(p, s.x) >= p.autocall_barrier[k]) {
-        s.payoff = p.discount[step] * p.autocall_amount[k];
+      if (k >= 0 && step + 1 < p.steps && autocalled<D>(p, k, s.x)) {
+        s.payoff = p.discount[step] * autocall_amount(p.terms, k);
         s.done = true;
       }
     }
@@ -228,33 +184,12 @@ DevicePlan flatten(const Product& product, const PathPlan& plan, bool antithetic
   DevicePlan d;
   d.dim = plan.dim;
   d.steps = plan.steps;
-  for (int a = 0; a < plan.dim; ++a) {
-    d.start[a] = plan.start[static_cast<std::size_t>(a)];
-    d.reference[a] = product.assets[static_cast<std::size_t>(a)].reference;
-  }
+  for (int a = 0; a < plan.dim; ++a) d.start[a] = plan.start[static_cast<std::size_t>(a)];
   d.log_barrier = plan.log_barrier;
   d.continuous = plan.continuous;
   d.starts_knocked_in = plan.starts_knocked_in;
-  d.is_els = product.is_els();
-  d.worst_of = !product.is_els() || product.els.performance == Performance::WorstOf;
   d.antithetic = antithetic;
-  d.type = product.type;
-  if (product.is_els()) {
-    if (product.els.autocall.size() > static_cast<std::size_t>(kMaxAutocalls))
-      throw std::invalid_argument("CUDA Monte Carlo: more than 64 autocall dates");
-    d.autocalls = static_cast<int>(product.els.autocall.size());
-    for (int k = 0; k < d.autocalls; ++k) {
-      const AutocallDate& date = product.els.autocall[static_cast<std::size_t>(k)];
-      d.autocall_barrier[k] = date.barrier;
-      d.autocall_amount[k] = autocall_amount(product, date);
-    }
-    d.notional = product.notional;
-    // maturity_amount() of a note neither autocalled nor knocked in: no performance needed.
-    d.dummy_amount = maturity_amount(product, -INFINITY, false);
-  } else {
-    for (std::size_t i = 0; i < product.option.strikes.size() && i < 2; ++i) d.strike[i] = product.option.strikes[i];
-    d.cash = product.option.cash;
-  }
+  d.terms = payoff_terms(product);
   return d;
 }
 
@@ -268,36 +203,44 @@ McResult monte_carlo_price_cuda(const Product& product, const McOptions& options
   if (options.paths < 2) throw std::invalid_argument("Monte Carlo needs at least 2 paths");
   if (product.dimension() > kMaxAssets) throw std::invalid_argument("Monte Carlo supports 1 to 3 underlyings");
   const auto t0 = std::chrono::steady_clock::now();
-  check(cudaSetDevice(device), "cudaSetDevice");
+  gpu::cuda_check(cudaSetDevice(device), "cudaSetDevice(" + std::to_string(device) + ")");
   const PathPlan plan = make_path_plan(product);
   DevicePlan d = flatten(product, plan, options.antithetic);
-  const DeviceArray<double> drift(plan.drift), shock(plan.shock), bridge(plan.bridge_rate), discount(plan.discount);
-  const DeviceArray<int> autocall(plan.autocall);
-  const DeviceArray<unsigned char> monitored(plan.monitored);
-  d.drift = drift.get();
-  d.shock = shock.get();
-  d.bridge_rate = bridge.get();
-  d.discount = discount.get();
-  d.autocall = autocall.get();
-  d.monitored = monitored.get();
+  gpu::DeviceAllocator alloc;
+  const auto upload = [&alloc](const auto& host, const char* what) {
+    using T = typename std::decay_t<decltype(host)>::value_type;
+    gpu::DeviceArray<T> a(alloc, host.size(), what);
+    a.upload(host, what);
+    return a;
+  };
+  const auto drift = upload(plan.drift, "drift"), shock = upload(plan.shock, "shocks");
+  const auto bridge = upload(plan.bridge_rate, "bridge rates"), discount = upload(plan.discount, "discounts");
+  const auto autocall = upload(plan.autocall, "autocall dates");
+  const auto monitored = upload(plan.monitored, "monitoring dates");
+  d.drift = drift.data();
+  d.shock = shock.data();
+  d.bridge_rate = bridge.data();
+  d.discount = discount.data();
+  d.autocall = autocall.data();
+  d.monitored = monitored.data();
 
   int sms = 0;
-  check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute");
+  gpu::cuda_check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute");
   const long long pairs = (options.paths + 1) / 2;
   const long long wanted = (pairs + kThreadsPerBlock - 1) / kThreadsPerBlock;
   const int blocks = static_cast<int>(std::max(1LL, std::min<long long>(wanted, 16LL * sms)));
-  const DeviceArray<double> block_sum(static_cast<std::size_t>(blocks)), block_sum_sq(static_cast<std::size_t>(blocks));
+  const gpu::DeviceArray<double> block_sum(alloc, static_cast<std::size_t>(blocks), "block sums");
+  const gpu::DeviceArray<double> block_sum_sq(alloc, static_cast<std::size_t>(blocks), "block sums of squares");
   // Sums of squares around a rough level keep the variance free of cancellation.
   const double shift = product.is_els() ? product.notional : 0.0;
   switch (d.dim) {
-    case 1: simulate_pairs<1><<<blocks, kThreadsPerBlock>>>(d, options.seed, pairs, shift, block_sum.get(), block_sum_sq.get()); break;
-    case 2: simulate_pairs<2><<<blocks, kThreadsPerBlock>>>(d, options.seed, pairs, shift, block_sum.get(), block_sum_sq.get()); break;
-    default: simulate_pairs<3><<<blocks, kThreadsPerBlock>>>(d, options.seed, pairs, shift, block_sum.get(), block_sum_sq.get()); break;
+    case 1: simulate_pairs<1><<<blocks, kThreadsPerBlock>>>(d, options.seed, pairs, shift, block_sum.data(), block_sum_sq.data()); break;
+    case 2: simulate_pairs<2><<<blocks, kThreadsPerBlock>>>(d, options.seed, pairs, shift, block_sum.data(), block_sum_sq.data()); break;
+    default: simulate_pairs<3><<<blocks, kThreadsPerBlock>>>(d, options.seed, pairs, shift, block_sum.data(), block_sum_sq.data()); break;
   }
-  check(cudaGetLastError(), "simulate_pairs launch");
-  std::vector<double> sums(static_cast<std::size_t>(blocks)), sums_sq(static_cast<std::size_t>(blocks));
-  check(cudaMemcpy(sums.data(), block_sum.get(), sums.size() * sizeof(double), cudaMemcpyDeviceToHost), "cudaMemcpy");
-  check(cudaMemcpy(sums_sq.data(), block_sum_sq.get(), sums_sq.size() * sizeof(double), cudaMemcpyDeviceToHost), "cudaMemcpy");
+  gpu::check_launch("simulate_pairs");
+  const std::vector<double> sums = block_sum.download(static_cast<std::size_t>(blocks));
+  const std::vector<double> sums_sq = block_sum_sq.download(static_cast<std::size_t>(blocks));
 
   double s = 0, s2 = 0;
   for (std::size_t b = 0; b < sums.size(); ++b) {

@@ -192,8 +192,9 @@ void set_els_payoff(Problem& pb, const Product& p) {
   pb.knock_in_barrier = ki.barrier;
   pb.performance.resize(pb.points);
   pb.initial.resize(pb.values());
+  const PayoffTerms terms = payoff_terms(p);
   for_each_node(pb, [&](std::size_t i, const std::vector<std::size_t>&, const std::vector<double>& spots) {
-    pb.performance[i] = performance(p, spots);
+    pb.performance[i] = performance(terms, spots.data());
   });
   if (has_knock_in) {
     std::vector<double> below = fraction_at_or_above(pb, p, ki.barrier);
@@ -202,19 +203,20 @@ void set_els_payoff(Problem& pb, const Product& p) {
     pb.event_weights.push_back(std::move(below));
   }
   CellAverage(pb).fill(pb, [&](const std::vector<double>& spots, double* out) {
-    const double perf = performance(p, spots);
+    const double perf = performance(terms, spots.data());
     // A knock-in on the maturity date itself is part of the payoff at tau = 0.
     const bool ki_now = ki.monitoring != Monitoring::None &&
-                        (pb.continuous_knock_in ? perf <= ki.barrier : knocks_in(p, perf));
-    out[0] = maturity_amount(p, perf, p.els.knocked_in || ki_now);
-    if (pb.layers == 2) out[1] = maturity_amount(p, perf, true);
+                        (pb.continuous_knock_in ? perf <= ki.barrier : knocks_in(terms, perf));
+    out[0] = maturity_amount(terms, perf, p.els.knocked_in || ki_now);
+    if (pb.layers == 2) out[1] = maturity_amount(terms, perf, true);
   });
 }
 
 void set_option_payoff(Problem& pb, const Product& p) {
   pb.layers = 1;
   pb.initial.resize(pb.points);
-  CellAverage(pb).fill(pb, [&](const std::vector<double>& spots, double* out) { out[0] = option_payoff(p, spots); });
+  const PayoffTerms terms = payoff_terms(p);
+  CellAverage(pb).fill(pb, [&](const std::vector<double>& spots, double* out) { out[0] = option_payoff(terms, spots.data()); });
 }
 
 std::string describe_mesh(const Problem& pb, const GridOptions& g) {
@@ -304,10 +306,11 @@ void place_events(Problem& pb, TimeGrid grid, int damping_steps) {
   if (p.is_els()) {
     const double T = p.maturity();
     const auto& dates = p.els.autocall;
+    const PayoffTerms terms = payoff_terms(p);
     for (std::size_t k = 0; k + 1 < dates.size(); ++k) {
       const std::size_t node = node_of(grid, T - dates[k].time);
       pb.events.push_back({EventAction::Kind::Autocall, node, dates[k].barrier,
-                           autocall_amount(p, dates[k]), false, autocall_weights(pb, p, dates[k].barrier)});
+                           autocall_amount(terms, static_cast<int>(k)), false, autocall_weights(pb, p, dates[k].barrier)});
       damp_from(node);
     }
     if (pb.layers == 2 && p.els.knock_in.monitoring == Monitoring::Daily) {
