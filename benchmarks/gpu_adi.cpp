@@ -19,7 +19,7 @@
 #include "solvers/gpu/plan/gpu_plan.hpp"
 #include "solvers/gpu/session.hpp"
 #include "solvers/problem/problem_builder.hpp"
-#include "solvers/problem/solver_error.hpp"
+#include "platform/solver_error.hpp"
 
 namespace elsbench {
 namespace {

@@ -4,7 +4,7 @@
 
 #include "harness/cli/command.hpp"
 #include "platform/input_error.hpp"
-#include "solvers/problem/solver_error.hpp"
+#include "platform/solver_error.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"elsbench: which finite-difference ELS pricer to run, where, and at what precision"};

@@ -3,7 +3,7 @@
 #include <new>
 #include <stdexcept>
 
-#include "solvers/problem/solver_error.hpp"
+#include "platform/solver_error.hpp"
 
 namespace elsbench {
 

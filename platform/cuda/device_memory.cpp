@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "platform/cuda/cuda_check.hpp"
-#include "solvers/problem/solver_error.hpp"
+#include "platform/solver_error.hpp"
 
 namespace elsbench::gpu {
 

@@ -12,6 +12,7 @@
 
 #include "solvers/adi_cuda/adi_cuda_backend.hpp"
 #include "solvers/adi_cuda/adi_kernels.hpp"
+#include "solvers/gpu/cuda/event_kernels.hpp"
 #include "platform/cuda/cuda_handles.hpp"
 #include "solvers/gpu/cuda/device_march_data.hpp"
 #include "solvers/gpu/cuda/march_backend.hpp"

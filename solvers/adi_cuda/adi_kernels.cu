@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "platform/cuda/cuda_check.hpp"
-#include "solvers/problem/solver_error.hpp"
+#include "platform/solver_error.hpp"
 
 namespace elsbench::gpu {
 namespace {
@@ -34,13 +34,6 @@ __device__ void warp_carries(T* z, T* v, const ChunkTable<T>& t, int lane) {
   }
   carry = __shfl_down_sync(kFullMask, b.b, 1);
   backward_apply(v, t.H, lo, hi, lane + 1 < kWarp ? carry : T(0));
-}
-
-// The step of this launch, or null past the end of the march.
-template <class T>
-__device__ const GpuStep* current_step(const MarchArgs<T>& a, const int* step_base, int local) {
-  const int j = *step_base + local;
-  return j < a.step_count ? a.steps + j : nullptr;
 }
 
 template <class T>
@@ -91,14 +84,6 @@ __global__ void axis1_stage(MarchArgs<T> a, StageLayout l, const int* step_base,
   blk.phase_solve(tid);
 }
 
-template <class T>
-__global__ void step_events(MarchArgs<T> a, const int* step_base, int local) {
-  const GpuStep* sp = current_step(a, step_base, local);
-  if (!sp || sp->event_count == 0) return;
-  const long long node = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x;
-  events_at_node(a, *sp, node);
-}
-
 __global__ void advance_steps(int* step_base, int by) { *step_base += by; }
 
 template <class Kernel>
@@ -139,13 +124,6 @@ void launch_axis1_stage(const MarchArgs<T>& a, const StageLayout& l, const int* 
   check_launch("axis1_stage");
 }
 
-template <class T>
-void launch_step_events(const MarchArgs<T>& a, int blocks, const int* step_base, int local,
-                        cudaStream_t stream) {
-  step_events<T><<<blocks, kEventThreads, 0, stream>>>(a, step_base, local);
-  check_launch("step_events");
-}
-
 void launch_advance_steps(int* step_base, int by, cudaStream_t stream) {
   advance_steps<<<1, 1, 0, stream>>>(step_base, by);
   check_launch("advance_steps");
@@ -156,8 +134,7 @@ void launch_advance_steps(int* step_base, int by, cudaStream_t stream) {
   template void launch_axis0_stage<T>(const MarchArgs<T>&, const StageLayout&, const int*, int,   \
                                       int, cudaStream_t);                                         \
   template void launch_axis1_stage<T>(const MarchArgs<T>&, const StageLayout&, const int*, int,   \
-                                      int, cudaStream_t);                                         \
-  template void launch_step_events<T>(const MarchArgs<T>&, int, const int*, int, cudaStream_t);
+                                      int, cudaStream_t);
 ELSBENCH_INSTANTIATE(double)
 ELSBENCH_INSTANTIATE(float)
 #undef ELSBENCH_INSTANTIATE

@@ -2,7 +2,7 @@
 // GPU tests and benchmarks still compile and link, and say why they cannot run.
 #ifndef ELSBENCH_HAVE_CUDA
 #include "solvers/gpu/session.hpp"
-#include "solvers/problem/solver_error.hpp"
+#include "platform/solver_error.hpp"
 
 namespace elsbench {
 

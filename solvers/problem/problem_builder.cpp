@@ -8,7 +8,7 @@
 
 #include "products/payoff.hpp"
 #include "solvers/meshers/time_grid.hpp"
-#include "solvers/problem/solver_error.hpp"
+#include "platform/solver_error.hpp"
 
 namespace elsbench {
 namespace {

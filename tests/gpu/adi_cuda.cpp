@@ -13,7 +13,7 @@
 #include "solvers/gpu/emulator/gpu_emulator.hpp"
 #include "solvers/gpu/session.hpp"
 #include "solvers/problem/problem_builder.hpp"
-#include "solvers/problem/solver_error.hpp"
+#include "platform/solver_error.hpp"
 #include "tests/gpu/gpu_suite_main.hpp"
 
 namespace elsbench {

@@ -7,7 +7,7 @@
 #include "platform/cuda_devices.hpp"
 #include "solvers/contract/solver.hpp"
 #include "products/catalog.hpp"
-#include "solvers/problem/solver_error.hpp"
+#include "platform/solver_error.hpp"
 #include "tests/gpu/gpu_suite_main.hpp"
 #ifdef ELSBENCH_HAVE_CUDA
 #include "platform/cuda/device_memory.hpp"

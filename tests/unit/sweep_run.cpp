@@ -15,7 +15,7 @@
 #include "harness/results/results_file.hpp"
 #include "harness/sweep/sweep.hpp"
 #include "products/catalog.hpp"
-#include "solvers/problem/solver_error.hpp"
+#include "platform/solver_error.hpp"
 
 using namespace elsbench;
 using nlohmann::json;

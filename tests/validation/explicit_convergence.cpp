@@ -8,7 +8,7 @@
 #include "solvers/contract/solver.hpp"
 #include "products/catalog.hpp"
 #include "reference/closed_form.hpp"
-#include "solvers/problem/solver_error.hpp"
+#include "platform/solver_error.hpp"
 
 using namespace elsbench;
 

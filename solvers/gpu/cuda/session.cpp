@@ -6,7 +6,7 @@
 
 #include "platform/cuda/cuda_check.hpp"
 #include "solvers/gpu/cuda/march_backend.hpp"
-#include "solvers/problem/solver_error.hpp"
+#include "platform/solver_error.hpp"
 
 namespace elsbench {
 namespace {

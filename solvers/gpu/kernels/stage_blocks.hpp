@@ -166,6 +166,14 @@ struct Axis1Block {
   }
 };
 
+// The step of launch `local` of a replayed graph (solvers/gpu/cuda/march_graph.hpp), or null past
+// the end of the march.
+template <class T>
+ELSBENCH_HD const GpuStep* current_step(const MarchArgs<T>& a, const int* step_base, int local) {
+  const int j = *step_base + local;
+  return j < a.step_count ? a.steps + j : nullptr;
+}
+
 // The event actions of a step, one thread per node.
 template <class T>
 ELSBENCH_HD void events_at_node(const MarchArgs<T>& a, const GpuStep& s, long long node) {

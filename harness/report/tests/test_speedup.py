@@ -1,0 +1,29 @@
+"""Speedups are matched per product and grid against a baseline configuration."""
+import pytest
+
+from helpers import case, machine
+from speedup import Baseline, speedups
+
+
+def test_a_baseline_spec_reads_solver_scheme_device_threads_and_precision():
+    b = Baseline.parse("adi:douglas/cpu/t2/fp32")
+    assert (b.solver, b.scheme, b.device, b.threads, b.precision) == ("adi", "douglas", "cpu", 2, "fp32")
+    assert str(b) == "adi:douglas/cpu/t2/fp32"
+    assert Baseline.parse("adi/cuda").scheme is None
+
+
+@pytest.mark.parametrize("bad", ["adi", "/cpu", "adi/cpu/x3", "adi/cpu/t2/fp16"])
+def test_a_malformed_baseline_is_refused(bad):
+    with pytest.raises(ValueError):
+        Baseline.parse(bad)
+
+
+def test_the_speedup_is_the_baseline_time_over_the_case_time_on_the_same_grid():
+    box = machine()
+    base = case(box, seconds=2.0, threads=1)
+    fast = case(box, seconds=0.5, threads=2)
+    other_grid = case(box, seconds=0.1, threads=2, shape=[50, 50], grid_points=2500)
+    points = speedups([base, fast, other_grid], Baseline.parse("adi/cpu/t1"))
+    factors = {(p.case.threads, tuple(p.case.shape)): p.factor for p in points}
+    assert factors[(2, (100, 100))] == pytest.approx(4.0)
+    assert (2, (50, 50)) not in factors  # no baseline on that grid: no speedup claimed
