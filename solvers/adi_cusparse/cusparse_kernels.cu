@@ -14,7 +14,7 @@ __device__ void put_row(const MarchArgs<T>& a, const GpuStep& s, int axis, const
   out.rhs[at] = rhs;
   const int i = axis == 0 ? i0 : i1;
   const int n = axis == 0 ? a.grid.n0 : a.grid.n1;
-  const Diagonals<T> row = implicit_row(a.grid.op[axis], i, n, static_cast<T>(s.theta_dt));
+  const Diagonals<T> row = implicit_row(a.grid.op[axis], i, n, static_cast<T>(s.w.theta_dt));
   out.dl[at] = row.dl;
   out.d[at] = row.d;
   out.du[at] = row.du;

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "solvers/schemes/scheme_kind.hpp"
+#include "solvers/schemes/step_weights.hpp"
 
 namespace elsbench {
 
@@ -22,22 +22,7 @@ AdiScheme adi_scheme(const std::string& name);
 AdiScheme damping_scheme();
 const std::vector<std::string>& adi_scheme_names();  // the default first
 
-// One step of a scheme with step dt, F = F_0 (mixed) + sum_d F_d:
-//   Y0 = X + dt F(X);  Y_d = Y_{d-1} + theta dt (F_d(Y_d) - F_d(X))      (first round)
-// and, for the two-round schemes, Y0 corrected and the stages again from it:
-//   CS   Y0 + corr_mixed (F_0(Y) - F_0(X))                    corr_mixed = sigma dt
-//   MCS  Y0 + corr_mixed (F_0(Y) - F_0(X)) + corr_full (F(Y) - F(X))
-//                                                              corr_mixed = theta dt, corr_full = (1/2 - theta) dt
-//   HV   Y0 + corr_full (F(Y) - F(X)), stages subtracting F_d(Y)    corr_full = dt / 2
-struct StepWeights {
-  SchemeKind kind = SchemeKind::Douglas;
-  double dt = 0;
-  double theta = 0;
-  double theta_dt = 0;    // the weight of every implicit stage
-  double corr_mixed = 0;
-  double corr_full = 0;
-  bool two_rounds() const { return kind != SchemeKind::Douglas; }
-};
+// The weights of one step of `scheme` with step dt (step_weights.hpp).
 StepWeights step_weights(const AdiScheme& scheme, double dt);
 
 }  // namespace elsbench

@@ -34,6 +34,14 @@ PriceResult price(const std::string& solver, const Product& product, SolverOptio
   return price_with(SolverRegistry::instance().get(solver), product, o);
 }
 
+// The problem `adi` and the GPU variants price, on an n x n grid with nt steps.
+Problem problem_on(const Product& product, int n, int nt) {
+  GridOptions g;
+  g.n = n;
+  g.nt = nt;
+  return build_problem(product, g);
+}
+
 bool close(double a, double b, double rel) { return std::abs(a - b) <= rel * std::max(1.0, std::abs(b)); }
 
 // fp64: price, delta and gamma to 1e-9 relative. fp32: the price to 1e-4 relative (about 1000
@@ -81,10 +89,7 @@ BOOST_AUTO_TEST_CASE(fp32_within_tolerance) {
 // kernels, which the unit tests tie to the CPU `adi` solver: autocalls and knock-ins happened at
 // the same nodes and dates.
 void whole_grid_equals_emulation(const Product& product, const std::string& scheme) {
-  GridOptions g;
-  g.n = 60;
-  g.nt = 150;
-  const Problem pb = build_problem(product, g);
+  const Problem pb = problem_on(product, 60, 150);
   GpuMarchSession session(SolverRegistry::instance().get("adi-cuda").gpu, pb, adi_scheme(scheme), 0, Precision::FP64);
   session.march();
   const std::vector<double> gpu = session.values(true);
@@ -108,10 +113,7 @@ BOOST_AUTO_TEST_CASE(events_and_knock_in_identical_on_every_node) {
 
 BOOST_AUTO_TEST_CASE(a_second_march_repeats_the_first) {
   const Product product = resolve_product("sample-2a-stepdown");
-  GridOptions g;
-  g.n = 40;
-  g.nt = 80;
-  const Problem pb = build_problem(product, g);
+  const Problem pb = problem_on(product, 40, 80);
   GpuMarchSession session(SolverRegistry::instance().get("adi-cuda").gpu, pb, adi_scheme("modified-craig-sneyd"), 0, Precision::FP64);
   session.march();
   const std::vector<double> first = session.values(true);
@@ -123,10 +125,7 @@ BOOST_AUTO_TEST_CASE(a_second_march_repeats_the_first) {
 // arrays of n values per axis and one record per step (well under 1 MB here).
 BOOST_AUTO_TEST_CASE(peak_device_bytes_counts_every_allocation) {
   const Product product = resolve_product("sample-2a-stepdown");
-  GridOptions g;
-  g.n = 100;
-  g.nt = 50;
-  const Problem pb = build_problem(product, g);
+  const Problem pb = problem_on(product, 100, 50);
   const std::size_t weight_arrays = pb.event_weights.size();
   const PriceResult r = price("adi-cuda", product, options("douglas", 100, 50, Precision::FP64));
   const std::size_t points = 100u * 100u, grids = 3 * 2 * points * sizeof(double) + weight_arrays * points * sizeof(double);

@@ -26,7 +26,7 @@ Problem problem_for(const Product& product, int n, int nt) {
 std::set<int> stage_reads(const GpuStep& s, int axis, int dim, int round) {
   if (axis == 0) return round == 1 ? std::set<int>{s.x} : std::set<int>{s.x, s.yk};
   (void)dim;
-  return {s.y1, second_axis_uses_yk(s.scheme, round) ? s.yk : s.x};
+  return {s.y1, second_axis_uses_yk(s.w.kind, round) ? s.yk : s.x};
 }
 
 BOOST_AUTO_TEST_CASE(steps_follow_the_time_grid_and_the_scheme) {
@@ -40,17 +40,17 @@ BOOST_AUTO_TEST_CASE(steps_follow_the_time_grid_and_the_scheme) {
     for (std::size_t j = 0; j < plan.steps.size(); ++j) {
       const GpuStep& s = plan.steps[j];
       const double dt = pb.time.dt(j);
-      BOOST_TEST(s.dt == dt);
+      BOOST_TEST(s.w.dt == dt);
       if (pb.time.damped[j]) {
-        BOOST_TEST((s.scheme == SchemeKind::Douglas));
-        BOOST_TEST(s.theta_dt == dt);
+        BOOST_TEST((s.w.kind == SchemeKind::Douglas));
+        BOOST_TEST(s.w.theta_dt == dt);
       } else {
-        BOOST_TEST(s.theta_dt == scheme.theta * dt);
+        BOOST_TEST(s.w.theta_dt == scheme.theta * dt);
         BOOST_TEST(s.two_rounds() == (scheme.kind != SchemeKind::Douglas));
       }
       // The table of the step is theta dt to the stated tolerance.
-      BOOST_TEST(std::abs(plan.theta_dts[static_cast<std::size_t>(s.table)] - s.theta_dt) <=
-                 kSameThetaDt * s.theta_dt);
+      BOOST_TEST(std::abs(plan.theta_dts[static_cast<std::size_t>(s.table)] - s.w.theta_dt) <=
+                 kSameThetaDt * s.w.theta_dt);
     }
   }
 }

@@ -59,7 +59,7 @@ ELSBENCH_HD T stage_rhs_at(const MarchArgs<T>& a, const GpuStep& s, int axis, in
     const auto load_y = [&](int p, int q) { return yk[g.index(p, q, layer)]; };
     return first_axis_rhs(g, c, round, load_x, load_y, i0, i1);
   }
-  const T* v = a.buffers[second_axis_uses_yk(s.scheme, round) ? s.yk : s.x];
+  const T* v = a.buffers[second_axis_uses_yk(s.w.kind, round) ? s.yk : s.x];
   const auto load_v = [&](int p, int q) { return v[g.index(p, q, layer)]; };
   return second_axis_rhs(g, c, a.buffers[s.y1][g.index(i0, i1, layer)], load_v, i0, i1);
 }

@@ -94,9 +94,9 @@ struct StageCoefs {
   T dt, theta_dt, corr_mixed, corr_full;
   SchemeKind scheme;
   ELSBENCH_HD explicit StageCoefs(const GpuStep& s)
-      : dt(static_cast<T>(s.dt)), theta_dt(static_cast<T>(s.theta_dt)),
-        corr_mixed(static_cast<T>(s.corr_mixed)), corr_full(static_cast<T>(s.corr_full)),
-        scheme(s.scheme) {}
+      : dt(static_cast<T>(s.w.dt)), theta_dt(static_cast<T>(s.w.theta_dt)),
+        corr_mixed(static_cast<T>(s.w.corr_mixed)), corr_full(static_cast<T>(s.w.corr_full)),
+        scheme(s.w.kind) {}
 };
 
 // Right-hand side of the axis-0 stage of round 1 or 2 at node (i0, i1) of one layer; `x` and `yk`

@@ -12,13 +12,8 @@ namespace {
 // The step record of one step: the scheme's weights (adi_scheme.hpp's step_weights, as the CPU
 // stepper reads them), then buffers, table and events.
 GpuStep step_record(const AdiScheme& s, double dt) {
-  const StepWeights w = step_weights(s, dt);
   GpuStep st;
-  st.dt = w.dt;
-  st.scheme = w.kind;
-  st.theta_dt = w.theta_dt;
-  st.corr_mixed = w.corr_mixed;
-  st.corr_full = w.corr_full;
+  st.w = step_weights(s, dt);
   return st;
 }
 
@@ -30,7 +25,7 @@ void assign_buffers(GpuStep& st, int dim, int cur) {
   st.yk = (cur + 2) % 3;
   if (dim == 1) {
     st.out = st.y1;  // the only stage reads X (and Yk): Y1 is free
-  } else if (st.scheme == SchemeKind::HundsdorferVerwer) {
+  } else if (st.w.kind == SchemeKind::HundsdorferVerwer) {
     st.out = st.x;   // HV's last stage reads Y1 and Yk only
   } else {
     st.out = st.yk;  // Douglas: Yk unused; CS/MCS: last read of Yk was the axis-0 stage
@@ -90,7 +85,7 @@ GpuPlan make_gpu_plan(const Problem& pb, const AdiScheme& scheme) {
     GpuStep st = step_record(s, pb.time.dt(j));
     assign_buffers(st, pb.dim, cur);
     cur = st.out;
-    st.table = table_index(plan.theta_dts, st.theta_dt);
+    st.table = table_index(plan.theta_dts, st.w.theta_dt);
     add_events(plan, st, pb, j + 1, next_event);
     if (st.two_rounds()) plan.two_rounds = true;
     plan.steps.push_back(st);

@@ -4,7 +4,7 @@
 // captured CUDA graph looks its step up here instead of having dt baked into its launch: the same
 // graph then serves every step (solvers/gpu/cuda/march_graph.hpp).
 #include "platform/hd.hpp"
-#include "solvers/schemes/scheme_kind.hpp"
+#include "solvers/schemes/step_weights.hpp"
 
 namespace elsbench::gpu {
 
@@ -13,17 +13,13 @@ namespace elsbench::gpu {
 // the first round (two-round schemes), `out` the values at the end of the step, which is `x` of
 // the next one. A stage never writes a buffer that it reads.
 struct GpuStep {
-  double dt = 0;
-  double theta_dt = 0;    // theta dt: the weight of the implicit stages and the factor table key
-  double corr_mixed = 0;  // CS: sigma dt, MCS: theta dt, on F_0(Y) - F_0(X)
-  double corr_full = 0;   // MCS: (1/2 - theta) dt, HV: dt / 2, on F(Y) - F(X)
-  SchemeKind scheme = SchemeKind::Douglas;  // a damped step is Douglas with theta = 1
+  StepWeights w;          // the scheme's weights, as the CPU stepper reads them (a damped step: Douglas, theta = 1)
   int x = 0, y1 = 1, yk = 2, out = 2;
   int table = 0;          // factor tables of theta_dt (the same index on every axis)
   int first_event = 0;    // this step's actions in the event list, applied to `out`
   int event_count = 0;
 
-  ELSBENCH_HD bool two_rounds() const { return scheme != SchemeKind::Douglas; }
+  ELSBENCH_HD bool two_rounds() const { return w.two_rounds(); }
 };
 
 // One action at the end of a step (march.hpp's apply_events and project_knock_in, in order),
