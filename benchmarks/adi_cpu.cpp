@@ -5,8 +5,8 @@
 //   build/adi_cpu --benchmark_repetitions=3 --benchmark_report_aggregates_only=true
 #include <benchmark/benchmark.h>
 
-#include "solvers/contract/solver.hpp"
 #include "products/catalog.hpp"
+#include "solvers/contract/solver.hpp"
 
 namespace {
 

@@ -14,12 +14,12 @@
 #include <vector>
 
 #include "platform/cuda_devices.hpp"
-#include "solvers/contract/solver.hpp"
+#include "platform/solver_error.hpp"
 #include "products/catalog.hpp"
+#include "solvers/contract/solver.hpp"
 #include "solvers/gpu/plan/gpu_plan.hpp"
 #include "solvers/gpu/session.hpp"
 #include "solvers/problem/problem_builder.hpp"
-#include "platform/solver_error.hpp"
 
 namespace elsbench {
 namespace {

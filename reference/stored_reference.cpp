@@ -3,9 +3,9 @@
 #include <fstream>
 #include <stdexcept>
 
-#include "products/catalog.hpp"
 #include "platform/file_io.hpp"
 #include "platform/input_error.hpp"
+#include "products/catalog.hpp"
 #include "products/product_json.hpp"
 
 namespace elsbench {

@@ -6,8 +6,8 @@
 #include <optional>
 #include <string>
 
-#include "products/product.hpp"
 #include "platform/file_io.hpp"  // utc_timestamp, for the date of a stored value
+#include "products/product.hpp"
 
 namespace elsbench {
 

@@ -20,9 +20,9 @@
 #include <ql/time/calendars/nullcalendar.hpp>
 #include <ql/time/daycounters/actual365fixed.hpp>
 
-#include "solvers/contract/solver.hpp"
 #include "products/catalog.hpp"
 #include "reference/closed_form.hpp"
+#include "solvers/contract/solver.hpp"
 
 namespace {
 

@@ -4,10 +4,10 @@
 #include <iostream>
 
 #include "harness/cli/command.hpp"
-#include "platform/cuda_devices.hpp"
 #include "harness/machine/machine.hpp"
-#include "solvers/contract/solver.hpp"
+#include "platform/cuda_devices.hpp"
 #include "products/catalog.hpp"
+#include "solvers/contract/solver.hpp"
 
 namespace elsbench {
 namespace {

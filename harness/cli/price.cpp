@@ -1,11 +1,11 @@
 // elsbench price --product FILE|ID --solver NAME [grid flags] [--json]
 #include <iostream>
 
-#include "harness/cli/solver_flags.hpp"
 #include "harness/cli/command.hpp"
-#include "solvers/contract/solver.hpp"
+#include "harness/cli/solver_flags.hpp"
 #include "harness/results/price_json.hpp"
 #include "products/catalog.hpp"
+#include "solvers/contract/solver.hpp"
 
 namespace elsbench {
 namespace {

@@ -5,10 +5,10 @@
 #include <sstream>
 
 #include "harness/cli/command.hpp"
-#include "platform/device.hpp"
 #include "harness/machine/machine.hpp"
-#include "products/catalog.hpp"
+#include "platform/device.hpp"
 #include "platform/input_error.hpp"
+#include "products/catalog.hpp"
 #include "products/product_json.hpp"
 #include "reference/monte_carlo.hpp"
 #include "reference/stored_reference.hpp"

@@ -6,10 +6,10 @@
 #include "harness/cli/command.hpp"
 #include "harness/machine/machine.hpp"
 #include "harness/results/results_file.hpp"
-#include "harness/sweep/sweep.hpp"
 #include "harness/sweep/plan.hpp"
 #include "harness/sweep/preset.hpp"
 #include "harness/sweep/progress.hpp"
+#include "harness/sweep/sweep.hpp"
 #include "products/catalog.hpp"
 
 namespace elsbench {

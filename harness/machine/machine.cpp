@@ -1,5 +1,5 @@
-#include "harness/machine/machine.hpp"
 #include "harness/machine/build_info.hpp"
+#include "harness/machine/machine.hpp"
 
 #include <sys/utsname.h>
 #include <unistd.h>

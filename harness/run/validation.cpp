@@ -7,9 +7,9 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "solvers/contract/solver.hpp"
-#include "products/catalog.hpp"
 #include "platform/input_error.hpp"
+#include "products/catalog.hpp"
+#include "solvers/contract/solver.hpp"
 
 namespace elsbench {
 namespace {

@@ -6,8 +6,8 @@
 #include <stdexcept>
 
 #include "platform/cuda_devices.hpp"
-#include "solvers/contract/solver.hpp"
 #include "products/catalog.hpp"
+#include "solvers/contract/solver.hpp"
 
 namespace elsbench {
 namespace {

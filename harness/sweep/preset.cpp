@@ -3,8 +3,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "products/catalog.hpp"
 #include "platform/input_error.hpp"
+#include "products/catalog.hpp"
 
 namespace elsbench {
 namespace fs = std::filesystem;

@@ -6,14 +6,14 @@
 #include <optional>
 #include <sstream>
 
-#include "harness/results/case_record.hpp"
-#include "harness/run/case_run.hpp"
 #include "harness/machine/machine.hpp"
+#include "harness/results/case_record.hpp"
 #include "harness/results/results_file.hpp"
+#include "harness/run/case_run.hpp"
+#include "harness/run/timing.hpp"
 #include "harness/sweep/plan.hpp"
 #include "harness/sweep/progress.hpp"
 #include "harness/sweep/signals.hpp"
-#include "harness/run/timing.hpp"
 #include "platform/file_io.hpp"
 
 #ifndef ELSBENCH_VERSION

@@ -4,8 +4,8 @@
 #include "solvers/contract/solver.hpp"
 #include "solvers/march/march.hpp"
 #include "solvers/operators/fused_explicit.hpp"
-#include "solvers/tridiagonal/line_solve.hpp"
 #include "solvers/schemes/adi_scheme.hpp"
+#include "solvers/tridiagonal/line_solve.hpp"
 
 namespace elsbench {
 namespace {

@@ -10,11 +10,11 @@
 #include <algorithm>
 #include <memory>
 
+#include "platform/cuda/cuda_handles.hpp"
 #include "solvers/adi_cuda/adi_cuda_backend.hpp"
 #include "solvers/adi_cuda/adi_kernels.hpp"
-#include "solvers/gpu/cuda/event_kernels.hpp"
-#include "platform/cuda/cuda_handles.hpp"
 #include "solvers/gpu/cuda/device_march_data.hpp"
+#include "solvers/gpu/cuda/event_kernels.hpp"
 #include "solvers/gpu/cuda/march_backend.hpp"
 #include "solvers/gpu/cuda/march_graph.hpp"
 

@@ -4,8 +4,8 @@
 // layout. The right-hand side formulas are adi-cuda's (gpu_blocks.hpp's stage_rhs_at).
 #include <cuda_runtime_api.h>
 
-#include "solvers/gpu/kernels/stage_blocks.hpp"
 #include "solvers/gpu/kernels/library_layout.hpp"
+#include "solvers/gpu/kernels/stage_blocks.hpp"
 
 namespace elsbench::gpu {
 

@@ -13,13 +13,13 @@
 #include <algorithm>
 #include <sstream>
 
-#include "solvers/adi_cusparse/cusparse_backend.hpp"
-#include "solvers/gpu/cuda/event_kernels.hpp"
 #include "platform/cuda/cuda_handles.hpp"
-#include "solvers/gpu/cuda/device_march_data.hpp"
-#include "solvers/gpu/cuda/march_backend.hpp"
+#include "solvers/adi_cusparse/cusparse_backend.hpp"
 #include "solvers/adi_cusparse/cusparse_calls.hpp"
 #include "solvers/adi_cusparse/cusparse_kernels.hpp"
+#include "solvers/gpu/cuda/device_march_data.hpp"
+#include "solvers/gpu/cuda/event_kernels.hpp"
+#include "solvers/gpu/cuda/march_backend.hpp"
 
 namespace elsbench::gpu {
 namespace {

@@ -7,8 +7,8 @@
 
 #include "platform/cuda_devices.hpp"
 #include "platform/memory_tracker.hpp"
-#include "solvers/problem/problem_builder.hpp"
 #include "platform/solver_error.hpp"
+#include "solvers/problem/problem_builder.hpp"
 #include "solvers/problem/spot_values.hpp"
 
 namespace elsbench {

@@ -1,8 +1,8 @@
 // GpuMarchSession in a build without CUDA: the GPU variants are not registered there, but the
 // GPU tests and benchmarks still compile and link, and say why they cannot run.
 #ifndef ELSBENCH_HAVE_CUDA
-#include "solvers/gpu/session.hpp"
 #include "platform/solver_error.hpp"
+#include "solvers/gpu/session.hpp"
 
 namespace elsbench {
 

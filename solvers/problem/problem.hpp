@@ -10,10 +10,10 @@
 #include <vector>
 
 #include "products/product.hpp"
-#include "solvers/operators/axis_operator.hpp"
 #include "solvers/meshers/mesh.hpp"
-#include "solvers/problem/spot_stencil.hpp"
 #include "solvers/meshers/time_grid.hpp"
+#include "solvers/operators/axis_operator.hpp"
+#include "solvers/problem/spot_stencil.hpp"
 
 namespace elsbench {
 

@@ -6,9 +6,9 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "platform/solver_error.hpp"
 #include "products/payoff.hpp"
 #include "solvers/meshers/time_grid.hpp"
-#include "platform/solver_error.hpp"
 
 namespace elsbench {
 namespace {

@@ -8,12 +8,12 @@
 #include <cmath>
 
 #include "platform/cuda_devices.hpp"
-#include "solvers/contract/solver.hpp"
+#include "platform/solver_error.hpp"
 #include "products/catalog.hpp"
+#include "solvers/contract/solver.hpp"
 #include "solvers/gpu/emulator/gpu_emulator.hpp"
 #include "solvers/gpu/session.hpp"
 #include "solvers/problem/problem_builder.hpp"
-#include "platform/solver_error.hpp"
 #include "tests/gpu/gpu_suite_main.hpp"
 
 namespace elsbench {

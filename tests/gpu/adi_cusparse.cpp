@@ -8,8 +8,8 @@
 #include <cmath>
 
 #include "platform/cuda_devices.hpp"
-#include "solvers/contract/solver.hpp"
 #include "products/catalog.hpp"
+#include "solvers/contract/solver.hpp"
 #include "solvers/gpu/emulator/gpu_emulator.hpp"
 #include "solvers/gpu/session.hpp"
 #include "solvers/problem/problem_builder.hpp"

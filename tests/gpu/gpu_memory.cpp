@@ -5,9 +5,9 @@
 #include <boost/test/unit_test.hpp>
 
 #include "platform/cuda_devices.hpp"
-#include "solvers/contract/solver.hpp"
-#include "products/catalog.hpp"
 #include "platform/solver_error.hpp"
+#include "products/catalog.hpp"
+#include "solvers/contract/solver.hpp"
 #include "tests/gpu/gpu_suite_main.hpp"
 #ifdef ELSBENCH_HAVE_CUDA
 #include "platform/cuda/device_memory.hpp"

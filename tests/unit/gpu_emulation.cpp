@@ -12,9 +12,9 @@
 #include "solvers/contract/solver.hpp"
 #include "solvers/gpu/emulator/gpu_emulator.hpp"
 #include "solvers/gpu/plan/gpu_plan.hpp"
-#include "solvers/tridiagonal/line_solve.hpp"
-#include "solvers/problem/spot_values.hpp"
 #include "solvers/problem/problem_builder.hpp"
+#include "solvers/problem/spot_values.hpp"
+#include "solvers/tridiagonal/line_solve.hpp"
 
 namespace elsbench::gpu {
 namespace {

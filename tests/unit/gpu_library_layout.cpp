@@ -8,8 +8,8 @@
 
 #include "products/catalog.hpp"
 #include "solvers/gpu/kernels/library_layout.hpp"
-#include "solvers/tridiagonal/line_solve.hpp"
 #include "solvers/problem/problem_builder.hpp"
+#include "solvers/tridiagonal/line_solve.hpp"
 
 namespace elsbench::gpu {
 namespace {

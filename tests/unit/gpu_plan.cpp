@@ -6,10 +6,10 @@
 #include <set>
 
 #include "products/catalog.hpp"
-#include "solvers/tridiagonal/chunked_solve.hpp"
-#include "solvers/gpu/plan/gpu_plan.hpp"
 #include "solvers/gpu/kernels/stage_math.hpp"
+#include "solvers/gpu/plan/gpu_plan.hpp"
 #include "solvers/problem/problem_builder.hpp"
+#include "solvers/tridiagonal/chunked_solve.hpp"
 
 namespace elsbench::gpu {
 namespace {

@@ -9,8 +9,8 @@
 #include <functional>
 #include <nlohmann/json.hpp>
 
-#include "products/catalog.hpp"
 #include "platform/input_error.hpp"
+#include "products/catalog.hpp"
 #include "products/product_json.hpp"
 #include "reference/closed_form.hpp"
 #include "reference/monte_carlo.hpp"

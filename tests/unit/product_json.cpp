@@ -10,8 +10,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "products/catalog.hpp"
 #include "platform/input_error.hpp"
+#include "products/catalog.hpp"
 
 using namespace elsbench;
 using nlohmann::json;

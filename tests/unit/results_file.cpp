@@ -9,10 +9,10 @@
 #include <map>
 #include <sstream>
 
-#include "platform/cuda_devices.hpp"
 #include "harness/results/results_csv.hpp"
 #include "harness/results/results_file.hpp"
 #include "harness/sweep/sweep.hpp"
+#include "platform/cuda_devices.hpp"
 
 using namespace elsbench;
 using nlohmann::json;

@@ -5,9 +5,9 @@
 #include <boost/test/unit_test.hpp>
 #include <cmath>
 
+#include "products/catalog.hpp"
 #include "solvers/contract/memory_model.hpp"
 #include "solvers/contract/solver.hpp"
-#include "products/catalog.hpp"
 
 using namespace elsbench;
 

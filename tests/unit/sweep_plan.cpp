@@ -4,12 +4,12 @@
 #include <boost/test/unit_test.hpp>
 #include <set>
 
-#include "platform/cuda_devices.hpp"
-#include "solvers/contract/solver.hpp"
 #include "harness/sweep/plan.hpp"
 #include "harness/sweep/preset.hpp"
-#include "products/catalog.hpp"
+#include "platform/cuda_devices.hpp"
 #include "platform/input_error.hpp"
+#include "products/catalog.hpp"
+#include "solvers/contract/solver.hpp"
 
 using namespace elsbench;
 using nlohmann::json;

@@ -10,12 +10,12 @@
 #include <map>
 #include <stdexcept>
 
-#include "platform/cuda_devices.hpp"
-#include "solvers/contract/solver.hpp"
 #include "harness/results/results_file.hpp"
 #include "harness/sweep/sweep.hpp"
-#include "products/catalog.hpp"
+#include "platform/cuda_devices.hpp"
 #include "platform/solver_error.hpp"
+#include "products/catalog.hpp"
+#include "solvers/contract/solver.hpp"
 
 using namespace elsbench;
 using nlohmann::json;

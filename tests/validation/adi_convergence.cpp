@@ -2,9 +2,9 @@
 #include <boost/test/unit_test.hpp>
 #include <cmath>
 
-#include "solvers/contract/solver.hpp"
 #include "products/catalog.hpp"
 #include "reference/closed_form.hpp"
+#include "solvers/contract/solver.hpp"
 #include "solvers/schemes/adi_scheme.hpp"
 
 using namespace elsbench;

@@ -5,9 +5,9 @@
 #include <cmath>
 #include <vector>
 
-#include "solvers/contract/solver.hpp"
 #include "products/catalog.hpp"
 #include "reference/reference_value.hpp"
+#include "solvers/contract/solver.hpp"
 
 using namespace elsbench;
 

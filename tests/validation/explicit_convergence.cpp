@@ -5,10 +5,10 @@
 #include <regex>
 #include <string>
 
-#include "solvers/contract/solver.hpp"
+#include "platform/solver_error.hpp"
 #include "products/catalog.hpp"
 #include "reference/closed_form.hpp"
-#include "platform/solver_error.hpp"
+#include "solvers/contract/solver.hpp"
 
 using namespace elsbench;
 

@@ -5,8 +5,8 @@
 #include <cuda_runtime_api.h>
 
 #include "platform/cuda/cuda_check.hpp"
-#include "solvers/gpu/cuda/march_backend.hpp"
 #include "platform/solver_error.hpp"
+#include "solvers/gpu/cuda/march_backend.hpp"
 
 namespace elsbench {
 namespace {

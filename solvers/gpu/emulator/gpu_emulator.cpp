@@ -3,8 +3,8 @@
 #include <array>
 
 #include "solvers/gpu/kernels/stage_blocks.hpp"
-#include "solvers/tridiagonal/chunk_tables.hpp"
 #include "solvers/gpu/plan/march_image.hpp"
+#include "solvers/tridiagonal/chunk_tables.hpp"
 
 namespace elsbench::gpu {
 

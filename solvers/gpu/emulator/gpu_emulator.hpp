@@ -6,9 +6,9 @@
 // check them against the CPU `adi` solver. Slow: for tests.
 #include <vector>
 
-#include "solvers/tridiagonal/chunked_solve.hpp"
 #include "solvers/gpu/plan/gpu_plan.hpp"
 #include "solvers/problem/problem.hpp"
+#include "solvers/tridiagonal/chunked_solve.hpp"
 
 namespace elsbench::gpu {
 

@@ -21,9 +21,9 @@
 // index fastest in the thread index: at every node the threads of a warp read and write
 // consecutive addresses. No staging is needed; the right-hand side is computed twice (sums, solve)
 // instead of being stored.
-#include "solvers/tridiagonal/chunked_solve.hpp"
-#include "solvers/gpu/plan/gpu_plan.hpp"
 #include "solvers/gpu/kernels/stage_math.hpp"
+#include "solvers/gpu/plan/gpu_plan.hpp"
+#include "solvers/tridiagonal/chunked_solve.hpp"
 
 namespace elsbench::gpu {
 

@@ -6,9 +6,9 @@
 #include <cstddef>
 #include <vector>
 
-#include "solvers/schemes/adi_scheme.hpp"
 #include "solvers/gpu/plan/gpu_step.hpp"
 #include "solvers/problem/problem.hpp"
+#include "solvers/schemes/adi_scheme.hpp"
 
 namespace elsbench::gpu {
 

@@ -2,8 +2,8 @@
 
 #include <stdexcept>
 
-#include "solvers/tridiagonal/chunked_solve.hpp"
 #include "solvers/tridiagonal/chunk_tables.hpp"
+#include "solvers/tridiagonal/chunked_solve.hpp"
 
 namespace elsbench::gpu {
 namespace {

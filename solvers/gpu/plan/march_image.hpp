@@ -5,8 +5,8 @@
 // to the device; the CPU emulation uses them in place.
 #include <vector>
 
-#include "solvers/gpu/plan/gpu_plan.hpp"
 #include "solvers/gpu/kernels/stage_math.hpp"
+#include "solvers/gpu/plan/gpu_plan.hpp"
 #include "solvers/problem/problem.hpp"
 
 namespace elsbench::gpu {
