@@ -13,7 +13,7 @@ namespace {
 
 constexpr unsigned kFullMask = 0xffffffffu;
 
-// Step 2 of the chunked solve (gpu_chunk.hpp) for one line, by one warp: each lane composes the
+// Step 2 of the chunked solve (chunked_solve.hpp) for one line, by one warp: each lane composes the
 // affine maps of its run of chunks, a Hillis-Steele scan over the lanes with shuffles combines
 // them (5 steps for 32 lanes), then each lane applies its run from the carry it receives.
 template <class T>

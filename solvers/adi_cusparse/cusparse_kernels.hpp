@@ -1,7 +1,7 @@
 #pragma once
 // The kernels around the cuSPARSE solves: a stage's right-hand side and the diagonals of
 // I - theta dt A_d written in the layout the library takes, and the solution brought back to our
-// layout. The right-hand side formulas are adi-cuda's (gpu_blocks.hpp's stage_rhs_at).
+// layout. The right-hand side formulas are adi-cuda's (stage_blocks.hpp's stage_rhs_at).
 #include <cuda_runtime_api.h>
 
 #include "solvers/gpu/kernels/library_layout.hpp"

@@ -19,7 +19,7 @@ TableRefs refs(std::vector<double>& t, std::size_t n) {
   return {b, b + n, b + 2 * n, b + 3 * n, b + 4 * n, b + 5 * n, b + 5 * n + K, b + 5 * n + 2 * K};
 }
 
-// Coefficients of chunk [s, e] (e included), from the derivation in gpu_chunk.hpp:
+// Coefficients of chunk [s, e] (e included), from the derivation in chunked_solve.hpp:
 //   forward values  y_i = zl_i + g_i y_{s-1}, zl the chunk's own forward sweep from y_{s-1} = 0;
 //   Z = zl_e = sum alpha_j r_j, G = g_e;
 //   first solution  x_s = sum_i c_i y_i + h_s x_{e+1}, c_i = prod_{l<i} (-u_l), h_s = H;

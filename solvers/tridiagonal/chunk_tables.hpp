@@ -1,5 +1,5 @@
 #pragma once
-// Host side of the chunked tridiagonal solve (gpu_chunk.hpp): the LU factors of I - theta dt A_d
+// Host side of the chunked tridiagonal solve (chunked_solve.hpp): the LU factors of I - theta dt A_d
 // and the chunk coefficients derived from them, which depend on the matrix only and are therefore
 // computed once per distinct theta dt and shared by every line of the axis.
 #include <vector>

@@ -2,7 +2,7 @@
 // The batched tridiagonal solve of the GPU variants: every line of an axis solves
 // (I - theta dt A_d) x = r with the same LU factors (line_solve.hpp's factor_axis), so
 // everything that depends on the matrix only is computed once on the host per theta dt
-// (gpu_chunk_tables.hpp). One thread per line would leave a 2000x2000 grid with 4000 threads, far
+// (chunk_tables.hpp). One thread per line would leave a 2000x2000 grid with 4000 threads, far
 // too few to keep a GPU's memory busy, so each line is cut into chunks of kChunk nodes, one
 // thread per chunk:
 //   1. chunk sums: Z_k = sum alpha_j r_j and V_k = sum beta_j r_j over the chunk (two dot
@@ -26,7 +26,7 @@ constexpr int kWarp = 32;
 
 // Per-node arrays a (lower), p (1 / pivot), u (upper / pivot) of the LU factors, the chunk-sum
 // weights alpha, beta, and per chunk the carry coefficients G, Q, H; laid out in this order in one
-// block of table_elements(n) values (gpu_chunk_tables.hpp builds it).
+// block of table_elements(n) values (chunk_tables.hpp builds it).
 ELSBENCH_HD int chunks_of(int n) { return ceil_div(n, kChunk); }
 ELSBENCH_HD long long table_elements(int n) { return 5LL * n + 3LL * chunks_of(n); }
 

@@ -15,12 +15,14 @@ import sys
 
 LAYERS = {"platform": 0, "products": 1, "solvers": 2, "reference": 2, "harness": 3, "harness/cli": 4}
 SIBLINGS = {("solvers", "reference"), ("reference", "solvers")}  # same rank, no edge between them
-VARIANTS = ["solvers/explicit", "solvers/adi", "solvers/cn_direct", "solvers/adi_cuda", "solvers/adi_cusparse"]
 BELOW_CONTRACT = ["solvers/problem", "solvers/meshers", "solvers/operators", "solvers/schemes", "solvers/march",
                   "solvers/tridiagonal"]
-CUDA_ONLY = ["platform/cuda", "reference/cuda", "solvers/gpu/cuda", "solvers/adi_cuda", "solvers/adi_cusparse"]
 SOURCES = (".cpp", ".hpp", ".cu")
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
+# Found in the tree, as CMakeLists.txt finds them: a variant folder is one whose sources register
+# a solver; a CUDA-only folder is one named `cuda` or holding a .cu file.
+VARIANTS = []
+CUDA_ONLY = []
 
 
 def under(path, folder):
@@ -62,7 +64,20 @@ def violations(path, lines):
             yield f"{where}: a CUDA-only header outside #ifdef ELSBENCH_HAVE_CUDA"
 
 
+def survey(root):
+    for top in ["platform", "products", "solvers", "reference"]:
+        for folder, _, files in os.walk(os.path.join(root, top)):
+            rel = os.path.relpath(folder, root)
+            if os.path.basename(folder) == "cuda" or any(f.endswith(".cu") for f in files):
+                CUDA_ONLY.append(rel)
+            if top == "solvers" and any(
+                    "ELSBENCH_REGISTER_SOLVER(" in open(os.path.join(folder, f), encoding="utf-8").read()
+                    for f in files if f.endswith(".cpp")):
+                VARIANTS.append(rel)
+
+
 def main(root):
+    survey(root)
     found = []
     for top in ["platform", "products", "solvers", "reference", "harness", "tests", "benchmarks"]:
         for folder, _, files in os.walk(os.path.join(root, top)):

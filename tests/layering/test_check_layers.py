@@ -5,7 +5,17 @@ import sys
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import check_layers  # noqa: E402
 from check_layers import violations  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+check_layers.survey(ROOT)
+
+
+def test_variants_and_cuda_folders_are_found_in_the_tree():
+    assert {"solvers/adi", "solvers/explicit", "solvers/cn_direct"} <= set(check_layers.VARIANTS)
+    assert "solvers/contract" not in check_layers.VARIANTS
+    assert {"platform/cuda", "reference/cuda", "solvers/gpu/cuda", "solvers/adi_cuda"} <= set(check_layers.CUDA_ONLY)
 
 
 def found(path, source):

@@ -22,7 +22,7 @@ Problem problem_for(const Product& product, int n, int nt) {
   return build_problem(product, g);
 }
 
-// The buffers a stage reads, by the rules of gpu_stage_math.hpp / gpu_blocks.hpp.
+// The buffers a stage reads, by the rules of stage_math.hpp / stage_blocks.hpp.
 std::set<int> stage_reads(const GpuStep& s, int axis, int dim, int round) {
   if (axis == 0) return round == 1 ? std::set<int>{s.x} : std::set<int>{s.x, s.yk};
   (void)dim;

@@ -17,7 +17,7 @@ namespace elsbench::gpu {
 template <class T>
 std::vector<double> emulate_adi_cuda(const Problem& pb, const GpuPlan& plan);
 
-// Step 2 of the chunked solve for one line, as one warp runs it (gpu_chunk.hpp).
+// Step 2 of the chunked solve for one line, as one warp runs it (chunked_solve.hpp).
 template <class T>
 void emulate_warp_carries(T* z, T* v, const ChunkTable<T>& t);
 

@@ -10,7 +10,7 @@
 //          chunk with one padding value after each chunk;
 //   sums   thread c takes chunk c: Z and V from shared memory (stride kChunk + 1 between the
 //          chunks of neighbouring threads: no bank conflicts);
-//   carry  one warp per line (gpu_chunk.hpp);
+//   carry  one warp per line (chunked_solve.hpp);
 //   solve  thread c solves chunk c in place in shared memory;
 //   store  thread t writes nodes t, t + threads, ...: coalesced again.
 // This is the transpose through shared memory that turns "one thread per chunk of a contiguous
@@ -46,7 +46,7 @@ struct MarchArgs {
 };
 
 // Right-hand side of the stage along `axis` at node (i0, i1) of `layer`: the formulas of
-// gpu_stage_math.hpp on the step's buffers.
+// stage_math.hpp on the step's buffers.
 template <class T>
 ELSBENCH_HD T stage_rhs_at(const MarchArgs<T>& a, const GpuStep& s, int axis, int round, int i0, int i1,
                            int layer) {
