@@ -27,6 +27,10 @@ struct MarchResult {
 };
 
 using MarchFn = std::function<MarchResult(const Problem&, const SolverOptions&)>;
+// Marching several notes' problems together (one batch of a book), results in their order. Each
+// result must equal what MarchFn gives for that problem alone (fp64: to the last bit where the
+// arithmetic order is the same).
+using BookMarchFn = std::function<std::vector<MarchResult>(const std::vector<const Problem*>&, const SolverOptions&)>;
 
 struct SolverInfo {
   std::string name;
@@ -44,6 +48,7 @@ struct SolverInfo {
   // Empty when the variant can run here; otherwise why not (no CUDA build, no GPU, ...).
   std::function<std::string()> unavailable_reason = [] { return std::string(); };
   MarchFn march;                     // how the steps are executed: the variant's only code
+  BookMarchFn march_book;            // optional: many notes in one march (a GPU batch); empty: one by one
   GpuBackends gpu;                   // GPU variants: the backend their march runs
 
   std::string default_scheme() const { return schemes.empty() ? std::string() : schemes.front(); }
