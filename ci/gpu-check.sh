@@ -93,7 +93,7 @@ cuda_arch=()
 [ -n "$arch" ] && cuda_arch=(-DCMAKE_CUDA_ARCHITECTURES="$arch")
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release "${cuda_arch[@]}" >/dev/null
 cmake --build "$build" -j "$(nproc)" | tail -n 3
-[ -x "$build/test_gpu_adi_cuda" ] || die "$build has no GPU test suites: nvcc was not picked up by CMake"
+grep -q 'adi_kernels\.cu' "$build/build.ninja" || die "$build builds no CUDA code: nvcc was not picked up by CMake (or ELSBENCH_WITH_CUDA=OFF)"
 
 # --- 3. CPU emulation of the kernels ----------------------------------------------------------------
 begin "CPU emulation of the kernels and the GPU gate (no device needed)"
@@ -104,12 +104,12 @@ begin "GPU suites, ELSBENCH_REQUIRE_GPU=1"
 if [ "$have_gpu" = 0 ]; then
   # What a machine without a GPU shows: the suites fail (not skip) under ELSBENCH_REQUIRE_GPU=1.
   say "without a GPU, ELSBENCH_REQUIRE_GPU=1 must turn the skips into failures:"
-  if ELSBENCH_REQUIRE_GPU=1 "$build/test_gpu_adi_cuda"; then die "test_gpu_adi_cuda passed without a GPU"; fi
+  if ELSBENCH_REQUIRE_GPU=1 "$build/tests/test_gpu_adi_cuda"; then die "test_gpu_adi_cuda passed without a GPU"; fi
 fi
 needs_device "the GPU suites"
 ELSBENCH_REQUIRE_GPU=1 ctest --test-dir "$build" -L gpu --output-on-failure
 
-suites=("$build"/test_gpu_*)
+suites=("$build"/tests/test_gpu_*)
 # --- 5. compute-sanitizer ----------------------------------------------------------------------------
 begin "compute-sanitizer memcheck, racecheck, synccheck, initcheck"
 if [ "$quick" = 1 ]; then
