@@ -6,14 +6,19 @@
 //       bandwidth: 1.0 would be the floor, 2.0 "within 2x").
 //   end_to_end/<variant>/sample_els_200x200x1000  a whole pricing through the registry (problem
 //       set-up, upload, graph capture, march, download, greeks), wall time.
-// Without a CUDA device it says so and exits 0.
+// Without a GPU it says so and exits 0; on any other CUDA failure, or under ELSBENCH_REQUIRE_GPU=1
+// without a GPU, it exits 1 (platform/gpu_gate.hpp). A case that throws is reported by Google
+// Benchmark as an error and makes the run exit 1, naming every failed case at the end.
+// ELSBENCH_CUDA_DEVICE=i benchmarks cuda:i (CUDA's numbering; default 0).
 #include <benchmark/benchmark.h>
 
+#include <cstdlib>
 #include <iostream>
 #include <string>
 #include <vector>
 
 #include "platform/cuda_devices.hpp"
+#include "platform/gpu_gate.hpp"
 #include "platform/solver_error.hpp"
 #include "products/catalog.hpp"
 #include "solvers/contract/solver.hpp"
@@ -34,19 +39,31 @@ struct MarchCase {
   int n;
 };
 
+std::vector<std::string> g_failures;  // "<case>: <error>", for the exit status
+
+int benchmark_device() {
+  const char* v = std::getenv("ELSBENCH_CUDA_DEVICE");
+  return v ? std::atoi(v) : 0;
+}
+
+void fail_case(benchmark::State& state, const std::string& name, const std::exception& e) {
+  g_failures.push_back(name + ": " + e.what());
+  state.SkipWithError(e.what());
+}
+
 // Bytes per second the device's memory can move: clock x bus width x 2 (double data rate).
 double peak_bandwidth(const GpuInfo& g) {
   return static_cast<double>(g.memory_clock_mhz) * 1e6 * 2.0 * static_cast<double>(g.bus_width_bits) / 8.0;
 }
 
-void run_march(benchmark::State& state, const MarchCase& c) {
+void run_march(benchmark::State& state, const MarchCase& c, const std::string& name) {
   try {
     const Product product = resolve_product("sample-2a-stepdown");
     GridOptions g;
     g.n = c.n;
     g.nt = kGridSteps;
     const Problem pb = build_problem(product, g, c.variant->stepping);
-    GpuMarchSession session(c.variant->gpu, pb, adi_scheme(c.scheme), 0, c.precision);
+    GpuMarchSession session(c.variant->gpu, pb, adi_scheme(c.scheme), benchmark_device(), c.precision);
     session.march();  // warm-up: first launches, caches, clocks
     double seconds = 0;
     for (auto _ : state) {
@@ -67,19 +84,20 @@ void run_march(benchmark::State& state, const MarchCase& c) {
     state.counters["model_B_per_value_step"] = modelled / (values * steps);
     state.counters["x_floor"] = per_march / floor_time;
     state.counters["peak_device_MB"] = static_cast<double>(session.peak_device_bytes()) * 1e-6;
+    state.counters["measured_device_MB"] = static_cast<double>(session.measured_device_bytes()) * 1e-6;
     state.SetLabel(session.device().name);
   } catch (const std::exception& e) {
-    state.SkipWithError(e.what());
+    fail_case(state, name, e);
   }
 }
 
-void run_end_to_end(benchmark::State& state, const SolverInfo& solver) {
+void run_end_to_end(benchmark::State& state, const SolverInfo& solver, const std::string& name) {
   try {
     const Product product = resolve_product("sample-2a-stepdown");
     SolverOptions o;
     o.grid.n = 200;
     o.grid.nt = 1000;
-    o.device = parse_device("cuda:0");
+    o.device = parse_device("cuda:" + std::to_string(benchmark_device()));
     price_with(solver, product, o);  // warm-up: CUDA context, module loading
     for (auto _ : state) {
       const PriceResult r = price_with(solver, product, o);
@@ -87,7 +105,7 @@ void run_end_to_end(benchmark::State& state, const SolverInfo& solver) {
       state.counters["price"] = r.price;
     }
   } catch (const std::exception& e) {
-    state.SkipWithError(e.what());
+    fail_case(state, name, e);
   }
 }
 
@@ -103,14 +121,14 @@ void register_benchmarks() {
         for (int n : kSizes) {
           const MarchCase c{v, p, scheme, n};
           const std::string name = "march/" + v->name + "/" + to_string(p) + "/" + scheme + "/n:" + std::to_string(n);
-          benchmark::RegisterBenchmark(name.c_str(), [c](benchmark::State& s) { run_march(s, c); })
+          benchmark::RegisterBenchmark(name.c_str(), [c, name](benchmark::State& s) { run_march(s, c, name); })
               ->UseManualTime()
               ->Unit(benchmark::kMillisecond);
         }
       }
   for (const SolverInfo* v : variants) {
     const std::string name = "end_to_end/" + v->name + "/sample_els_200x200x1000";
-    benchmark::RegisterBenchmark(name.c_str(), [v](benchmark::State& s) { run_end_to_end(s, *v); })
+    benchmark::RegisterBenchmark(name.c_str(), [v, name](benchmark::State& s) { run_end_to_end(s, *v, name); })
         ->UseRealTime()
         ->Unit(benchmark::kMillisecond);
   }
@@ -120,14 +138,12 @@ void register_benchmarks() {
 }  // namespace elsbench
 
 int main(int argc, char** argv) {
-  std::string why;
-  if (elsbench::cuda_devices(&why).empty()) {
-    std::cout << "gpu_adi: no CUDA device (" << why << "): nothing to benchmark\n";
-    return 0;
-  }
+  const int code = elsbench::gpu_gate_exit_code("gpu_adi", 0);
+  if (code >= 0) return code;
   benchmark::Initialize(&argc, argv);
   elsbench::register_benchmarks();
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
-  return 0;
+  for (const std::string& f : elsbench::g_failures) std::cerr << "gpu_adi: FAILED " << f << "\n";
+  return elsbench::g_failures.empty() ? 0 : 1;
 }

@@ -4,8 +4,10 @@
 #include <benchmark/benchmark.h>
 
 #include <ctime>
+#include <iostream>
 
 #include "platform/cuda_devices.hpp"
+#include "platform/gpu_gate.hpp"
 #include "products/catalog.hpp"
 #include "reference/monte_carlo.hpp"
 #ifdef ELSBENCH_HAVE_CUDA
@@ -49,9 +51,11 @@ BENCHMARK(cpu_sample_els)->Arg(1)->Arg(2)->ArgName("threads")->Unit(benchmark::k
 
 #ifdef ELSBENCH_HAVE_CUDA
 void cuda_sample_els(benchmark::State& state) {
-  std::string why;
-  if (cuda_devices(&why).empty()) {
-    state.SkipWithError(why.c_str());
+  // No GPU: skipped (an error line in the output); with ELSBENCH_REQUIRE_GPU=1 or a broken CUDA
+  // the whole run fails (main() below).
+  const CudaProbe probe = probe_cuda();
+  if (probe.presence != CudaPresence::Devices) {
+    state.SkipWithError(probe.reason.c_str());
     return;
   }
   const Product product = resolve_product("sample-2a-stepdown");
@@ -65,4 +69,16 @@ BENCHMARK(cuda_sample_els)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace
 
-BENCHMARK_MAIN();
+// The CPU benchmarks run on any machine; a broken CUDA (or no GPU under ELSBENCH_REQUIRE_GPU=1)
+// fails the run before any of them.
+int main(int argc, char** argv) {
+  const elsbench::GpuGateDecision d = elsbench::gpu_gate(elsbench::probe_cuda(), elsbench::gpu_required());
+  if (d.gate == elsbench::GpuGate::Fail) {
+    std::cerr << "mc_paths: FAILED: " << d.reason << "\n";
+    return 1;
+  }
+  benchmark::Initialize(&argc, argv);
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

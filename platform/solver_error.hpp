@@ -7,7 +7,9 @@ namespace elsbench {
 
 class SolverError : public std::runtime_error {
  public:
-  enum class Kind { Unstable, Unavailable, OutOfMemory, Unsupported };
+  // DeviceFault: a sticky CUDA error (an illegal address, a trap, ...): the device's context is
+  // unusable for the rest of the process, so a sweep skips its remaining GPU cases.
+  enum class Kind { Unstable, Unavailable, OutOfMemory, Unsupported, DeviceFault };
   SolverError(Kind k, const std::string& what) : std::runtime_error(what), kind_(k) {}
   Kind kind() const { return kind_; }
   const char* kind_name() const {
@@ -16,6 +18,7 @@ class SolverError : public std::runtime_error {
       case Kind::Unavailable: return "unavailable";
       case Kind::OutOfMemory: return "out-of-memory";
       case Kind::Unsupported: return "unsupported";
+      case Kind::DeviceFault: return "device-fault";
     }
     return "?";
   }

@@ -23,6 +23,7 @@
 //    which no bridge formula exists; P = min_a p_a, the probability that the asset least likely
 //    to cross does, is an upper bound of it (every asset must cross). The price is a lower bound;
 //    tests check it lies below the daily-monitored price.
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
@@ -47,6 +48,7 @@ struct McResult {
   std::string generator;  // e.g. "philox4x32-10/box-muller antithetic"
   int generator_version = 0;
   std::string device;     // "cpu" or "cuda:N"
+  std::size_t peak_device_bytes = 0;  // the CUDA engine's counted cudaMalloc peak; 0 on the CPU
 };
 
 // Bumped whenever the same seed would give different paths (counter layout, normal transform).

@@ -52,7 +52,8 @@ void list_devices() {
     std::cout << "cuda:" << g.index << "   " << g.name << ", " << g.memory_bytes / (1024 * 1024) << " MiB, "
               << g.sm_count << " SMs, compute capability " << g.cc_major << '.' << g.cc_minor
               << ", driver " << cuda_version_string(g.driver_version) << ", runtime "
-              << cuda_version_string(g.runtime_version) << '\n';
+              << cuda_version_string(g.runtime_version) << ", bus " << g.pci_bus_id << ", " << g.uuid
+              << (g.error.empty() ? "" : ", " + g.error) << '\n';
 }
 
 void setup(CLI::App& app) {

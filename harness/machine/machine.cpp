@@ -74,6 +74,9 @@ nlohmann::json to_json(const MachineInfo& m) {
   for (const auto& g : m.gpus)
     gpus.push_back({{"index", g.index},
                     {"name", g.name},
+                    {"uuid", g.uuid},
+                    {"pci_bus_id", g.pci_bus_id},
+                    {"error", g.error},
                     {"memory_bytes", g.memory_bytes},
                     {"sm_count", g.sm_count},
                     {"compute_capability", std::to_string(g.cc_major) + "." + std::to_string(g.cc_minor)},

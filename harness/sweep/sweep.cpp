@@ -11,6 +11,7 @@
 #include "harness/results/results_file.hpp"
 #include "harness/run/case_run.hpp"
 #include "harness/run/timing.hpp"
+#include "harness/sweep/gpu_health.hpp"
 #include "harness/sweep/plan.hpp"
 #include "harness/sweep/progress.hpp"
 #include "harness/sweep/signals.hpp"
@@ -112,6 +113,7 @@ SweepSummary execute(const SweepSpec& spec, const SweepPlan& plan, ResultsFile& 
   SweepProgress progress(run.progress, work, done);
   SweepSummary summary;
   summary.cases = plan.cases.size();
+  GpuHealth gpu;
   for (std::size_t i = 0; i < plan.cases.size(); ++i) {
     if (done[i]) continue;
     const SweepCase& c = plan.cases[i];
@@ -123,10 +125,13 @@ SweepSummary execute(const SweepSpec& spec, const SweepPlan& plan, ResultsFile& 
       out.skip_reason = "error: the sweep process ended " + std::to_string(kAttempts) +
                         " times while running this case (killed, e.g. by the system out of memory, or "
                         "interrupted); skipped on resume";
+    } else if (const std::string lost = gpu.skip_for(c); !lost.empty()) {
+      out.skip_reason = lost;
     } else {
       file.elsbench()["running"] = {{"case_id", order[i]}, {"attempts", attempts}};
       save();
       out = run_case(c, product, settings, refs.at(c.product));
+      gpu.record(c, out);
     }
     file.elsbench().erase("running");
     file.put_case(order[i], case_entries(c, product, out));

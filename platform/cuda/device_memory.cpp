@@ -35,8 +35,13 @@ void DeviceAllocator::release(void* p, std::size_t bytes) noexcept {
   current_ -= bytes;
 }
 
+// cudaMemcpy from pageable memory returns once the data is staged, before it reaches the device,
+// and it runs on the legacy stream, which a march's non-blocking stream does not wait for: the
+// device is synchronised, so that no kernel launched after an upload can read the array before it
+// arrives. Uploads happen once per session, not per step.
 void copy_to_device(void* dst, const void* src, std::size_t bytes, const std::string& what) {
   cuda_check(cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice), what);
+  cuda_check(cudaDeviceSynchronize(), "cudaDeviceSynchronize after " + what);
 }
 
 void copy_to_host(void* dst, const void* src, std::size_t bytes, const std::string& what) {

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "platform/cuda/cuda_check.hpp"
+#include "platform/cuda/device_guard.hpp"
 #include "platform/cuda/device_memory.hpp"
 #include "products/payoff.hpp"
 #include "reference/path_plan.hpp"
@@ -203,7 +204,7 @@ McResult monte_carlo_price_cuda(const Product& product, const McOptions& options
   if (options.paths < 2) throw std::invalid_argument("Monte Carlo needs at least 2 paths");
   if (product.dimension() > kMaxAssets) throw std::invalid_argument("Monte Carlo supports 1 to 3 underlyings");
   const auto t0 = std::chrono::steady_clock::now();
-  gpu::cuda_check(cudaSetDevice(device), "cudaSetDevice(" + std::to_string(device) + ")");
+  const gpu::DeviceGuard on(device);  // the caller's current device is given back on return
   const PathPlan plan = make_path_plan(product);
   DevicePlan d = flatten(product, plan, options.antithetic);
   gpu::DeviceAllocator alloc;
@@ -260,6 +261,7 @@ McResult monte_carlo_price_cuda(const Product& product, const McOptions& options
   r.generator = cuda_mc_generator_name(options.antithetic);
   r.generator_version = kMcGeneratorVersion;
   r.device = "cuda:" + std::to_string(device);
+  r.peak_device_bytes = alloc.peak();
   return r;
 }
 

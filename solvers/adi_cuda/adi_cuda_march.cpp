@@ -17,6 +17,7 @@
 #include "solvers/gpu/cuda/event_kernels.hpp"
 #include "solvers/gpu/cuda/march_backend.hpp"
 #include "solvers/gpu/cuda/march_graph.hpp"
+#include "solvers/gpu/cuda/step_counter.hpp"
 
 namespace elsbench::gpu {
 namespace {
@@ -32,10 +33,10 @@ class AdiCudaMarch final : public MarchBackend {
     prepare_stage_kernels<T>(axis0_, plan.dim == 2 ? &axis1_ : nullptr);
     const int steps = static_cast<int>(plan.steps.size());
     const int full = std::min(steps, kStepsPerGraph);
-    whole_ = std::make_unique<CapturedGraph>(stream_.get(), [&] { record(full); });
+    whole_ = std::make_unique<CapturedGraph>(stream_.get(), [this, full] { record(full); });
     whole_launches_ = steps / full;
     const int rest = steps - whole_launches_ * full;
-    if (rest > 0) rest_ = std::make_unique<CapturedGraph>(stream_.get(), [&] { record(rest); });
+    if (rest > 0) rest_ = std::make_unique<CapturedGraph>(stream_.get(), [this, rest] { record(rest); });
   }
 
   double march() override {

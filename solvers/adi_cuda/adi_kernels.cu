@@ -11,31 +11,6 @@
 namespace elsbench::gpu {
 namespace {
 
-constexpr unsigned kFullMask = 0xffffffffu;
-
-// Step 2 of the chunked solve (chunked_solve.hpp) for one line, by one warp: each lane composes the
-// affine maps of its run of chunks, a Hillis-Steele scan over the lanes with shuffles combines
-// them (5 steps for 32 lanes), then each lane applies its run from the carry it receives.
-template <class T>
-__device__ void warp_carries(T* z, T* v, const ChunkTable<T>& t, int lane) {
-  int lo = 0, hi = 0;
-  lane_run(lane, t.chunks, lo, hi);
-  Affine<T> f = forward_run(z, t.G, lo, hi);
-  for (int off = 1; off < kWarp; off *= 2) {
-    const Affine<T> p{__shfl_up_sync(kFullMask, f.a, off), __shfl_up_sync(kFullMask, f.b, off)};
-    if (lane >= off) f = compose(f, p);
-  }
-  T carry = __shfl_up_sync(kFullMask, f.b, 1);
-  forward_apply(z, v, t.G, t.Q, lo, hi, lane > 0 ? carry : T(0));
-  Affine<T> b = backward_run(v, t.H, lo, hi);
-  for (int off = 1; off < kWarp; off *= 2) {
-    const Affine<T> q{__shfl_down_sync(kFullMask, b.a, off), __shfl_down_sync(kFullMask, b.b, off)};
-    if (lane + off < kWarp) b = compose(b, q);
-  }
-  carry = __shfl_down_sync(kFullMask, b.b, 1);
-  backward_apply(v, t.H, lo, hi, lane + 1 < kWarp ? carry : T(0));
-}
-
 template <class T>
 __device__ T* shared_values() {
   extern __shared__ __align__(16) unsigned char smem_raw[];
@@ -47,7 +22,7 @@ template <class T, class Block>
 __device__ void block_carries(const Block& blk, int lines, const StageLayout& l) {
   const int warp = static_cast<int>(threadIdx.x) / kWarp, lane = static_cast<int>(threadIdx.x) % kWarp;
   const ChunkTable<T> t = blk.table();
-  for (int li = warp; li < lines; li += l.threads / kWarp) warp_carries(blk.z(li), blk.v(li), t, lane);
+  for (int li = warp; li < lines; li += l.threads / kWarp) warp_carries(blk.z(li), blk.v(li), t, ShuffleWarp{lane});
 }
 
 template <class T>
@@ -83,8 +58,6 @@ __global__ void axis1_stage(MarchArgs<T> a, StageLayout l, const int* step_base,
   __syncthreads();
   blk.phase_solve(tid);
 }
-
-__global__ void advance_steps(int* step_base, int by) { *step_base += by; }
 
 template <class Kernel>
 void allow_shared(Kernel kernel, std::size_t bytes, const char* name) {
@@ -122,11 +95,6 @@ void launch_axis1_stage(const MarchArgs<T>& a, const StageLayout& l, const int* 
                         int round, cudaStream_t stream) {
   axis1_stage<T><<<l.blocks, l.threads, l.smem_bytes, stream>>>(a, l, step_base, local, round);
   check_launch("axis1_stage");
-}
-
-void launch_advance_steps(int* step_base, int by, cudaStream_t stream) {
-  advance_steps<<<1, 1, 0, stream>>>(step_base, by);
-  check_launch("advance_steps");
 }
 
 #define ELSBENCH_INSTANTIATE(T)                                                                   \

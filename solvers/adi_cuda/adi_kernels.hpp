@@ -21,7 +21,5 @@ void launch_axis0_stage(const MarchArgs<T>& a, const StageLayout& l, const int* 
 template <class T>
 void launch_axis1_stage(const MarchArgs<T>& a, const StageLayout& l, const int* step_base, int local,
                         int round, cudaStream_t stream);
-// *step_base += by, after the steps of one graph replay.
-void launch_advance_steps(int* step_base, int by, cudaStream_t stream);
 
 }  // namespace elsbench::gpu

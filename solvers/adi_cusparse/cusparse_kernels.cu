@@ -22,23 +22,29 @@ __device__ void put_row(const MarchArgs<T>& a, const GpuStep& s, int axis, const
 
 // Systems already in our layout: one thread per node, every access coalesced.
 template <class T>
-__global__ void store_system_natural(MarchArgs<T> a, int step, int axis, int round, SystemArrays<T> out) {
+__global__ void store_system_natural(MarchArgs<T> a, const int* step_base, int local, int axis, int round,
+                                     SystemArrays<T> out) {
+  const GpuStep* sp = current_step(a, step_base, local);
+  if (!sp) return;
   const GridView<T>& g = a.grid;
   const long long v = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (v >= g.points * g.layers) return;
   const int layer = static_cast<int>(v / g.points);
   const long long node = v - layer * g.points;
   const int i1 = static_cast<int>(node / g.n0), i0 = static_cast<int>(node - static_cast<long long>(i1) * g.n0);
-  const GpuStep s = a.steps[step];
+  const GpuStep s = *sp;
   put_row(a, s, axis, out, v, i0, i1, stage_rhs_at(a, s, axis, round, i0, i1, layer));
 }
 
 // Systems in a transposed layout: the rhs of a tile computed walking i0, written walking i1.
 template <class T>
-__global__ void store_system_tiled(MarchArgs<T> a, int step, int axis, int round, SystemArrays<T> out) {
+__global__ void store_system_tiled(MarchArgs<T> a, const int* step_base, int local, int axis, int round,
+                                   SystemArrays<T> out) {
   __shared__ T tile[kTile * kTilePitch];
+  const GpuStep* sp = current_step(a, step_base, local);
+  if (!sp) return;  // the same for the whole block: no thread is left at the barrier
   const GridView<T>& g = a.grid;
-  const GpuStep s = a.steps[step];
+  const GpuStep s = *sp;
   const TileBlock b = tile_block(static_cast<int>(blockIdx.x), static_cast<int>(blockIdx.y),
                                  static_cast<int>(blockIdx.z), g.n0, g.n1);
   const int tx = static_cast<int>(threadIdx.x), ty = static_cast<int>(threadIdx.y);
@@ -69,15 +75,16 @@ dim3 tile_grid(const GridView<T>& g) {
 }  // namespace
 
 template <class T>
-void launch_store_system(const MarchArgs<T>& a, int step, int axis, int round, const SystemArrays<T>& out,
-                         cudaStream_t stream) {
+void launch_store_system(const MarchArgs<T>& a, const int* step_base, int local, int axis, int round,
+                         const SystemArrays<T>& out, cudaStream_t stream) {
   if (out.natural) {
     const long long values = a.grid.points * a.grid.layers;
     const auto blocks = static_cast<unsigned>((values + kNodeThreads - 1) / kNodeThreads);
-    store_system_natural<T><<<blocks, kNodeThreads, 0, stream>>>(a, step, axis, round, out);
+    store_system_natural<T><<<blocks, kNodeThreads, 0, stream>>>(a, step_base, local, axis, round, out);
     check_launch("store_system_natural");
   } else {
-    store_system_tiled<T><<<tile_grid(a.grid), dim3(kTile, kTileRows), 0, stream>>>(a, step, axis, round, out);
+    store_system_tiled<T><<<tile_grid(a.grid), dim3(kTile, kTileRows), 0, stream>>>(a, step_base, local, axis, round,
+                                                                                   out);
     check_launch("store_system_tiled");
   }
 }
@@ -88,10 +95,10 @@ void launch_untile(const GridView<T>& g, const T* src, SolveLayout layout, T* de
   check_launch("untile");
 }
 
-template void launch_store_system<double>(const MarchArgs<double>&, int, int, int, const SystemArrays<double>&,
-                                          cudaStream_t);
-template void launch_store_system<float>(const MarchArgs<float>&, int, int, int, const SystemArrays<float>&,
-                                         cudaStream_t);
+template void launch_store_system<double>(const MarchArgs<double>&, const int*, int, int, int,
+                                          const SystemArrays<double>&, cudaStream_t);
+template void launch_store_system<float>(const MarchArgs<float>&, const int*, int, int, int,
+                                         const SystemArrays<float>&, cudaStream_t);
 template void launch_untile<double>(const GridView<double>&, const double*, SolveLayout, double*, cudaStream_t);
 template void launch_untile<float>(const GridView<float>&, const float*, SolveLayout, float*, cudaStream_t);
 

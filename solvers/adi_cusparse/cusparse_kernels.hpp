@@ -20,10 +20,11 @@ struct SystemArrays {
   bool natural = true;  // layout is ours: one thread per node; otherwise tiled transpose
 };
 
-// Right-hand side of the stage (axis, round) of step `step` and the diagonals of its matrix.
+// Right-hand side of the stage (axis, round) of step steps[*step_base + local] and the diagonals
+// of its matrix (nothing past the last step).
 template <class T>
-void launch_store_system(const MarchArgs<T>& a, int step, int axis, int round, const SystemArrays<T>& out,
-                         cudaStream_t stream);
+void launch_store_system(const MarchArgs<T>& a, const int* step_base, int local, int axis, int round,
+                         const SystemArrays<T>& out, cudaStream_t stream);
 // dest (our layout) <- src (in `layout`), all layers.
 template <class T>
 void launch_untile(const GridView<T>& g, const T* src, SolveLayout layout, T* dest, cudaStream_t stream);

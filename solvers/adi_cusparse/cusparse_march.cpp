@@ -8,10 +8,19 @@
 // takes a matrix per system), one scratch array for transposed systems, and the library's work
 // buffer, sized by its own *_bufferSizeExt queries. All are counted in peak_device_bytes.
 //
-// The steps are launched eagerly on one stream (no host synchronisation until the end), not
-// captured in a graph: cuSPARSE does not document its batched solvers as capturable.
+// The steps are captured in CUDA graphs like adi-cuda's (march_graph.hpp): the march is cut into
+// groups of kStepsPerGraph steps, each replayed from a graph. The kernels read their step at
+// *step_base + local, but the library calls take fixed pointers (the buffer a stage solves in,
+// which rotates with the steps' buffer roles) and cannot return early on a damped step, so a
+// graph is shared only by groups whose steps have the same rounds, events and buffer roles (the
+// key below): a 1000-step march needs a few graphs. If a capture fails (a library call that this
+// CUDA version cannot capture), the march runs eagerly on one stream and its note says why.
 #include <algorithm>
+#include <map>
+#include <memory>
 #include <sstream>
+#include <utility>
+#include <vector>
 
 #include "platform/cuda/cuda_handles.hpp"
 #include "solvers/adi_cusparse/cusparse_backend.hpp"
@@ -20,9 +29,25 @@
 #include "solvers/gpu/cuda/device_march_data.hpp"
 #include "solvers/gpu/cuda/event_kernels.hpp"
 #include "solvers/gpu/cuda/march_backend.hpp"
+#include "solvers/gpu/cuda/march_graph.hpp"
+#include "solvers/gpu/cuda/step_counter.hpp"
 
 namespace elsbench::gpu {
 namespace {
+
+constexpr int kStepsPerGraph = 32;
+
+// What the launches of a group of steps depend on, per step: rounds, events, buffer roles.
+using GroupKey = std::vector<int>;
+
+GroupKey group_key(const std::vector<GpuStep>& steps, int first, int count) {
+  GroupKey key;
+  for (int j = first; j < first + count; ++j) {
+    const GpuStep& s = steps[static_cast<std::size_t>(j)];
+    key.insert(key.end(), {s.two_rounds() ? 2 : 1, s.event_count > 0 ? 1 : 0, s.x, s.y1, s.yk, s.out});
+  }
+  return key;
+}
 
 template <class T>
 class CusparseMarch final : public MarchBackend {
@@ -36,12 +61,21 @@ class CusparseMarch final : public MarchBackend {
     if (interleaved || plan.dim == 2) work_ = DeviceArray<T>(alloc, values, "transposed systems");
     buffer_bytes_ = library_buffer_bytes();
     buffer_ = DeviceArray<unsigned char>(alloc, buffer_bytes_, "cuSPARSE work buffer");
+    capture_graphs();
   }
 
   double march() override {
     data_.reset(stream_.get());
     timer_.start(stream_.get());
-    for (int j = 0; j < static_cast<int>(plan_.steps.size()); ++j) step(j);
+    const int steps = static_cast<int>(plan_.steps.size());
+    for (int j = 0; j < steps; j += kStepsPerGraph) {
+      const int count = std::min(kStepsPerGraph, steps - j);
+      if (!capture_failure_.empty()) {
+        record(j, count);
+      } else {
+        graphs_.at(group_key(plan_.steps, j, count))->launch(stream_.get());
+      }
+    }
     timer_.stop(stream_.get());
     stream_.synchronize();
     return timer_.seconds();
@@ -54,7 +88,9 @@ class CusparseMarch final : public MarchBackend {
   std::vector<std::string> notes() const override {
     std::ostringstream n;
     n << (interleaved_ ? "cusparse<t>gtsvInterleavedBatch (algo 0)" : "cusparse<t>gtsv2StridedBatch")
-      << " for the implicit stages; work buffer " << buffer_bytes_ << " bytes; eager launches";
+      << " for the implicit stages; work buffer " << buffer_bytes_ << " bytes; "
+      << (capture_failure_.empty() ? std::to_string(graphs_.size()) + " CUDA graphs"
+                                   : "eager launches (graph capture failed: " + capture_failure_ + ")");
     return {n.str()};
   }
 
@@ -82,55 +118,77 @@ class CusparseMarch final : public MarchBackend {
     return bytes;
   }
 
-  void step(int j) {
-    const GpuStep& s = plan_.steps[static_cast<std::size_t>(j)];
-    for (int round = 1; round <= (s.two_rounds() ? 2 : 1); ++round)
-      for (int axis = 0; axis < plan_.dim; ++axis) stage(j, s, axis, round);
-    if (s.event_count > 0) launch_step_events(data_.args(), event_blocks(plan_), data_.step_base(), j, stream_.get());
+  // Steps first .. first + count - 1 (their kernels read them at *step_base + local; the host
+  // takes their rounds, events and buffer roles), then the counter's advance.
+  void record(int first, int count) {
+    const int* base = data_.step_base();
+    for (int local = 0; local < count; ++local) {
+      const GpuStep& s = plan_.steps[static_cast<std::size_t>(first + local)];
+      for (int round = 1; round <= (s.two_rounds() ? 2 : 1); ++round)
+        for (int axis = 0; axis < plan_.dim; ++axis) stage(base, local, s, axis, round);
+      if (s.event_count > 0) launch_step_events(data_.args(), event_blocks(plan_), base, local, stream_.get());
+    }
+    launch_advance_steps(data_.step_base(), count, stream_.get());
+  }
+
+  void capture_graphs() {
+    const int steps = static_cast<int>(plan_.steps.size());
+    try {
+      for (int j = 0; j < steps; j += kStepsPerGraph) {
+        const int count = std::min(kStepsPerGraph, steps - j);
+        GroupKey key = group_key(plan_.steps, j, count);
+        if (graphs_.count(key)) continue;
+        graphs_.emplace(std::move(key),
+                        std::make_unique<CapturedGraph>(stream_.get(), [this, j, count] { record(j, count); }));
+      }
+    } catch (const std::exception& e) {
+      graphs_.clear();
+      capture_failure_ = e.what();
+    }
   }
 
   SystemArrays<T> system(T* rhs, SolveLayout layout, bool natural) const {
     return {rhs, dl_.data(), d_.data(), du_.data(), layout, natural};
   }
 
-  void stage(int j, const GpuStep& s, int axis, int round) {
+  void stage(const int* base, int local, const GpuStep& s, int axis, int round) {
     T* dest = data_.buffer(stage_target(s, axis, plan_.dim, round));
     if (interleaved_) {
-      interleaved_stage(j, axis, round, dest);
+      interleaved_stage(base, local, axis, round, dest);
     } else {
-      strided_stage(j, axis, round, dest);
+      strided_stage(base, local, axis, round, dest);
     }
   }
 
   // Axis 0: our rows are the strided systems, solved in place in the stage's target buffer.
   // Axis 1: systems transposed into `work`, solved, transposed back.
-  void strided_stage(int j, int axis, int round, T* dest) {
+  void strided_stage(const int* base, int local, int axis, int round, T* dest) {
     const cudaStream_t st = stream_.get();
     const cusparseHandle_t h = handle_.get();
     if (axis == 0) {
-      launch_store_system(data_.args(), j, 0, round, system(dest, natural_layout(n0(), n1()), true), st);
+      launch_store_system(data_.args(), base, local, 0, round, system(dest, natural_layout(n0(), n1()), true), st);
       strided_solve(h, n0(), dl_.data(), d_.data(), du_.data(), dest, n1() * layers(), n0(), buffer_.data());
       return;
     }
     const SolveLayout lay = strided_axis1_layout(n0(), n1());
-    launch_store_system(data_.args(), j, 1, round, system(work_.data(), lay, false), st);
+    launch_store_system(data_.args(), base, local, 1, round, system(work_.data(), lay, false), st);
     strided_solve(h, n1(), dl_.data(), d_.data(), du_.data(), work_.data(), n0() * layers(), n1(), buffer_.data());
     launch_untile(data_.args().grid, work_.data(), lay, dest, st);
   }
 
   // Axis 0: systems transposed into `work` (interleaved), solved, transposed back.
   // Axis 1: each layer's columns are already interleaved systems, solved in place.
-  void interleaved_stage(int j, int axis, int round, T* dest) {
+  void interleaved_stage(const int* base, int local, int axis, int round, T* dest) {
     const cudaStream_t st = stream_.get();
     const cusparseHandle_t h = handle_.get();
     if (axis == 0) {
       const SolveLayout lay = interleaved_axis0_layout(n1(), layers());
-      launch_store_system(data_.args(), j, 0, round, system(work_.data(), lay, false), st);
+      launch_store_system(data_.args(), base, local, 0, round, system(work_.data(), lay, false), st);
       interleaved_solve(h, n0(), dl_.data(), d_.data(), du_.data(), work_.data(), n1() * layers(), buffer_.data());
       launch_untile(data_.args().grid, work_.data(), lay, dest, st);
       return;
     }
-    launch_store_system(data_.args(), j, 1, round, system(dest, natural_layout(n0(), n1()), true), st);
+    launch_store_system(data_.args(), base, local, 1, round, system(dest, natural_layout(n0(), n1()), true), st);
     for (int l = 0; l < layers(); ++l) {
       const long long off = l * points();
       interleaved_solve(h, n1(), dl_.data() + off, d_.data() + off, du_.data() + off, dest + off, n0(),
@@ -147,6 +205,8 @@ class CusparseMarch final : public MarchBackend {
   DeviceArray<T> dl_, d_, du_, work_;
   std::size_t buffer_bytes_ = 0;
   DeviceArray<unsigned char> buffer_;
+  std::map<GroupKey, std::unique_ptr<CapturedGraph>> graphs_;
+  std::string capture_failure_;  // non-empty: eager launches
 };
 
 }  // namespace

@@ -24,6 +24,10 @@ MarchFn march_on_gpu(GpuBackends backends) {
     note << std::fixed << std::setprecision(3) << "device march " << march_seconds * 1e3 << " ms (CUDA events, "
          << pb.time.steps() << " steps, " << session.device().name << ")";
     m.notes.push_back(note.str());
+    note.str("");
+    note << "device memory: " << session.peak_device_bytes() << " bytes counted (cudaMalloc), "
+         << session.measured_device_bytes() << " bytes measured (cudaMemGetInfo, context excluded, device-wide)";
+    m.notes.push_back(note.str());
     for (const std::string& n : session.notes()) m.notes.push_back(n);
     return m;
   };

@@ -35,6 +35,10 @@ class GpuMarchSession {
 
   const gpu::GpuPlan& plan() const;
   std::size_t peak_device_bytes() const;  // every cudaMalloc of the session, library buffers included
+  // The drop of the device's free memory (cudaMemGetInfo) from before the session's first
+  // allocation to its lowest, seen after set-up and after each march: counted arrays plus what
+  // is not counted (library handles and workspaces, graphs). Device-wide: other processes count.
+  std::size_t measured_device_bytes() const;
   const GpuInfo& device() const;
   std::vector<std::string> notes() const;
 

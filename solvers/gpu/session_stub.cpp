@@ -19,6 +19,7 @@ const gpu::GpuPlan& GpuMarchSession::plan() const {
   return none;
 }
 std::size_t GpuMarchSession::peak_device_bytes() const { return 0; }
+std::size_t GpuMarchSession::measured_device_bytes() const { return 0; }
 const GpuInfo& GpuMarchSession::device() const {
   static const GpuInfo none;
   return none;

@@ -162,4 +162,83 @@ ELSBENCH_HD T carry_after(const T* v, int k, int chunks) {
   return k + 1 < chunks ? v[k + 1] : T(0);
 }
 
+// A warp as the carry scan sees it. On the GPU (ShuffleWarp) a Reg<X> is one lane's register,
+// each(f) runs f for the calling lane, and shfl_up / shfl_down are CUDA's __shfl_up_sync /
+// __shfl_down_sync over the full warp (a lane whose source lane is outside the warp keeps its own
+// value). The CPU emulation (gpu_emulator.cpp) implements the same interface with a Reg<X> per
+// lane, so that it runs the code below, not a copy of it.
+struct ShuffleWarp {
+  int lane;
+  template <class X>
+  using Reg = X;
+  template <class F>
+  ELSBENCH_HD void each(F f) const {
+    f(lane);
+  }
+  template <class X>
+  ELSBENCH_HD X& at(X& x, int) const {
+    return x;
+  }
+  template <class X>
+  ELSBENCH_HD X shfl_up(X x, int off) const {
+#ifdef __CUDA_ARCH__
+    return __shfl_up_sync(0xffffffffu, x, off);
+#else
+    (void)off;
+    return x;  // host code never runs a ShuffleWarp; the emulator has its own warp
+#endif
+  }
+  template <class X>
+  ELSBENCH_HD X shfl_down(X x, int off) const {
+#ifdef __CUDA_ARCH__
+    return __shfl_down_sync(0xffffffffu, x, off);
+#else
+    (void)off;
+    return x;
+#endif
+  }
+};
+
+// Step 2 for one line, by one warp: each lane composes the affine maps of its run of chunks, a
+// Hillis-Steele scan over the lanes combines them with shuffles (5 steps for 32 lanes), then each
+// lane applies its run from the carry it receives; forward carries first, then backward.
+template <class T, class Warp>
+ELSBENCH_HD void warp_carries(T* z, T* v, const ChunkTable<T>& t, const Warp& w) {
+  typename Warp::template Reg<int> lo{}, hi{};
+  typename Warp::template Reg<T> fa{}, fb{};  // the lane's map y -> fb + fa y
+  const auto set = [&](int lane, const Affine<T>& f) {
+    w.at(fa, lane) = f.a;
+    w.at(fb, lane) = f.b;
+  };
+  w.each([&](int lane) {
+    lane_run(lane, t.chunks, w.at(lo, lane), w.at(hi, lane));
+    set(lane, forward_run(z, t.G, w.at(lo, lane), w.at(hi, lane)));
+  });
+  for (int off = 1; off < kWarp; off *= 2) {
+    auto pa = w.shfl_up(fa, off);
+    auto pb = w.shfl_up(fb, off);
+    w.each([&](int lane) {
+      if (lane >= off)
+        set(lane, compose(Affine<T>{w.at(fa, lane), w.at(fb, lane)}, Affine<T>{w.at(pa, lane), w.at(pb, lane)}));
+    });
+  }
+  auto carry = w.shfl_up(fb, 1);
+  w.each([&](int lane) {
+    forward_apply(z, v, t.G, t.Q, w.at(lo, lane), w.at(hi, lane), lane > 0 ? w.at(carry, lane) : T(0));
+    set(lane, backward_run(v, t.H, w.at(lo, lane), w.at(hi, lane)));
+  });
+  for (int off = 1; off < kWarp; off *= 2) {
+    auto qa = w.shfl_down(fa, off);
+    auto qb = w.shfl_down(fb, off);
+    w.each([&](int lane) {
+      if (lane + off < kWarp)
+        set(lane, compose(Affine<T>{w.at(fa, lane), w.at(fb, lane)}, Affine<T>{w.at(qa, lane), w.at(qb, lane)}));
+    });
+  }
+  carry = w.shfl_down(fb, 1);
+  w.each([&](int lane) {
+    backward_apply(v, t.H, w.at(lo, lane), w.at(hi, lane), lane + 1 < kWarp ? w.at(carry, lane) : T(0));
+  });
+}
+
 }  // namespace elsbench::gpu

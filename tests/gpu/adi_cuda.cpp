@@ -74,6 +74,16 @@ BOOST_AUTO_TEST_CASE(fp64_agrees_with_cpu_adi_on_the_min_call) {
     agree_with_cpu("adi-cuda", "min-call", 80, 60, scheme, Precision::FP64);
 }
 
+// Production sizes: several lines per axis-0 block (n = 300), more than 32 chunks per line
+// (n = 600, 1000), and a line whose axis-0 block needs the >48 KiB shared-memory opt-in (a 1-D
+// grid of 5400 nodes in fp64, 10800 in fp32); the same sizes as the emulation tests.
+BOOST_AUTO_TEST_CASE(agrees_with_cpu_adi_at_production_sizes) {
+  for (Precision p : {Precision::FP64, Precision::FP32}) {
+    for (int n : {300, 600, 1000}) agree_with_cpu("adi-cuda", "sample-2a-stepdown", n, 60, "hundsdorfer-verwer", p);
+    agree_with_cpu("adi-cuda", "european-call", p == Precision::FP64 ? 5400 : 10800, 50, "hundsdorfer-verwer", p);
+  }
+}
+
 BOOST_AUTO_TEST_CASE(fp64_agrees_in_one_dimension) {
   agree_with_cpu("adi-cuda", "els-1a-stepdown", 200, 100, "hundsdorfer-verwer", Precision::FP64);
   agree_with_cpu("adi-cuda", "european-call", 200, 50, "craig-sneyd", Precision::FP64);

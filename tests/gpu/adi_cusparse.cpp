@@ -53,6 +53,30 @@ void agree_with_cpu(const char* solver, const char* id, int n, int nt, const std
   BOOST_TEST(gpu.peak_device_bytes >= 6 * per_layer * layers * (fp64 ? 8u : 4u), what);
 }
 
+// The library's batched solvers are captured in CUDA graphs like adi-cuda's kernels: the march
+// falls back to eager launches only if the capture fails, and its note says so.
+BOOST_AUTO_TEST_CASE(the_march_is_captured_in_cuda_graphs) {
+  for (const char* v : kVariants) {
+    const PriceResult r = price_with(SolverRegistry::instance().get(v), resolve_product("sample-2a-stepdown"),
+                                     options("hundsdorfer-verwer", 60, 100, Precision::FP64, "cuda:0"));
+    bool captured = false;
+    for (const std::string& n : r.notes) {
+      BOOST_TEST_MESSAGE(v << ": " << n);
+      captured = captured || n.find("CUDA graphs") != std::string::npos;
+    }
+    BOOST_TEST(captured, v);
+  }
+}
+
+// Production sizes, as for adi-cuda (tests/gpu/adi_cuda.cpp).
+BOOST_AUTO_TEST_CASE(agrees_with_cpu_adi_at_production_sizes) {
+  for (const char* v : kVariants)
+    for (Precision p : {Precision::FP64, Precision::FP32}) {
+      for (int n : {300, 600, 1000}) agree_with_cpu(v, "sample-2a-stepdown", n, 60, "hundsdorfer-verwer", p);
+      agree_with_cpu(v, "european-call", 5400, 50, "hundsdorfer-verwer", p);
+    }
+}
+
 BOOST_AUTO_TEST_CASE(fp64_agrees_with_cpu_adi) {
   for (const char* v : kVariants)
     for (const std::string& scheme : adi_scheme_names()) {

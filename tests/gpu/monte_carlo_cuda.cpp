@@ -1,5 +1,6 @@
 // The cuRAND Monte Carlo engine against the CPU engine and the closed forms. Exits 77 (reported by
-// CTest as skipped) when this build has no CUDA or the machine no CUDA device.
+// CTest as skipped) only when this build has no CUDA or the machine no GPU; fails on any other
+// CUDA error and under ELSBENCH_REQUIRE_GPU=1 (platform/gpu_gate.hpp).
 #include <boost/test/unit_test.hpp>
 #include <cmath>
 #include <cstdlib>
@@ -7,11 +8,14 @@
 #include <nlohmann/json.hpp>
 
 #include "platform/cuda_devices.hpp"
+#include "platform/gpu_gate.hpp"
 #include "products/catalog.hpp"
 #include "products/product_json.hpp"
 #include "reference/closed_form.hpp"
 #include "reference/monte_carlo.hpp"
 #ifdef ELSBENCH_HAVE_CUDA
+#include <cuda_runtime_api.h>
+
 #include "reference/cuda/monte_carlo_cuda.hpp"
 #endif
 
@@ -21,11 +25,8 @@ namespace {
 
 struct RequireCudaDevice {
   RequireCudaDevice() {
-    std::string why;
-    if (cuda_devices(&why).empty()) {
-      std::cout << "SKIPPED: the CUDA Monte Carlo engine needs a CUDA device (" << why << ")\n";
-      std::exit(77);
-    }
+    const int code = gpu_gate_exit_code("monte_carlo_cuda", 77);
+    if (code >= 0) std::exit(code);
   }
 };
 
@@ -89,6 +90,10 @@ BOOST_AUTO_TEST_CASE(cuda_result_is_reproducible_and_labelled) {
   BOOST_TEST(a.paths == 1'000'002);
   BOOST_TEST(a.device == "cuda:0");
   BOOST_TEST(a.generator == cuda_mc_generator_name(true));
+  BOOST_TEST(a.peak_device_bytes > 0u);  // the plan's arrays and the block sums, counted
+  int current = -1;
+  BOOST_TEST(cudaGetDevice(&current) == cudaSuccess);
+  BOOST_TEST(current == 0);  // the engine gives the caller's current device back
 }
 #endif
 

@@ -1,6 +1,8 @@
 // The adi-cuda kernels' code run on the CPU (solvers/gpu/emulator/gpu_emulator.hpp): the chunked tridiagonal
 // solve against the CPU's Thomas solve, and whole marches against the CPU `adi` solver, for every
-// scheme, in fp64 and fp32. This checks the kernels' index arithmetic and formulas on a machine
+// scheme, in fp64 and fp32, up to production sizes. The emulator runs the threads of each phase,
+// the lanes of a warp and the blocks in a random order, and fills shared memory and the unwritten
+// value buffers with NaN, so that a missing barrier or a read before a write fails here. This checks the kernels' index arithmetic and formulas on a machine
 // without a GPU; the GPU suites (tests/gpu/) then compare the GPU with this emulation.
 #include <boost/test/unit_test.hpp>
 
@@ -95,11 +97,13 @@ struct Case {
 };
 
 // Price, delta and gamma of the emulated march and of the CPU `adi` solver on the same grid.
-void compare_with_cpu(const Product& product, int n, int nt, const std::string& scheme, bool fp32) {
+void compare_with_cpu(const Product& product, int n, int nt, const std::string& scheme, bool fp32,
+                      int damping_steps = GridOptions{}.damping_steps) {
   SolverOptions opt;
   opt.scheme = scheme;
   opt.grid.n = n;
   opt.grid.nt = nt;
+  opt.grid.damping_steps = damping_steps;
   const SolverInfo& adi = SolverRegistry::instance().get("adi");
   const Problem pb = build_problem(product, opt.grid, adi.stepping);
   const SpotValues cpu = spot_values(pb, adi.march(pb, opt).values);
@@ -143,6 +147,45 @@ BOOST_AUTO_TEST_CASE(emulated_march_fp32_within_tolerance) {
   for (const std::string& scheme : adi_scheme_names())
     compare_with_cpu(resolve_product("sample-2a-stepdown"), 40, 120, scheme, true);
   compare_with_cpu(resolve_product("min-call"), 40, 60, "hundsdorfer-verwer", true);
+}
+
+// Production sizes, where the launch geometry differs from the small grids above: at n = 300
+// an axis-0 block holds several lines, past n = 512 a line has more than 32 chunks (several per
+// lane in the carry scan; the chunked solve alone is checked at n = 513 and 1200 above). Few steps:
+// one per observation period, undamped, so that every step takes the scheme's second round.
+void production_size(int n, bool fp32) {
+  const Product els = resolve_product("sample-2a-stepdown");
+  GridOptions g;
+  g.n = n;
+  const GpuPlan plan = make_gpu_plan(build_problem(els, g), adi_scheme("hundsdorfer-verwer"));
+  const StageLayout l0 = stage_layout(plan, 0, sizeof(double));
+  BOOST_TEST_MESSAGE("n " << n << ": axis 0 " << l0.lines_per_block << " lines per block, " << l0.chunks
+                          << " chunks per line, axis 1 " << stage_layout(plan, 1, sizeof(double)).lines_per_block
+                          << " lines per block");
+  if (n == 300) BOOST_TEST(l0.lines_per_block > 1);
+  if (n > 512) BOOST_TEST(l0.chunks > kWarp);
+  compare_with_cpu(els, n, 6, "hundsdorfer-verwer", fp32, 0);
+}
+
+BOOST_AUTO_TEST_CASE(emulated_march_at_n_300) { production_size(300, false); }
+
+// Minutes on two cores: run by the slow-labelled CTest entry slow.gpu_emulation_large
+// (tests/CMakeLists.txt), which names it.
+BOOST_AUTO_TEST_CASE(emulated_march_at_n_600_and_1000, *boost::unit_test::disabled()) {
+  production_size(300, true);
+  for (int n : {600, 1000})
+    for (bool fp32 : {false, true}) production_size(n, fp32);
+}
+
+// A line long enough that the axis-0 block needs more than the 48 KiB of shared memory every GPU
+// gives without opting in (the kernels then call cudaFuncSetAttribute): a 1-D grid keeps it cheap.
+BOOST_AUTO_TEST_CASE(emulated_march_in_the_opt_in_shared_memory_layout) {
+  const Product call = resolve_product("european-call");
+  GridOptions g;
+  g.n = 5400;
+  const GpuPlan plan = make_gpu_plan(build_problem(call, g), adi_scheme("hundsdorfer-verwer"));
+  BOOST_TEST(stage_layout(plan, 0, sizeof(double)).smem_bytes > 48u * 1024u);
+  for (const std::string& scheme : adi_scheme_names()) compare_with_cpu(call, 5400, 20, scheme, false);
 }
 
 }  // namespace

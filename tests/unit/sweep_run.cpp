@@ -58,6 +58,16 @@ SolverInfo flaky_info() {
     return constant_values(pb, o);
   });
 }
+// A sticky CUDA error as the GPU variants raise it (platform/cuda/cuda_check.cpp); on the CPU too,
+// so that a machine without a GPU can run the sweep's handling of it.
+SolverInfo device_fault_info() {
+  return test_solver("test-device-fault", {Device::Kind::Cpu, Device::Kind::Cuda},
+                     [](const Problem&, const SolverOptions&) -> MarchResult {
+                       throw SolverError(SolverError::Kind::DeviceFault,
+                                         "kernel axis0_stage (checked mode) failed: cudaErrorIllegalAddress");
+                     });
+}
+ELSBENCH_REGISTER_SOLVER(device_fault_info);
 ELSBENCH_REGISTER_SOLVER(out_of_memory_info);
 ELSBENCH_REGISTER_SOLVER(throwing_info);
 ELSBENCH_REGISTER_SOLVER(gpu_only_info);
@@ -253,4 +263,33 @@ BOOST_AUTO_TEST_CASE(device_auto_without_a_gpu_refuses_a_gpu_only_solver_as_unav
     BOOST_TEST((e.kind() == SolverError::Kind::Unavailable));
     BOOST_TEST(std::string(e.what()).find("'adi'") != std::string::npos);  // names the CPU variant
   }
+}
+
+BOOST_AUTO_TEST_CASE(after_a_device_fault_the_remaining_gpu_cases_are_skipped_with_its_cause) {
+  const fs::path file = scratch("device-fault") / "r.json";
+  const SweepSpec spec = spec_of({{"solvers", {"test-device-fault", "test-gpu-only", "explicit"}},
+                                  {"products", {"european-call"}},
+                                  {"n", {12}},
+                                  {"nt_rules", {"auto"}},
+                                  {"devices", {"cpu:t1", "cuda:0"}}});
+  const SweepSummary s = run_sweep(spec, run_to(file));
+  BOOST_TEST(s.ran == 6u);
+  const auto cases = first_entries(read_results_file(file.string()));
+  const auto reason = [&](const std::string& solver, const std::string& device) {
+    const json& e = cases.at("european-call/" + solver + "/n=12/nt=auto/" + device + "/fp64");
+    return e.at("status") == "skipped" ? e.at("skip_reason").get<std::string>() : "ran: " + e.at("status").get<std::string>();
+  };
+  const std::string first = "european-call/test-device-fault/n=12/nt=auto/cpu/t1/fp64";
+  BOOST_TEST(reason("test-device-fault", "cpu/t1") ==
+             "device-fault: kernel axis0_stage (checked mode) failed: cudaErrorIllegalAddress");
+  // Every later case that would run on the GPU is not run, and says why; the CPU cases go on,
+  // and a case that cannot run on the GPU anyway keeps its own reason.
+  const std::string lost = "device-fault: not run: case " + first +
+                           " left the CUDA context unusable (kernel axis0_stage (checked mode) failed: "
+                           "cudaErrorIllegalAddress)";
+  BOOST_TEST(reason("test-device-fault", "cuda:0") == lost);
+  BOOST_TEST(reason("test-gpu-only", "cuda:0") == lost);
+  BOOST_TEST(reason("test-gpu-only", "cpu/t1").rfind("unsupported: ", 0) == 0u);
+  BOOST_TEST(reason("explicit", "cpu/t1").rfind("ran: ", 0) == 0u);
+  BOOST_TEST(reason("explicit", "cuda:0").rfind("unsupported: ", 0) == 0u);
 }

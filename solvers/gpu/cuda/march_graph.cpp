@@ -1,10 +1,16 @@
 #include "solvers/gpu/cuda/march_graph.hpp"
 
+#include <utility>
+
 #include "platform/cuda/cuda_check.hpp"
 
 namespace elsbench::gpu {
 
-CapturedGraph::CapturedGraph(cudaStream_t stream, const std::function<void()>& record) {
+CapturedGraph::CapturedGraph(cudaStream_t stream, std::function<void()> record) {
+  if (checked_launches()) {
+    record_ = std::move(record);
+    return;
+  }
   // Thread-local mode: other threads of the process (a parallel sweep) may keep using CUDA.
   cuda_check(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal), "cudaStreamBeginCapture");
   try {
@@ -30,6 +36,12 @@ CapturedGraph::~CapturedGraph() {
   if (graph_) cudaGraphDestroy(graph_);
 }
 
-void CapturedGraph::launch(cudaStream_t stream) const { cuda_check(cudaGraphLaunch(exec_, stream), "cudaGraphLaunch"); }
+void CapturedGraph::launch(cudaStream_t stream) const {
+  if (record_) {
+    record_();
+    return;
+  }
+  cuda_check(cudaGraphLaunch(exec_, stream), "cudaGraphLaunch");
+}
 
 }  // namespace elsbench::gpu

@@ -9,11 +9,14 @@
 
 namespace elsbench::gpu {
 
+// In checked mode (platform/cuda/cuda_check.hpp) nothing is captured: launch() calls `record`
+// again, so that every kernel is launched, synchronised and checked under its own name.
 class CapturedGraph {
  public:
   // Captures what `record` enqueues on `stream` (nothing runs), then instantiates it. If
-  // `record` throws, the capture is ended and discarded before the exception goes on.
-  CapturedGraph(cudaStream_t stream, const std::function<void()>& record);
+  // `record` throws, the capture is ended and discarded before the exception goes on. `record`
+  // is kept for checked mode: it must not refer to locals of the caller.
+  CapturedGraph(cudaStream_t stream, std::function<void()> record);
   ~CapturedGraph();
   CapturedGraph(const CapturedGraph&) = delete;
   CapturedGraph& operator=(const CapturedGraph&) = delete;
@@ -21,6 +24,7 @@ class CapturedGraph {
   void launch(cudaStream_t stream) const;
 
  private:
+  std::function<void()> record_;  // checked mode only
   cudaGraph_t graph_ = nullptr;
   cudaGraphExec_t exec_ = nullptr;
 };

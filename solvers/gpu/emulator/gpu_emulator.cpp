@@ -1,6 +1,10 @@
 #include "solvers/gpu/emulator/gpu_emulator.hpp"
 
+#include <algorithm>
 #include <array>
+#include <limits>
+#include <numeric>
+#include <random>
 
 #include "solvers/gpu/kernels/stage_blocks.hpp"
 #include "solvers/gpu/plan/march_image.hpp"
@@ -8,29 +12,67 @@
 
 namespace elsbench::gpu {
 
+namespace {
+
+// The order in which the emulator runs the threads of a phase, the lanes of a warp between two
+// shuffles and the blocks of a kernel: shuffled, since the GPU promises no order, so a phase that
+// reads what another thread of the same phase writes fails here too. Seeded: tests repeat.
+std::mt19937& order_rng() {
+  thread_local std::mt19937 rng(20261123u);
+  return rng;
+}
+
+std::vector<int> random_order(int count) {
+  std::vector<int> order(static_cast<std::size_t>(count));
+  std::iota(order.begin(), order.end(), 0);
+  std::shuffle(order.begin(), order.end(), order_rng());
+  return order;
+}
+
+// The 32 lanes of a warp on the CPU, for warp_carries (chunked_solve.hpp): a Reg<X> holds every
+// lane's X; each(f) runs f for every lane in a random order; a shuffle reads the other lanes'
+// values as they were before it, as __shfl_up_sync / __shfl_down_sync do.
+struct LockstepWarp {
+  template <class X>
+  using Reg = std::array<X, kWarp>;
+  template <class F>
+  void each(F f) const {
+    for (int lane : random_order(kWarp)) f(lane);
+  }
+  template <class X>
+  X& at(Reg<X>& r, int lane) const {
+    return r[static_cast<std::size_t>(lane)];
+  }
+  template <class X>
+  Reg<X> shfl_up(const Reg<X>& r, int off) const {
+    Reg<X> out = r;
+    for (int lane = off; lane < kWarp; ++lane) out[static_cast<std::size_t>(lane)] = r[static_cast<std::size_t>(lane - off)];
+    return out;
+  }
+  template <class X>
+  Reg<X> shfl_down(const Reg<X>& r, int off) const {
+    Reg<X> out = r;
+    for (int lane = 0; lane + off < kWarp; ++lane) out[static_cast<std::size_t>(lane)] = r[static_cast<std::size_t>(lane + off)];
+    return out;
+  }
+};
+
+// Shared memory as a kernel finds it: whatever was there. NaN makes a read before a write show.
+template <class T>
+void fill_garbage(std::vector<T>& smem) {
+  std::fill(smem.begin(), smem.end(), std::numeric_limits<T>::quiet_NaN());
+}
+
+template <class Phase>
+void each_thread(int threads, Phase phase) {
+  for (int t : random_order(threads)) phase(t);
+}
+
+}  // namespace
+
 template <class T>
 void emulate_warp_carries(T* z, T* v, const ChunkTable<T>& t) {
-  std::array<int, kWarp> lo{}, hi{};
-  std::array<Affine<T>, kWarp> f{}, prev{};
-  for (int lane = 0; lane < kWarp; ++lane) {
-    lane_run(lane, t.chunks, lo[lane], hi[lane]);
-    f[lane] = forward_run(z, t.G, lo[lane], hi[lane]);
-  }
-  // __shfl_up_sync steps: every lane reads the others' values of the previous step.
-  for (int off = 1; off < kWarp; off *= 2) {
-    prev = f;
-    for (int lane = off; lane < kWarp; ++lane) f[lane] = compose(prev[lane], prev[lane - off]);
-  }
-  for (int lane = 0; lane < kWarp; ++lane)
-    forward_apply(z, v, t.G, t.Q, lo[lane], hi[lane], lane > 0 ? f[lane - 1].b : T(0));
-  for (int lane = 0; lane < kWarp; ++lane) f[lane] = backward_run(v, t.H, lo[lane], hi[lane]);
-  // __shfl_down_sync steps.
-  for (int off = 1; off < kWarp; off *= 2) {
-    prev = f;
-    for (int lane = 0; lane + off < kWarp; ++lane) f[lane] = compose(prev[lane], prev[lane + off]);
-  }
-  for (int lane = 0; lane < kWarp; ++lane)
-    backward_apply(v, t.H, lo[lane], hi[lane], lane + 1 < kWarp ? f[lane + 1].b : T(0));
+  warp_carries(z, v, t, LockstepWarp{});
 }
 
 namespace {
@@ -38,25 +80,27 @@ namespace {
 template <class T>
 void run_axis0(const MarchArgs<T>& a, const StageLayout& l, const GpuStep& s, int round) {
   std::vector<T> smem(l.smem_bytes / sizeof(T));
-  for (int b = 0; b < l.blocks; ++b) {
+  for (int b : random_order(l.blocks)) {
+    fill_garbage(smem);
     const Axis0Block<T> blk{a, l, s, round, b, smem.data()};
-    for (int t = 0; t < l.threads; ++t) blk.phase_rhs(t);
-    for (int t = 0; t < l.threads; ++t) blk.phase_sums(t);
-    for (int li = 0; li < blk.lines_here(); ++li) emulate_warp_carries(blk.z(li), blk.v(li), blk.table());
-    for (int t = 0; t < l.threads; ++t) blk.phase_solve(t);
-    for (int t = 0; t < l.threads; ++t) blk.phase_store(t);
+    each_thread(l.threads, [&](int t) { blk.phase_rhs(t); });
+    each_thread(l.threads, [&](int t) { blk.phase_sums(t); });
+    for (int li : random_order(blk.lines_here())) emulate_warp_carries(blk.z(li), blk.v(li), blk.table());
+    each_thread(l.threads, [&](int t) { blk.phase_solve(t); });
+    each_thread(l.threads, [&](int t) { blk.phase_store(t); });
   }
 }
 
 template <class T>
 void run_axis1(const MarchArgs<T>& a, const StageLayout& l, const GpuStep& s, int round) {
   std::vector<T> smem(l.smem_bytes / sizeof(T));
-  for (int b = 0; b < l.blocks; ++b) {
+  for (int b : random_order(l.blocks)) {
+    fill_garbage(smem);
     const Axis1Block<T> blk{a, l, s, round, b, smem.data()};
-    for (int t = 0; t < l.threads; ++t) blk.phase_sums(t);
-    for (int li = 0; li < l.lines_per_block; ++li)
+    each_thread(l.threads, [&](int t) { blk.phase_sums(t); });
+    for (int li : random_order(l.lines_per_block))
       if (blk.has_line(li)) emulate_warp_carries(blk.z(li), blk.v(li), blk.table());
-    for (int t = 0; t < l.threads; ++t) blk.phase_solve(t);
+    each_thread(l.threads, [&](int t) { blk.phase_solve(t); });
   }
 }
 
@@ -65,7 +109,9 @@ void run_axis1(const MarchArgs<T>& a, const StageLayout& l, const GpuStep& s, in
 template <class T>
 std::vector<double> emulate_adi_cuda(const Problem& pb, const GpuPlan& plan) {
   MarchImage<T> im = make_march_image<T>(pb, plan);
-  std::vector<T> buffers[3] = {im.initial, std::vector<T>(im.initial.size()), std::vector<T>(im.initial.size())};
+  // The other two buffers hold garbage, as cudaMalloc leaves them: NaN shows any read before a write.
+  std::vector<T> buffers[3] = {im.initial, std::vector<T>(im.initial.size(), std::numeric_limits<T>::quiet_NaN()),
+                               std::vector<T>(im.initial.size(), std::numeric_limits<T>::quiet_NaN())};
   MarchArgs<T> a;
   a.grid = make_grid_view<T>(plan, im.coefs[0].data(), plan.dim == 2 ? im.coefs[1].data() : nullptr,
                              im.mixed, im.has_mixed);

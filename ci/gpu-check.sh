@@ -1,0 +1,172 @@
+#!/usr/bin/env bash
+# The first run of the GPU variants on a machine with an NVIDIA GPU, in one command:
+#   1. the driver, GPU(s), PCI bus id, UUID and nvcc version; stops with the reason if the driver
+#      cannot run this toolkit (CUDA 13 needs an R580 or newer driver);
+#   2. builds for the local GPU (its compute capability), Release;
+#   3. the CPU emulation of the kernels (unit.gpu_*, unit.gpu_gate), which needs no device;
+#   4. the GPU suites (ctest -L gpu) with ELSBENCH_REQUIRE_GPU=1: a skip is a failure;
+#   5. compute-sanitizer memcheck, racecheck, synccheck and initcheck on the GPU suites;
+#   6. GPU-against-CPU prices at n = 300, 600, 1000 for every GPU variant in fp64 and fp32;
+#   7. the gpu_adi benchmark;
+#   8. the cloud sweep preset;
+# writing results/<gpu>/ (gpu-check.log, gpu_adi.json, prices.json, cloud.json).
+#
+#   bash ci/gpu-check.sh [--build-dir DIR] [--allow-cpu] [--quick]
+#
+# --allow-cpu: on a machine without a GPU, run every step up to the first one that needs a
+# device, say which, and stop there (exit 0). --quick: skip steps 5 and 8 (the long ones).
+# ELSBENCH_CUDA_CHECKED=1 in the environment runs every kernel synchronised and checked by name.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+build="build-gpu-check" allow_cpu=0 quick=0
+while (($#)); do
+  case "$1" in
+    --build-dir) build="$2"; shift 2 ;;
+    --allow-cpu) allow_cpu=1; shift ;;
+    --quick) quick=1; shift ;;
+    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    *) echo "gpu-check: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+  esac
+done
+
+step=0
+say() { echo "gpu-check: $*"; }
+begin() { step=$((step + 1)); echo; say "== step $step: $* ($(date -u +%H:%M:%S) UTC)"; }
+die() { say "STOPPED at step $step: $*"; exit 1; }
+# Without a GPU and with --allow-cpu: the end of the road, said plainly.
+needs_device() {
+  if [ "$have_gpu" = 0 ]; then
+    [ "$allow_cpu" = 1 ] || die "$1 needs a CUDA device, and none is usable here ($gpu_reason)"
+    say "STOP (--allow-cpu): step $step ($1) is the first that needs a CUDA device; none is usable here"
+    say "  ($gpu_reason). Steps 1 to $((step - 1)) ran. Log: $log"
+    exit 0
+  fi
+}
+
+# --- where the log goes: results/<gpu>/ ---------------------------------------------------------
+gpu_name=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n1 || true)
+slug=$(echo "${gpu_name:-no-gpu}" | tr '[:upper:]' '[:lower:]' | sed -E 's/(nvidia|tesla|geforce) //g; s/[^a-z0-9.]+/-/g; s/^-|-$//g')
+out="results/${slug}"
+mkdir -p "$out"
+log="$out/gpu-check.log"
+exec > >(tee "$log") 2>&1
+say "$(date -u +%Y-%m-%dT%H:%M:%SZ) commit $(git rev-parse --short HEAD 2>/dev/null || echo '?') on $(hostname)"
+
+# --- 1. driver, GPU, toolkit ---------------------------------------------------------------------
+begin "driver, GPU and toolkit"
+nvcc=$(command -v nvcc || true)
+[ -z "$nvcc" ] && [ -x /usr/local/cuda/bin/nvcc ] && nvcc=/usr/local/cuda/bin/nvcc
+[ -n "$nvcc" ] || die "no nvcc (PATH, /usr/local/cuda/bin): install the CUDA toolkit"
+export PATH="$(dirname "$nvcc"):$PATH"
+toolkit=$("$nvcc" --version | sed -n 's/.*release \([0-9][0-9.]*\).*/\1/p')
+say "nvcc $nvcc: CUDA $toolkit"
+have_gpu=1 gpu_reason=""
+if ! command -v nvidia-smi >/dev/null; then
+  have_gpu=0 gpu_reason="no nvidia-smi: no NVIDIA driver installed"
+elif ! nvidia-smi -L >/dev/null 2>&1; then
+  have_gpu=0 gpu_reason="nvidia-smi -L failed: $(nvidia-smi -L 2>&1 | head -n1)"
+fi
+if [ "$have_gpu" = 1 ]; then
+  nvidia-smi --query-gpu=index,name,pci.bus_id,uuid,compute_cap,memory.total,driver_version --format=csv
+  driver_cuda=$(nvidia-smi | sed -n 's/.*CUDA Version: *\([0-9][0-9.]*\).*/\1/p' | head -n1)
+  driver=$(nvidia-smi --query-gpu=driver_version --format=csv,noheader | head -n1)
+  say "driver $driver supports CUDA up to ${driver_cuda:-?}; this toolkit is CUDA $toolkit"
+  # The driver must support the toolkit's major.minor (CUDA 13.x: an R580 or newer driver).
+  if [ -n "$driver_cuda" ] && [ "$(printf '%s\n%s\n' "$toolkit" "$driver_cuda" | sort -V | head -n1)" != "$toolkit" ] &&
+     [ "${toolkit%%.*}" -gt "${driver_cuda%%.*}" ]; then
+    die "driver $driver (CUDA $driver_cuda) cannot run CUDA $toolkit code: install an R580 or newer driver, or a CUDA ${driver_cuda%%.*} toolkit"
+  fi
+  # CUDA numbers devices fastest first unless told otherwise; PCI order matches nvidia-smi's.
+  export CUDA_DEVICE_ORDER=PCI_BUS_ID
+  say "CUDA_DEVICE_ORDER=PCI_BUS_ID: cuda:N is nvidia-smi's GPU N"
+  arch=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -n1 | tr -d ' .')
+else
+  say "no usable GPU: $gpu_reason"
+  [ "$allow_cpu" = 1 ] || die "no usable GPU ($gpu_reason); --allow-cpu runs the steps that need none"
+  arch=""
+fi
+
+# --- 2. build -------------------------------------------------------------------------------------
+begin "build ($build, $([ -n "$arch" ] && echo "sm_$arch" || echo "the project's default architectures"))"
+cuda_arch=()
+[ -n "$arch" ] && cuda_arch=(-DCMAKE_CUDA_ARCHITECTURES="$arch")
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release "${cuda_arch[@]}" >/dev/null
+cmake --build "$build" -j "$(nproc)" | tail -n 3
+grep -q 'adi_kernels\.cu' "$build/build.ninja" || die "$build builds no CUDA code: nvcc was not picked up by CMake (or ELSBENCH_WITH_CUDA=OFF)"
+
+# --- 3. CPU emulation of the kernels ----------------------------------------------------------------
+begin "CPU emulation of the kernels and the GPU gate (no device needed)"
+ctest --test-dir "$build" -R 'unit\.gpu_' --output-on-failure
+
+# --- 4. GPU suites ---------------------------------------------------------------------------------
+begin "GPU suites, ELSBENCH_REQUIRE_GPU=1"
+if [ "$have_gpu" = 0 ]; then
+  # What a machine without a GPU shows: the suites fail (not skip) under ELSBENCH_REQUIRE_GPU=1.
+  say "without a GPU, ELSBENCH_REQUIRE_GPU=1 must turn the skips into failures:"
+  if ELSBENCH_REQUIRE_GPU=1 "$build/tests/test_gpu_adi_cuda"; then die "test_gpu_adi_cuda passed without a GPU"; fi
+fi
+needs_device "the GPU suites"
+ELSBENCH_REQUIRE_GPU=1 ctest --test-dir "$build" -L gpu --output-on-failure
+
+suites=("$build"/tests/test_gpu_*)
+# --- 5. compute-sanitizer ----------------------------------------------------------------------------
+begin "compute-sanitizer memcheck, racecheck, synccheck, initcheck"
+if [ "$quick" = 1 ]; then
+  say "skipped (--quick)"
+else
+  sanitizer=$(command -v compute-sanitizer || echo "$(dirname "$nvcc")/compute-sanitizer")
+  [ -x "$sanitizer" ] || die "no compute-sanitizer next to nvcc"
+  for tool in memcheck racecheck synccheck initcheck; do
+    for s in "${suites[@]}"; do
+      say "$tool $(basename "$s")"
+      ELSBENCH_REQUIRE_GPU=1 "$sanitizer" --tool "$tool" --error-exitcode 3 "$s" --log_level=nothing ||
+        die "compute-sanitizer --tool $tool found errors in $(basename "$s")"
+    done
+  done
+fi
+
+# --- 6. GPU-against-CPU prices --------------------------------------------------------------------
+begin "GPU-against-CPU prices at n = 300, 600, 1000, every GPU variant, fp64 and fp32"
+"$build/elsbench" sweep --solvers adi adi-cuda adi-cusparse adi-cusparse-interleaved --schemes hundsdorfer-verwer \
+  --products sample-2a-stepdown --n 300 600 1000 --nt-rule fixed:200 --devices cpu cuda:0 --precisions fp64 fp32 \
+  --repetitions 2 --out "$out/prices.json"
+python3 - "$out/prices.json" <<'EOF'
+import json, sys
+cases = {}
+for e in json.load(open(sys.argv[1]))["benchmarks"]:
+    cases.setdefault(e["case_id"], e)
+cpu = {}
+for cid, e in cases.items():
+    p = cid.split("/")
+    if p[1].startswith("adi:") and p[-1] == "fp64" and e.get("status") != "skipped":
+        cpu[p[2]] = e["price"]
+worst = 0.0
+for cid, e in sorted(cases.items()):
+    p = cid.split("/")
+    if p[1].startswith("adi:") or e.get("status") == "skipped" and "unsupported" in e.get("skip_reason", ""):
+        continue
+    if e.get("status") == "skipped":
+        print(f"{cid}: SKIPPED {e.get('skip_reason')}"); worst = float("inf"); continue
+    rel = abs(e["price"] - cpu[p[2]]) / abs(cpu[p[2]])
+    tol = 1e-9 if p[-1] == "fp64" else 1e-4
+    worst = max(worst, rel / tol)
+    print(f"{cid}: {e['price']:.10f}  cpu adi fp64 {cpu[p[2]]:.10f}  relative {rel:.2e} (tolerance {tol:g})")
+sys.exit(0 if worst <= 1 else 1)
+EOF
+
+# --- 7. benchmark ----------------------------------------------------------------------------------
+begin "gpu_adi benchmark"
+ELSBENCH_REQUIRE_GPU=1 "$build/gpu_adi" --benchmark_out="$out/gpu_adi.json" --benchmark_out_format=json \
+  --benchmark_counters_tabular=true
+
+# --- 8. cloud preset -------------------------------------------------------------------------------
+begin "cloud sweep preset"
+if [ "$quick" = 1 ]; then
+  say "skipped (--quick)"
+else
+  "$build/elsbench" sweep --preset cloud --out "$out/cloud.json"
+fi
+
+echo
+say "done: every step passed; results and log in $out/"
