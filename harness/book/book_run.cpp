@@ -4,12 +4,12 @@
 #include <fstream>
 #include <iomanip>
 #include <map>
-#include <sstream>
 #include <stdexcept>
 
 #include "harness/book/book_price.hpp"
 #include "harness/book/note_cost.hpp"
 #include "harness/machine/machine.hpp"
+#include "harness/results/results_csv.hpp"
 #include "harness/sweep/progress.hpp"
 #include "harness/sweep/signals.hpp"
 #include "platform/cuda_devices.hpp"
@@ -144,32 +144,16 @@ void write_results(const std::string& path, const json& file) {
   write_file_atomically(path.substr(0, path.size() - (path.ends_with(".json") ? 5 : 0)) + ".csv", book_csv(file));
 }
 
-std::string number(const json& v) {
-  if (!v.is_number()) return "";
-  std::ostringstream s;
-  s << std::setprecision(17) << v.get<double>();
-  return s.str();
-}
-
-std::string csv_text(std::string s) {
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
-  std::string q = "\"";
-  for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return q + "\"";
-}
-
 }  // namespace
 
 std::string book_csv(const json& results) {
   std::string out = "id,line,status,price,delta_1,delta_2,delta_3,gamma_1,gamma_2,gamma_3,seconds,device,error\n";
   for (const json& e : results.at("notes")) {
-    out += csv_text(e.value("id", "")) + "," + std::to_string(e.value("line", 0)) + "," + e.value("status", "") +
-           "," + number(e.value("price", json())) + ",";
+    for (const char* key : {"id", "line", "status", "price"}) out += csv_cell(e.value(key, json())) + ",";
     for (const char* key : {"delta", "gamma"})
-      for (std::size_t k = 0; k < 3; ++k)
-        out += (e.contains(key) && k < e[key].size() ? number(e[key][k]) : std::string()) + ",";
-    out += number(e.value("seconds", json())) + "," + e.value("device", "") + "," + csv_text(e.value("error", "")) +
-           "\n";
+      for (std::size_t k = 0; k < 3; ++k) out += (e.contains(key) && k < e[key].size() ? csv_cell(e[key][k]) : "") + ",";
+    out += csv_cell(e.value("seconds", json())) + "," + csv_cell(e.value("device", json())) + "," +
+           csv_cell(e.value("error", json())) + "\n";
   }
   return out;
 }
@@ -219,7 +203,7 @@ BookRunSummary run_book(const Book& book, const BookRunSpec& spec) {
 
   json file = {{"schema", kSchema},
                {"version", 1},
-               {"context", {{"machine", to_json(describe_machine())},
+               {"context", {{"machine", to_json(describe_machine(spec.instance))},
                             {"elsbench", {{"settings", settings}, {"commands", commands},
                                           {"workers", placement.workers.size()}, {"batched", placement.batched},
                                           {"ranks", spec.ranks ? spec.ranks->size() : 1},

@@ -22,6 +22,7 @@ struct BookRunSpec {
   std::string out;              // results file (JSON; the CSV goes beside it); empty: none
   bool resume = false;          // keep the notes already priced in `out`
   std::string command;          // recorded verbatim
+  std::string instance;         // --instance (aws:p5.48xlarge...), recorded in the machine descriptor
   std::ostream* progress = nullptr;
   bool handle_signals = false;
   double write_interval_s = 0.5;  // least time between rewrites of the file while notes finish

@@ -19,7 +19,7 @@ struct GenerateArgs {
 };
 
 struct PriceArgs {
-  std::string book, solver = "adi", out;
+  std::string book, solver = "adi", out, instance;
   SolverFlags flags;
   bool strict = false, resume = false;
 };
@@ -72,6 +72,7 @@ std::string command_line(const PriceArgs& a) {
   if (!a.flags.options.scheme.empty()) s += " --scheme " + a.flags.options.scheme;
   if (a.flags.precision != "fp64") s += " --precision " + a.flags.precision;
   if (!a.out.empty()) s += " --out " + a.out;
+  if (!a.instance.empty()) s += " --instance " + a.instance;
   return s + (a.resume ? " --resume" : "") + (a.strict ? " --strict" : "");
 }
 
@@ -82,6 +83,7 @@ void add_price(CLI::App& parent) {
   cmd->add_option("--solver", args->solver, "solver name (elsbench list solvers)");
   args->flags.add_to(*cmd);
   cmd->add_option("--out", args->out, "results file (JSON; the CSV goes beside it)");
+  cmd->add_option("--instance", args->instance, "the cloud instance this runs on (aws:p5.48xlarge), for the report's cost");
   cmd->add_flag("--resume", args->resume, "keep the notes already priced in --out and price the rest");
   cmd->add_flag("--strict", args->strict, "refuse the whole book when any line is bad");
   cmd->callback([args] {
@@ -96,6 +98,7 @@ void add_price(CLI::App& parent) {
     spec.all_gpus = all_gpus;
     spec.out = args->out;
     spec.resume = args->resume;
+    spec.instance = args->instance;
     spec.command = command_line(*args);
     const Ranks ranks;
     spec.ranks = &ranks;
