@@ -3,7 +3,8 @@
 # CUDA is optional: with nvcc on PATH (or in /usr/local/cuda/bin) the CUDA variants are built too.
 set -euo pipefail
 packages=(build-essential cmake ninja-build git libeigen3-dev libboost-test-dev libbenchmark-dev
-          nlohmann-json3-dev libcli11-dev python3 python3-matplotlib python3-pytest)
+          nlohmann-json3-dev libcli11-dev python3 python3-matplotlib python3-pytest
+          libopenmpi-dev openmpi-bin)  # MPI: optional for the build, used by `book price` under mpirun
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 GIB = 2**30
 # Nominal capacities; the CUDA context takes a few hundred MiB of them, which the fit ignores.
+BOOK_N = [100, 200]  # grids the book table answers for (the book benchmarks run at n = 100)
 GPU_CAPACITIES = [
     ("T4 16 GB", 16 * GIB),
     ("V100 16 GB", 16 * GIB),
@@ -38,6 +39,10 @@ class MemoryModel:
         while n > 0 and n**self.dims * self.bytes_per_point > capacity:
             n -= 1
         return n
+
+    def largest_book(self, capacity: int, n: int) -> int:
+        """Notes of n nodes per axis that one batched march holds at once (a book that fits)."""
+        return int(capacity // (self.bytes_per_point * n**self.dims))
 
     def batch(self, capacity: int) -> int:
         """Pricings of the largest measured grid that fit side by side."""

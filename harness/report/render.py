@@ -14,6 +14,7 @@ import sys
 sys.dont_write_bytecode = True  # the source tree may be read-only or shared
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import books  # noqa: E402
 import cost  # noqa: E402
 import plot_accuracy  # noqa: E402
 import plot_cost  # noqa: E402
@@ -70,7 +71,7 @@ def memory_section(cases, out_dir) -> Section:
                     "models alone, counted from the solvers' allocations but not yet checked against a measured "
                     "device peak.")
     return Section("Memory vs grid size", text, plot_memory.plot(cases, shown, out_dir),
-                   [tables.memory_fit_table(shown)])
+                   [tables.memory_fit_table(shown), tables.book_fit_table(shown)])
 
 
 def cost_section(cases, machines, prices_path, out_dir) -> Section:
@@ -92,9 +93,20 @@ def cost_section(cases, machines, prices_path, out_dir) -> Section:
                    [tables.cost_table(rows), tables.price_table(table)])
 
 
+def books_section(runs, machines, cases, prices_path, out_dir) -> Section:
+    rows = books.book_cost_rows(cost.load_prices(prices_path), runs, machines, cases)
+    text = ["Notes per second of `elsbench book price` runs against the number of notes priced, one line per "
+            "machine, solver, device and workers. Cost per 1,000 notes = on-demand $/hour / 3600 / best measured "
+            "notes per second x 1000; where no book was run on an instance, its fastest single pricing stands in "
+            "and the row says so."]
+    return Section("Books of notes", text, books.plot(runs, out_dir), [tables.book_cost_table(rows)])
+
+
 def render(paths, out_dir, baseline_spec, prices_path):
     baseline = Baseline.parse(baseline_spec)
-    machines, cases = results.load(paths)
+    book_paths = [p for p in paths if books.is_book_file(p)]
+    book_runs = [books.load_book(p) for p in book_paths]
+    machines, cases = results.load([p for p in paths if p not in book_paths])
     os.makedirs(out_dir, exist_ok=True)
     sections = [
         summary_section(paths, machines, cases),
@@ -106,6 +118,7 @@ def render(paths, out_dir, baseline_spec, prices_path):
                                   "against time per pricing: accuracy per cost. Red crosses failed validation."],
                 plot_accuracy.plot(cases, out_dir)),
         cost_section(cases, machines, prices_path, out_dir),
+        *([books_section(book_runs, machines, cases, prices_path, out_dir)] if book_runs else []),
         Section("Validation", ["|price - reference| <= allowance (k x reference standard error + discretisation "
                                "tolerance) passes."], tables=[tables.validation_table(cases)]),
     ]

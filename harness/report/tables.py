@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import formatting as fmt
-from gpu_memory import GPU_CAPACITIES
+from gpu_memory import BOOK_N, GPU_CAPACITIES
 
 VERDICTS = {"pass": "PASS", "fail": "FAIL", "no-reference": "no reference"}
 
@@ -85,6 +85,19 @@ def memory_fit_table(models) -> Table:
         row += [f"{m.largest_n(cap):,} / {m.batch(cap):,}" for _, cap in GPU_CAPACITIES]
         rows.append(row)
     return Table(["configuration", "bytes per point", "batch grid"] + [name for name, _ in GPU_CAPACITIES], rows)
+
+
+def book_fit_table(models) -> Table:
+    """The largest book each GPU holds in one batch at n = 100 and 200, from the memory model."""
+    rows = [[m.label, f"n = {n}"] + [f"{m.largest_book(cap, n):,}" for _, cap in GPU_CAPACITIES]
+            for m in models for n in BOOK_N]
+    return Table(["configuration", "grid"] + [name for name, _ in GPU_CAPACITIES], rows)
+
+
+def book_cost_table(rows) -> Table:
+    body = [[r.instance, "-" if r.notes_per_second is None else f"{r.notes_per_second:.4g}",
+             "-" if r.per_1000 is None else f"${r.per_1000:.4g}", r.basis] for r in rows]
+    return Table(["instance", "notes per second", "cost per 1,000 notes", "basis"], body)
 
 
 def cost_table(rows) -> Table:

@@ -19,7 +19,9 @@ const char* const kFields[] = {
     "model_bytes"};
 const char* const kAggregates[] = {"median", "mean", "stddev", "min"};
 
-std::string cell(const json& v) {
+}  // namespace
+
+std::string csv_cell(const json& v) {
   if (v.is_null()) return "";
   if (v.is_number_float()) {
     std::ostringstream s;
@@ -33,8 +35,6 @@ std::string cell(const json& v) {
   for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
   return quoted + "\"";
 }
-
-}  // namespace
 
 std::string results_csv(const ResultsFile& file) {
   std::ostringstream out;
@@ -51,12 +51,12 @@ std::string results_csv(const ResultsFile& file) {
     const auto& by_name = aggregates[id];
     if (by_name.empty()) continue;
     const json& first = *by_name.begin()->second;
-    for (const char* f : kFields) out << cell(first.value(f, json())) << ',';
+    for (const char* f : kFields) out << csv_cell(first.value(f, json())) << ',';
     out << first.value("repetitions", 0);
     const bool skipped = first.value("status", "") == "skipped";
     for (const char* a : kAggregates) {
       const auto it = by_name.find(a);
-      out << ',' << (it == by_name.end() || skipped ? "" : cell(it->second->value("real_time", json())));
+      out << ',' << (it == by_name.end() || skipped ? "" : csv_cell(it->second->value("real_time", json())));
     }
     out << '\n';
   }

@@ -8,5 +8,7 @@
 namespace elsbench {
 
 std::string results_csv(const ResultsFile& file);
+// One CSV field: numbers to 17 digits, null empty, text quoted where it holds , " or a newline.
+std::string csv_cell(const nlohmann::json& v);
 
 }  // namespace elsbench

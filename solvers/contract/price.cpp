@@ -67,26 +67,22 @@ PriceResult result_at_spot(const Problem& pb, const MarchResult& m) {
   return r;
 }
 
-}  // namespace
-
-PriceResult price_with(const SolverInfo& s, const Product& product, SolverOptions opt) {
+// The request checked and completed (scheme, device, threads) as every pricing sees it.
+SolverOptions resolved_request(const SolverInfo& s, const Product& product, SolverOptions opt,
+                               std::vector<std::string>& notes) {
   check_request(s, product, opt);
   if (opt.scheme.empty()) opt.scheme = s.default_scheme();
-  std::vector<std::string> notes;
   opt.device = resolve_device(s, opt.device, notes);
   if (!s.supports(opt.device.kind))
     throw std::invalid_argument("solver '" + s.name + "' does not run on " + opt.device.str());
   if (const std::string why = s.unavailable_reason(); !why.empty() && !opt.device.is_cpu())
     throw SolverError(SolverError::Kind::Unavailable, "solver '" + s.name + "' is unavailable: " + why);
   opt.device.threads = resolved_threads(opt.device);
-  omp_set_num_threads(opt.device.threads);
+  return opt;
+}
 
-  memory::Scope scope;
-  const auto start = std::chrono::steady_clock::now();
-  const Problem pb = build_problem(product, opt.grid, s.stepping);
-  PriceResult r = result_at_spot(pb, s.march(pb, opt));
-  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  r.peak_host_bytes = scope.peak();
+void label(PriceResult& r, const SolverInfo& s, const Product& product, const SolverOptions& opt,
+           const std::vector<std::string>& notes) {
   r.product = product.id;
   r.solver = s.name;
   if (r.scheme.empty()) r.scheme = opt.scheme;
@@ -94,7 +90,62 @@ PriceResult price_with(const SolverInfo& s, const Product& product, SolverOption
   r.precision = to_string(opt.precision);
   if (opt.device.is_cpu()) r.threads = opt.device.threads;
   r.notes.insert(r.notes.begin(), notes.begin(), notes.end());
+}
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace
+
+PriceResult price_with(const SolverInfo& s, const Product& product, SolverOptions opt) {
+  std::vector<std::string> notes;
+  opt = resolved_request(s, product, opt, notes);
+  omp_set_num_threads(opt.device.threads);
+
+  memory::Scope scope;
+  const auto start = std::chrono::steady_clock::now();
+  const Problem pb = build_problem(product, opt.grid, s.stepping);
+  PriceResult r = result_at_spot(pb, s.march(pb, opt));
+  r.seconds = seconds_since(start);
+  r.peak_host_bytes = scope.peak();
+  label(r, s, product, opt, notes);
   return r;
+}
+
+std::vector<PriceResult> price_book_with(const SolverInfo& s, const std::vector<const Product*>& products,
+                                         SolverOptions opt) {
+  if (!s.march_book) throw std::invalid_argument("solver '" + s.name + "' has no march_book");
+  if (products.empty()) return {};
+  std::vector<std::string> notes;
+  for (const Product* p : products) {
+    std::vector<std::string> ignored;
+    resolved_request(s, *p, opt, ignored);
+  }
+  opt = resolved_request(s, *products.front(), opt, notes);
+  omp_set_num_threads(opt.device.threads);
+
+  memory::Scope scope;
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<Problem> problems;
+  problems.reserve(products.size());
+  for (const Product* p : products) problems.push_back(build_problem(*p, opt.grid, s.stepping));
+  std::vector<const Problem*> batch;
+  for (const Problem& pb : problems) batch.push_back(&pb);
+  const std::vector<MarchResult> marched = s.march_book(batch, opt);
+  if (marched.size() != products.size())
+    throw std::logic_error("solver '" + s.name + "': march_book returned " + std::to_string(marched.size()) +
+                           " results for " + std::to_string(products.size()) + " notes");
+  const double seconds = seconds_since(start) / static_cast<double>(products.size());
+  std::vector<PriceResult> results;
+  for (std::size_t i = 0; i < products.size(); ++i) {
+    PriceResult r = result_at_spot(problems[i], marched[i]);
+    r.seconds = seconds;
+    r.peak_host_bytes = scope.peak();
+    label(r, s, *products[i], opt, notes);
+    results.push_back(std::move(r));
+  }
+  return results;
 }
 
 }  // namespace elsbench

@@ -2,6 +2,8 @@
 // Pricing one product with one variant: the request checked against what the variant declared,
 // the problem built once for it, its march run under the host-memory tracker, and the price and
 // Greeks read at the spot the same way for every variant.
+#include <vector>
+
 #include "products/product.hpp"
 #include "solvers/contract/price_result.hpp"
 #include "solvers/contract/solver_info.hpp"
@@ -12,5 +14,11 @@ namespace elsbench {
 // device, scheme), SolverError when it cannot price the case (unavailable device, unstable step,
 // out of memory).
 PriceResult price_with(const SolverInfo& solver, const Product& product, SolverOptions options);
+
+// Several notes through the variant's march_book (one batch: the problems built first, marched
+// together); each result as price_with gives it, its seconds the batch's wall time shared evenly.
+// Throws as price_with does, for the first note the variant refuses; the variant must have a march_book.
+std::vector<PriceResult> price_book_with(const SolverInfo& solver, const std::vector<const Product*>& notes,
+                                         SolverOptions options);
 
 }  // namespace elsbench

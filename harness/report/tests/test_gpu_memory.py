@@ -44,3 +44,11 @@ def test_models_take_the_largest_bytes_per_point_and_grid_of_a_configuration():
     assert not cpu.on_gpu
     assert models_for_gpus(models) == ([gpu], True)
     assert models_for_gpus([cpu]) == ([cpu], False)  # no GPU model: the CPU ones, flagged
+
+
+@pytest.mark.parametrize("n", [100, 200])
+def test_the_largest_book_is_the_last_note_count_that_fits(n):
+    m = MemoryModel("adi-cuda:hv fp64", 2, 104.0, True, 100**2, [100, 100])
+    notes = m.largest_book(80 * GIB, n)
+    assert notes * n**2 * 104.0 <= 80 * GIB < (notes + 1) * n**2 * 104.0
+    assert m.largest_book(80 * GIB, 100) >= 4 * m.largest_book(80 * GIB, 200)

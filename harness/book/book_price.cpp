@@ -1,0 +1,118 @@
+#include "harness/book/book_price.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <mutex>
+#include <thread>
+
+#include "harness/book/note_cost.hpp"
+#include "solvers/contract/price.hpp"
+
+namespace elsbench {
+namespace {
+
+SolverOptions on(const SolverOptions& options, const Device& device) {
+  SolverOptions o = options;
+  o.device = device;
+  return o;
+}
+
+NoteOutcome priced(std::size_t index, const SolverInfo& solver, const Product& note, const SolverOptions& options) {
+  NoteOutcome out;
+  out.index = index;
+  try {
+    out.result = price_with(solver, note, options);
+    out.status = "ok";
+  } catch (const std::exception& e) {
+    out.error = e.what();
+  }
+  return out;
+}
+
+// A queue of notes, largest first, taken one at a time by each worker.
+void price_one_by_one(const SolverInfo& solver, const std::vector<const Product*>& notes, const SolverOptions& options,
+                      const std::vector<Device>& workers, const std::function<void(NoteOutcome)>& done) {
+  std::vector<double> costs;
+  for (const Product* p : notes) costs.push_back(note_cost(*p, options.grid));
+  std::vector<std::size_t> order(notes.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return costs[a] > costs[b]; });
+  std::atomic<std::size_t> next{0};
+  std::mutex report;
+  auto work = [&](const Device& device) {
+    for (std::size_t k = next++; k < order.size(); k = next++) {
+      NoteOutcome out = priced(order[k], solver, *notes[order[k]], on(options, device));
+      const std::lock_guard lock(report);
+      done(std::move(out));
+    }
+  };
+  if (workers.size() == 1) return work(workers.front());
+  std::vector<std::thread> threads;
+  for (const Device& d : workers) threads.emplace_back(work, d);
+  for (auto& t : threads) t.join();
+}
+
+// Each worker marches its cost-balanced share in one batch; a batch the variant refuses is
+// priced note by note so that the note at fault is named.
+void price_in_batches(const SolverInfo& solver, const std::vector<const Product*>& notes, const SolverOptions& options,
+                      const std::vector<Device>& workers, const std::function<void(NoteOutcome)>& done) {
+  std::vector<double> costs;
+  for (const Product* p : notes) costs.push_back(note_cost(*p, options.grid));
+  const auto shares = cost_balanced_shares(costs, static_cast<int>(workers.size()));
+  std::mutex report;
+  auto work = [&](std::size_t w) {
+    std::vector<const Product*> batch;
+    for (std::size_t i : shares[w]) batch.push_back(notes[i]);
+    std::vector<NoteOutcome> outs;
+    try {
+      std::vector<PriceResult> results = price_book_with(solver, batch, on(options, workers[w]));
+      for (std::size_t k = 0; k < results.size(); ++k)
+        outs.push_back({shares[w][k], "ok", std::move(results[k]), ""});
+    } catch (const std::exception&) {
+      outs.clear();
+      for (std::size_t i : shares[w]) outs.push_back(priced(i, solver, *notes[i], on(options, workers[w])));
+    }
+    const std::lock_guard lock(report);
+    for (auto& o : outs) done(std::move(o));
+  };
+  std::vector<std::thread> threads;
+  for (std::size_t w = 0; w < workers.size(); ++w) threads.emplace_back(work, w);
+  for (auto& t : threads) t.join();
+}
+
+}  // namespace
+
+BookPlacement place_book(const SolverInfo& solver, std::size_t notes, const Device& device, int threads,
+                         const std::vector<int>& gpus) {
+  BookPlacement p;
+  if (!device.is_cpu()) {
+    for (int g : gpus.empty() ? std::vector<int>{device.index} : gpus) {
+      Device d = device;
+      d.index = g;
+      p.workers.push_back(d);
+    }
+    p.batched = static_cast<bool>(solver.march_book);
+    return p;
+  }
+  Device cpu = device;
+  cpu.threads = threads > 0 ? threads : hardware_threads();
+  if (notes > static_cast<std::size_t>(cpu.threads)) {
+    // A note per thread: each note's march runs on one thread, so nothing waits at a barrier.
+    const int workers = cpu.threads;
+    cpu.threads = 1;
+    p.workers.assign(static_cast<std::size_t>(workers), cpu);
+  } else {
+    p.workers.push_back(cpu);
+  }
+  return p;
+}
+
+void price_book(const SolverInfo& solver, const std::vector<const Product*>& notes, const SolverOptions& options,
+                const BookPlacement& placement, const std::function<void(NoteOutcome)>& done) {
+  if (notes.empty()) return;
+  if (placement.batched) return price_in_batches(solver, notes, options, placement.workers, done);
+  price_one_by_one(solver, notes, options, placement.workers, done);
+}
+
+}  // namespace elsbench

@@ -1,0 +1,40 @@
+#pragma once
+// Pricing a book: every note priced by one variant on one grid, price, Greeks and status per
+// note; a note that fails is recorded as failed and the book goes on. Each note's result equals its
+// single-note price_with (same solver and options): notes are priced by price_with, or by
+// price_book_with where the variant marches a batch (march_book) on a GPU.
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "products/product.hpp"
+#include "solvers/contract/price_result.hpp"
+#include "solvers/contract/solver_info.hpp"
+
+namespace elsbench {
+
+struct NoteOutcome {
+  std::size_t index = 0;               // in the list handed to price_book
+  std::string status = "failed";       // ok | failed
+  std::optional<PriceResult> result;   // when ok
+  std::string error;                   // when failed: the solver's message
+};
+
+// Where the notes run: CPU threads (a note per thread when there are more notes than threads,
+// else the threads over each note's lines), or GPUs (one host thread per device).
+struct BookPlacement {
+  std::vector<Device> workers;  // one per concurrent note; a CPU worker's threads are its own
+  bool batched = false;         // each worker marches its share in one march_book call
+};
+
+// `threads` CPU threads (0: every core); `device` cpu or cuda:N; `gpus` the devices of cuda:all.
+BookPlacement place_book(const SolverInfo& solver, std::size_t notes, const Device& device, int threads,
+                         const std::vector<int>& gpus = {});
+
+// Calls `done` once per note, from one thread at a time, in no particular order.
+void price_book(const SolverInfo& solver, const std::vector<const Product*>& notes, const SolverOptions& options,
+                const BookPlacement& placement, const std::function<void(NoteOutcome)>& done);
+
+}  // namespace elsbench

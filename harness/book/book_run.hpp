@@ -1,0 +1,48 @@
+#pragma once
+// A book run as `elsbench book price` does it: the notes priced (book_price.hpp), a progress line,
+// and the results file (JSON with the machine descriptor, CSV beside it) rewritten atomically as
+// notes finish, so that a killed run leaves a whole file that --resume completes.
+#include <cstddef>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <string>
+
+#include "harness/book/ranks.hpp"
+#include "products/book_file.hpp"
+#include "solvers/contract/solver_info.hpp"
+
+namespace elsbench {
+
+struct BookRunSpec {
+  std::string solver;
+  SolverOptions options;        // device cpu or cuda:N; threads in `threads`
+  int threads = 0;              // CPU threads, 0: every core
+  bool all_gpus = false;        // --device cuda:all
+  std::string out;              // results file (JSON; the CSV goes beside it); empty: none
+  bool resume = false;          // keep the notes already priced in `out`
+  std::string command;          // recorded verbatim
+  std::string instance;         // --instance (aws:p5.48xlarge...), recorded in the machine descriptor
+  std::ostream* progress = nullptr;
+  bool handle_signals = false;
+  double write_interval_s = 0.5;  // least time between rewrites of the file while notes finish
+  std::function<void(std::size_t notes_done)> after_note;  // called after each note is recorded
+  const Ranks* ranks = nullptr;   // an mpirun run: each rank prices its cost-balanced share, rank 0
+                                  // writes the file (once, at the end); nullptr: one process
+};
+
+struct BookRunSummary {
+  std::size_t notes = 0, priced = 0, failed = 0, bad_lines = 0, resumed = 0;
+  double seconds = 0, notes_per_second = 0;  // this call: notes priced / wall time
+  nlohmann::json file;                        // the results as written
+};
+
+// On an mpirun run, every rank calls it; the summary (and file) are whole on rank 0 only.
+BookRunSummary run_book(const Book& book, const BookRunSpec& spec);
+
+// The flat view: one row per note.
+std::string book_csv(const nlohmann::json& results);
+// Throws std::runtime_error naming the file when it is not a book results file.
+nlohmann::json read_book_results(const std::string& path);
+
+}  // namespace elsbench

@@ -1,0 +1,33 @@
+#include "harness/book/note_cost.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace elsbench {
+
+double note_cost(const Product& product, const GridOptions& grid) {
+  const double points = std::pow(static_cast<double>(grid.n), product.dimension());
+  // Daily monitoring takes a step a day at least; otherwise about n steps over the note's life.
+  double steps = grid.nt ? *grid.nt : grid.n;
+  if (product.can_knock_in() && product.els.knock_in.monitoring == Monitoring::Daily)
+    steps = std::max(steps, product.maturity() * product.els.knock_in.days_per_year);
+  return points * steps;
+}
+
+std::vector<std::vector<std::size_t>> cost_balanced_shares(const std::vector<double>& costs, int parts) {
+  std::vector<std::vector<std::size_t>> shares(static_cast<std::size_t>(std::max(parts, 1)));
+  std::vector<std::size_t> order(costs.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return costs[a] > costs[b]; });
+  std::vector<double> load(shares.size(), 0.0);
+  for (std::size_t i : order) {
+    const auto least = static_cast<std::size_t>(std::min_element(load.begin(), load.end()) - load.begin());
+    shares[least].push_back(i);
+    load[least] += costs[i];
+  }
+  for (auto& s : shares) std::sort(s.begin(), s.end());
+  return shares;
+}
+
+}  // namespace elsbench

@@ -1,0 +1,129 @@
+// elsbench book generate --notes N --assets 1|2|3|mixed --seed S --out book.jsonl
+// elsbench book price BOOK --solver S --n N [--device cpu|cuda:N|cuda:all] [--threads T] [--out FILE]
+//                          [--resume] [--strict]
+#include <iostream>
+
+#include "harness/book/book_run.hpp"
+#include "harness/cli/command.hpp"
+#include "harness/cli/solver_flags.hpp"
+#include "platform/file_io.hpp"
+#include "products/book_generator.hpp"
+
+namespace elsbench {
+namespace {
+
+struct GenerateArgs {
+  int notes = 64;
+  std::string assets = "mixed", out;
+  std::uint64_t seed = 1;
+};
+
+struct PriceArgs {
+  std::string book, solver = "adi", out, instance;
+  SolverFlags flags;
+  bool strict = false, resume = false;
+};
+
+void add_generate(CLI::App& parent) {
+  auto args = std::make_shared<GenerateArgs>();
+  auto* cmd = parent.add_subcommand("generate", "write a book of seasoned step-down ELS term sheets (JSON Lines)");
+  cmd->add_option("--notes", args->notes, "notes in the book")->check(CLI::Range(1, 10000000));
+  cmd->add_option("--assets", args->assets, "underlyings per note")->check(CLI::IsMember({"1", "2", "3", "mixed"}));
+  cmd->add_option("--seed", args->seed, "the same seed gives the same book");
+  cmd->add_option("--out", args->out, "book file (.jsonl)")->required();
+  cmd->callback([args] {
+    const BookSpec spec{args->notes, args->assets == "mixed" ? 0 : std::stoi(args->assets), args->seed};
+    write_file_atomically(args->out, book_jsonl(generate_book(spec)));
+    std::cout << "wrote " << args->notes << " notes to " << args->out << '\n';
+  });
+}
+
+void print_summary(const BookRunSummary& s, const std::string& out) {
+  std::cout << "book: " << s.priced << " notes priced, " << s.failed << " failed, " << s.bad_lines
+            << " bad lines, " << s.resumed << " kept from the previous run; " << s.seconds << " s, "
+            << s.notes_per_second << " notes/s; peak RSS "
+            << s.file["summary"]["process_peak_rss_bytes"].get<std::size_t>() / (1 << 20) << " MiB, peak device "
+            << s.file["summary"]["peak_device_bytes"].get<std::size_t>() / (1 << 20) << " MiB\n";
+  for (const auto& b : s.file["bad_lines"]) std::cerr << "elsbench: bad line: " << b["message"].get<std::string>() << '\n';
+  for (const auto& n : s.file["notes"])
+    if (n["status"] != "ok")
+      std::cerr << "elsbench: note " << n["id"].get<std::string>() << " (line " << n["line"] << ") failed"
+                << (n.contains("rank") ? " on rank " + n["rank"].dump() : std::string()) << ": " << n.value("error", "")
+                << '\n';
+  if (!out.empty()) std::cout << "results: " << out << '\n';
+}
+
+// Under mpirun, an error on one rank (the others waiting for it) ends the whole run, naming the rank.
+BookRunSummary run_ranked(const Ranks& ranks, const Book& book, const BookRunSpec& spec) {
+  if (ranks.size() == 1) return run_book(book, spec);
+  try {
+    return run_book(book, spec);
+  } catch (const std::exception& e) {
+    std::cerr << "elsbench: rank " << ranks.rank() << " of " << ranks.size() << ": " << e.what() << '\n';
+    ranks.abort(1);
+  }
+}
+
+// The run as recorded in the results file.
+std::string command_line(const PriceArgs& a) {
+  std::string s = "elsbench book price " + a.book + " --solver " + a.solver + " --n " +
+                  std::to_string(a.flags.options.grid.n) + " --nt " + a.flags.nt + " --device " + a.flags.device +
+                  " --threads " + std::to_string(a.flags.threads);
+  if (!a.flags.options.scheme.empty()) s += " --scheme " + a.flags.options.scheme;
+  if (a.flags.precision != "fp64") s += " --precision " + a.flags.precision;
+  if (!a.out.empty()) s += " --out " + a.out;
+  if (!a.instance.empty()) s += " --instance " + a.instance;
+  return s + (a.resume ? " --resume" : "") + (a.strict ? " --strict" : "");
+}
+
+void add_price(CLI::App& parent) {
+  auto args = std::make_shared<PriceArgs>();
+  auto* cmd = parent.add_subcommand("price", "price every note of a book: price, delta, gamma and status per note");
+  cmd->add_option("book", args->book, "book file (JSON Lines)")->required();
+  cmd->add_option("--solver", args->solver, "solver name (elsbench list solvers)");
+  args->flags.add_to(*cmd);
+  cmd->add_option("--out", args->out, "results file (JSON; the CSV goes beside it)");
+  cmd->add_option("--instance", args->instance, "the cloud instance this runs on (aws:p5.48xlarge), for the report's cost");
+  cmd->add_flag("--resume", args->resume, "keep the notes already priced in --out and price the rest");
+  cmd->add_flag("--strict", args->strict, "refuse the whole book when any line is bad");
+  cmd->callback([args] {
+    const bool all_gpus = args->flags.device == "cuda:all";
+    SolverFlags flags = args->flags;
+    if (all_gpus) flags.device = "cuda:0";
+    BookRunSpec spec;
+    spec.solver = args->solver;
+    spec.options = flags.parsed();
+    if (spec.options.device.is_auto) spec.options.device = parse_device("cpu");
+    spec.threads = args->flags.threads;
+    spec.all_gpus = all_gpus;
+    spec.out = args->out;
+    spec.resume = args->resume;
+    spec.instance = args->instance;
+    spec.command = command_line(*args);
+    const Ranks ranks;
+    spec.ranks = &ranks;
+    spec.progress = ranks.rank() == 0 ? &std::cerr : nullptr;
+    spec.handle_signals = ranks.size() == 1;
+    const Book book = load_book_file(args->book);
+    if (args->strict) require_clean(book);
+    if (args->resume && args->out.empty()) throw std::invalid_argument("--resume needs --out");
+    const BookRunSummary s = run_ranked(ranks, book, spec);
+    if (ranks.rank() != 0) return;
+    print_summary(s, args->out);
+    // Bad lines are bad input (2); a note the solver could not price, a solver failure (3).
+    set_exit_code(s.bad_lines > 0 ? 2 : s.failed > 0 ? 3 : 0);
+  });
+}
+
+void setup(CLI::App& app) {
+  auto* book = app.add_subcommand("book", "books of notes: generate one, price one");
+  book->require_subcommand(1);
+  add_generate(*book);
+  add_price(*book);
+}
+
+}  // namespace
+
+ELSBENCH_REGISTER_COMMAND(35, setup);
+
+}  // namespace elsbench

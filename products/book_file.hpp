@@ -1,0 +1,39 @@
+#pragma once
+// A book of notes: JSON Lines, one product per line in the product schema (product_json.hpp).
+// A bad line does not spoil the book: it is listed with its line number and field, and the other
+// notes are still priced; --strict refuses the whole book before any work (require_clean).
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "products/product.hpp"
+
+namespace elsbench {
+
+struct BookNote {
+  int line = 0;  // 1-based line of the book file
+  Product product;
+};
+
+struct BadLine {
+  int line = 0;
+  std::string field;    // as InputError names it: "autocall[2].barrier", "<line>" for bad JSON
+  std::string reason;   // "expected a number, got string"
+  std::string message;  // the whole refusal: "book.jsonl:12: field 'rate': expected a number..."
+};
+
+struct Book {
+  std::string source;
+  std::vector<BookNote> notes;  // in file order
+  std::vector<BadLine> bad;     // in file order
+};
+
+// Parses the text of a book named `source` (a file name, for messages). Never throws for bad
+// content: each line is a note or a bad line; blank lines are skipped; a repeated id is a bad line.
+Book parse_book(const std::string& source, std::string_view text);
+// Reads and parses a file; throws InputError when it cannot be read.
+Book load_book_file(const std::string& path);
+// Throws InputError naming the first bad line when there is any, or when the book has no note.
+void require_clean(const Book& book);
+
+}  // namespace elsbench

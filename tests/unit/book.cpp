@@ -1,0 +1,236 @@
+// Books of notes: the JSON Lines loader (a bad line is listed with its line and field, the rest
+// kept), the generator (realistic, deterministic, every note loads), and pricing a book (each
+// note's price equal to its single-note price_with to the last bit; resume after a kill).
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <boost/test/unit_test.hpp>
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+#include "harness/book/book_price.hpp"
+#include "harness/book/book_run.hpp"
+#include "harness/book/note_cost.hpp"
+#include "platform/file_io.hpp"
+#include "platform/input_error.hpp"
+#include "products/book_file.hpp"
+#include "products/book_generator.hpp"
+#include "products/product_json.hpp"
+#include "solvers/contract/price.hpp"
+#include "solvers/contract/solver.hpp"
+
+using namespace elsbench;
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr int kN = 24;  // coarse: the tests compare prices, they do not judge them
+
+SolverOptions adi_options(int threads) {
+  SolverOptions o;
+  o.grid.n = kN;
+  o.device = parse_device("cpu");
+  o.device.threads = threads;
+  return o;
+}
+
+Book generated(int notes, int assets, std::uint64_t seed) {
+  return parse_book("gen.jsonl", book_jsonl(generate_book({notes, assets, seed})));
+}
+
+fs::path temp_dir(const std::string& name) {
+  const fs::path d = fs::temp_directory_path() / ("elsbench-book-" + name + "-" + std::to_string(::getpid()));
+  fs::remove_all(d);
+  fs::create_directories(d);
+  return d;
+}
+
+BookRunSpec run_spec(const fs::path& out, int threads) {
+  BookRunSpec spec;
+  spec.solver = "adi";
+  spec.options = adi_options(threads);
+  spec.threads = threads;
+  spec.out = out.string();
+  spec.write_interval_s = 0;
+  return spec;
+}
+
+}  // namespace
+
+// First in the file: the child is forked before this process has started any thread.
+BOOST_AUTO_TEST_CASE(a_killed_book_run_resumes_with_every_note_once) {
+  const fs::path dir = temp_dir("kill");
+  const Book book = generated(6, 1, 11);
+  const fs::path out = dir / "book.json";
+  const pid_t child = ::fork();
+  if (child == 0) {
+    BookRunSpec spec = run_spec(out, 1);
+    spec.handle_signals = true;
+    spec.after_note = [](std::size_t done) {
+      if (done == 2) ::raise(SIGTERM);
+    };
+    run_book(book, spec);
+    ::_exit(0);
+  }
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  BOOST_TEST_REQUIRE(WIFEXITED(status));
+  BOOST_TEST(WEXITSTATUS(status) == 128 + SIGTERM);
+  BOOST_TEST(read_book_results(out.string())["notes"].size() == 2u);
+
+  BookRunSpec resume = run_spec(out, 1);
+  resume.resume = true;
+  const BookRunSummary s = run_book(book, resume);
+  BOOST_TEST(s.resumed == 2u);
+  BOOST_TEST(s.priced == 4u);
+  std::multiset<std::string> ids;
+  const json file = read_book_results(out.string());
+  for (const json& e : file["notes"]) ids.insert(e["id"].get<std::string>());
+  BOOST_TEST(ids.size() == 6u);
+  for (const BookNote& n : book.notes) BOOST_TEST(ids.count(n.product.id) == 1u);
+  fs::remove_all(dir);
+}
+
+BOOST_AUTO_TEST_CASE(a_bad_line_is_listed_with_its_line_and_field_and_the_rest_kept) {
+  const std::vector<Product> notes = generate_book({3, 2, 5});
+  json bad = product_to_json(notes[1]);
+  bad["autocall"][1]["barrier"] = "high";
+  json repeated = product_to_json(notes[0]);
+  const std::string text = product_to_json(notes[0]).dump() + "\n" + bad.dump() + "\n\n{not json\n" +
+                           repeated.dump() + "\n" + product_to_json(notes[2]).dump();
+  const Book book = parse_book("desk.jsonl", text);
+  BOOST_TEST_REQUIRE(book.notes.size() == 2u);
+  BOOST_TEST(book.notes[0].line == 1);
+  BOOST_TEST(book.notes[1].line == 6);
+  BOOST_TEST_REQUIRE(book.bad.size() == 3u);
+  BOOST_TEST(book.bad[0].line == 2);
+  BOOST_TEST(book.bad[0].field == "autocall[1].barrier");
+  BOOST_TEST(book.bad[0].message.find("desk.jsonl:2: field 'autocall[1].barrier'") == 0u);
+  BOOST_TEST(book.bad[1].line == 4);
+  BOOST_TEST(book.bad[1].field == "<line>");
+  BOOST_TEST(book.bad[2].line == 5);
+  BOOST_TEST(book.bad[2].field == "id");
+  BOOST_TEST(book.bad[2].reason.find("line 1") != std::string::npos);
+  BOOST_CHECK_THROW(require_clean(book), InputError);
+  BOOST_CHECK_THROW(require_clean(parse_book("empty.jsonl", "\n \n")), InputError);
+  BOOST_CHECK_NO_THROW(require_clean(generated(3, 0, 1)));
+}
+
+BOOST_AUTO_TEST_CASE(every_generated_note_loads_and_looks_like_a_korean_stepdown) {
+  const Book book = generated(400, 0, 42);
+  BOOST_TEST(book.bad.empty());
+  BOOST_TEST_REQUIRE(book.notes.size() == 400u);
+  std::set<std::string> ids;
+  std::set<int> dims, dates;
+  int knocked = 0;
+  for (const BookNote& n : book.notes) {
+    const Product& p = n.product;
+    ids.insert(p.id);
+    dims.insert(p.dimension());
+    BOOST_TEST(p.is_els());
+    BOOST_TEST((p.els.knock_in.monitoring == Monitoring::Daily));
+    BOOST_TEST((p.els.knock_in.barrier >= 0.45 - 1e-12 && p.els.knock_in.barrier <= 0.65 + 1e-12));
+    BOOST_TEST((p.maturity() >= 0.25 - 1e-9 && p.maturity() <= 3.0 + 1e-9));
+    BOOST_TEST(p.els.autocall.size() <= 9u);
+    dates.insert(static_cast<int>(p.els.autocall.size()));
+    for (std::size_t i = 1; i < p.els.autocall.size(); ++i)
+      BOOST_TEST(p.els.autocall[i].barrier <= p.els.autocall[i - 1].barrier);  // steps down
+    const double coupon_pa = p.els.dummy_coupon / 3.0;
+    BOOST_TEST((coupon_pa >= 0.04 - 1e-12 && coupon_pa <= 0.12 + 1e-12));
+    for (std::size_t a = 0; a < p.assets.size(); ++a) {
+      BOOST_TEST((p.assets[a].vol >= 0.15 && p.assets[a].vol <= 0.35));
+      const double ratio = p.assets[a].spot / p.assets[a].reference;
+      BOOST_TEST((ratio >= 0.6 - 1e-9 && ratio <= 1.3 + 1e-9));
+      if (ratio < p.els.knock_in.barrier) BOOST_TEST(p.els.knocked_in);
+      for (std::size_t b = 0; b < p.assets.size(); ++b)
+        if (a != b) BOOST_TEST((p.correlation[a][b] >= 0.3 && p.correlation[a][b] <= 0.8));
+    }
+    knocked += p.els.knocked_in ? 1 : 0;
+  }
+  BOOST_TEST(ids.size() == 400u);
+  BOOST_TEST((dims == std::set<int>{1, 2, 3}));
+  BOOST_TEST(dates.size() > 3u);  // seasoned: remaining schedules of many lengths
+  BOOST_TEST((knocked > 10 && knocked < 200));
+  // Deterministic for a seed, different across seeds; the assets asked for.
+  BOOST_TEST(book_jsonl(generate_book({50, 0, 42})) == book_jsonl(generate_book({50, 0, 42})));
+  BOOST_TEST(book_jsonl(generate_book({50, 0, 42})) != book_jsonl(generate_book({50, 0, 43})));
+  for (const BookNote& n : generated(30, 3, 7).notes) BOOST_TEST(n.product.dimension() == 3);
+}
+
+BOOST_AUTO_TEST_CASE(a_note_priced_in_a_book_equals_its_single_pricing_to_the_last_bit) {
+  const Book book = generated(5, 0, 3);
+  std::vector<const Product*> notes;
+  for (const BookNote& n : book.notes) notes.push_back(&n.product);
+  const SolverInfo& adi = SolverRegistry::instance().get("adi");
+  // Two threads over 5 notes: a note per thread; over 2 notes: threads over lines.
+  for (std::size_t count : {notes.size(), std::size_t{2}}) {
+    const std::vector<const Product*> some(notes.begin(), notes.begin() + static_cast<std::ptrdiff_t>(count));
+    const BookPlacement placement = place_book(adi, some.size(), parse_device("cpu"), 2);
+    BOOST_TEST(placement.workers.size() == (count > 2 ? 2u : 1u));
+    std::size_t seen = 0;
+    price_book(adi, some, adi_options(2), placement, [&](NoteOutcome out) {
+      ++seen;
+      BOOST_TEST_REQUIRE(out.status == "ok");
+      const PriceResult one = price_with(adi, *some[out.index], adi_options(1));
+      BOOST_TEST(out.result->price == one.price);
+      BOOST_TEST(out.result->delta == one.delta);
+      BOOST_TEST(out.result->gamma == one.gamma);
+    });
+    BOOST_TEST(seen == count);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(a_batched_march_gives_the_single_note_prices) {
+  SolverInfo batched = SolverRegistry::instance().get("adi");
+  const MarchFn one = batched.march;
+  batched.march_book = [one](const std::vector<const Problem*>& problems, const SolverOptions& o) {
+    std::vector<MarchResult> out;
+    for (const Problem* p : problems) out.push_back(one(*p, o));
+    return out;
+  };
+  const Book book = generated(3, 2, 9);
+  std::vector<const Product*> notes;
+  for (const BookNote& n : book.notes) notes.push_back(&n.product);
+  const std::vector<PriceResult> results = price_book_with(batched, notes, adi_options(1));
+  BOOST_TEST_REQUIRE(results.size() == 3u);
+  for (std::size_t i = 0; i < 3; ++i) {
+    BOOST_TEST(results[i].product == notes[i]->id);
+    BOOST_TEST(results[i].price == price_with(batched, *notes[i], adi_options(1)).price);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(a_book_run_records_bad_lines_and_prices_the_rest) {
+  const fs::path dir = temp_dir("run");
+  const std::vector<Product> notes = generate_book({3, 1, 8});
+  json bad = product_to_json(notes[1]);
+  bad["rate"] = "3%";
+  const Book book = parse_book("desk.jsonl", product_to_json(notes[0]).dump() + "\n" + bad.dump() + "\n" +
+                                                 product_to_json(notes[2]).dump() + "\n");
+  const BookRunSummary s = run_book(book, run_spec(dir / "r.json", 1));
+  BOOST_TEST(s.priced == 2u);
+  BOOST_TEST(s.bad_lines == 1u);
+  const json file = read_book_results((dir / "r.json").string());
+  BOOST_TEST(file["bad_lines"][0]["line"] == 2);
+  BOOST_TEST(file["bad_lines"][0]["field"] == "rate");
+  BOOST_TEST(file["notes"].size() == 2u);
+  BOOST_TEST(file["context"]["machine"].contains("cpu_model"));
+  BOOST_TEST(file["notes"][1]["price"].get<double>() == price_with(SolverRegistry::instance().get("adi"), notes[2],
+                                                                   adi_options(1)).price);
+  BOOST_TEST(fs::exists(dir / "r.csv"));
+  // Resuming with other settings is refused rather than mixing two grids in one file.
+  BookRunSpec other = run_spec(dir / "r.json", 1);
+  other.options.grid.n = kN + 2;
+  other.resume = true;
+  BOOST_CHECK_THROW(run_book(book, other), std::runtime_error);
+  fs::remove_all(dir);
+}
+
+BOOST_AUTO_TEST_CASE(shares_are_balanced_by_cost_and_hold_every_note_once) {
+  const auto shares = cost_balanced_shares({5, 4, 3, 3, 1}, 2);
+  BOOST_TEST_REQUIRE(shares.size() == 2u);
+  BOOST_TEST((shares[0] == std::vector<std::size_t>{0, 3}));     // 5 + 3
+  BOOST_TEST((shares[1] == std::vector<std::size_t>{1, 2, 4}));  // 4 + 3 + 1
+}
