@@ -1,10 +1,16 @@
-// elsbench price --product FILE|ID --solver NAME [grid flags] [--json]
+// elsbench price --product FILE|ID --solver NAME [grid flags] [--greeks] [--reference none|stored|auto] [--json]
+#include <iomanip>
 #include <iostream>
+#include <optional>
+#include <sstream>
 
 #include "harness/cli/command.hpp"
+#include "harness/cli/reference_flags.hpp"
 #include "harness/cli/solver_flags.hpp"
 #include "harness/results/price_json.hpp"
 #include "products/catalog.hpp"
+#include "reference/reference_value.hpp"
+#include "solvers/contract/risk_greeks.hpp"
 #include "solvers/contract/solver.hpp"
 
 namespace elsbench {
@@ -13,8 +19,25 @@ namespace {
 struct PriceArgs {
   std::string product, solver = "explicit";
   SolverFlags flags;
-  bool json = false;
+  ReferenceFlags reference;
+  bool json = false, greeks = false;
 };
+
+nlohmann::json reference_json(const ReferenceValue& ref, double price) {
+  return {{"price", ref.price},
+          {"std_error", ref.std_error},
+          {"source", ref.source},
+          {"provenance", ref.provenance},
+          {"error", price - ref.price}};
+}
+
+std::string reference_text(const ReferenceValue& ref, double price) {
+  std::ostringstream s;
+  s << std::left << std::fixed << std::setprecision(6) << "  " << std::setw(12) << "reference" << ref.price << " +- "
+    << std::setprecision(6) << ref.std_error << " (" << ref.source << ")\n"
+    << "  " << std::setw(12) << "error" << std::scientific << std::setprecision(3) << price - ref.price << '\n';
+  return s.str();
+}
 
 void setup(CLI::App& app) {
   auto args = std::make_shared<PriceArgs>();
@@ -22,15 +45,28 @@ void setup(CLI::App& app) {
   cmd->add_option("--product", args->product, "catalog id or JSON file")->required();
   cmd->add_option("--solver", args->solver, "solver name (elsbench list solvers)");
   args->flags.add_to(*cmd);
+  args->reference.add_to(*cmd, "none");
   cmd->add_flag("--json", args->json, "print the result as JSON");
+  cmd->add_flag("--greeks", args->greeks,
+                "also vega per asset and rho (bump and reprice, central differences) and theta (one time step)");
   cmd->callback([args] {
     const Product product = resolve_product(args->product);
     const SolverInfo& solver = SolverRegistry::instance().get(args->solver);
-    const PriceResult r = price_with(solver, product, args->flags.parsed());
+    std::optional<ReferenceValue> ref;
+    if (args->reference.wanted()) {
+      ref = reference_for(product, args->reference.policy());
+      if (!ref) std::cerr << "elsbench price: no reference for " << product.id << " (try --reference auto)\n";
+    }
+    const SolverOptions options = args->flags.parsed();
+    PriceResult r = price_with(solver, product, options);
+    if (args->greeks) add_risk_greeks(solver, product, options, r);
     if (args->json) {
-      std::cout << to_json(r).dump(2) << '\n';
+      nlohmann::json j = to_json(r);
+      if (args->reference.wanted()) j["reference"] = ref ? reference_json(*ref, r.price) : nlohmann::json();
+      std::cout << j.dump(2) << '\n';
     } else {
       std::cout << to_text(r);
+      if (ref) std::cout << reference_text(*ref, r.price);
     }
   });
 }

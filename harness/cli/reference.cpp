@@ -1,20 +1,19 @@
 // elsbench reference --product FILE|ID --paths N [--seed S] [--threads T] [--device cpu|cuda:N]
-//                    [--plain] [--write]
+//                    [--plain] [--write] [--json]
+// elsbench reference --list|--clear [--reference-store DIR] [--json]
 #include <iomanip>
 #include <iostream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "harness/cli/command.hpp"
-#include "harness/machine/machine.hpp"
+#include "harness/references/reference_provenance.hpp"
+#include "harness/references/reference_store.hpp"
 #include "platform/device.hpp"
 #include "platform/input_error.hpp"
 #include "products/catalog.hpp"
-#include "products/product_json.hpp"
-#include "reference/monte_carlo.hpp"
+#include "reference/monte_carlo_on.hpp"
 #include "reference/stored_reference.hpp"
-#ifdef ELSBENCH_HAVE_CUDA
-#include "reference/cuda/monte_carlo_cuda.hpp"
-#endif
 
 namespace elsbench {
 namespace {
@@ -24,8 +23,48 @@ struct ReferenceArgs {
   long long paths = 0;
   unsigned long long seed = 1;
   int threads = 0;
-  bool plain = false, write = false;
+  bool plain = false, write = false, json = false;
+  bool list = false, clear = false;
+  std::string store;
 };
+
+ReferenceStore store_of(const ReferenceArgs& args) {
+  return ReferenceStore(args.store.empty() ? default_reference_store() : args.store);
+}
+
+// --list: every entry of the reference store, checked; a damaged one is shown with its reason.
+void list_store(const ReferenceArgs& args) {
+  const ReferenceStore store = store_of(args);
+  const auto entries = store.list();
+  nlohmann::json rows = nlohmann::json::array();
+  for (const auto& l : entries) {
+    nlohmann::json row = {{"path", l.path}, {"status", l.entry ? "ok" : "refused"}};
+    if (l.entry) {
+      const StoredReference& v = l.entry->value;
+      row.update({{"key", l.entry->key}, {"product", v.product_id}, {"price", v.price}, {"std_error", v.std_error},
+                  {"target_std_error", l.entry->target_std_error}, {"paths", v.paths}, {"seed", v.seed},
+                  {"device", v.device}, {"seconds", v.seconds}, {"git_commit", v.git_commit}, {"date", v.date}});
+    } else {
+      row["refused"] = l.refused;
+    }
+    rows.push_back(row);
+  }
+  if (args.json) {
+    std::cout << nlohmann::json{{"store", store.dir()}, {"entries", rows}}.dump(2) << '\n';
+    return;
+  }
+  std::cout << "reference store " << store.dir() << ": " << entries.size() << " entries\n";
+  for (const auto& r : rows) {
+    if (r["status"] == "ok") {
+      std::cout << "  " << r["key"].get<std::string>().substr(0, 12) << "  " << std::left << std::setw(24)
+                << r["product"].get<std::string>() << std::right << std::setprecision(10) << r["price"].get<double>()
+                << " +- " << std::setprecision(3) << r["std_error"].get<double>() << "  " << r["paths"].get<long long>()
+                << " paths, " << r["device"].get<std::string>() << ", " << r["date"].get<std::string>() << '\n';
+    } else {
+      std::cout << "  refused " << r["path"].get<std::string>() << ": " << r["refused"].get<std::string>() << '\n';
+    }
+  }
+}
 
 McResult run(const Product& product, const ReferenceArgs& args) {
   McOptions o;
@@ -33,22 +72,11 @@ McResult run(const Product& product, const ReferenceArgs& args) {
   o.seed = args.seed;
   o.threads = args.threads;
   o.antithetic = !args.plain;
-  Device device;
   try {
-    device = parse_device(args.device);
+    return monte_carlo_on(product, o, parse_device(args.device));
   } catch (const std::invalid_argument& e) {
     throw InputError("(command line)", "--device", e.what());
   }
-  if (device.is_auto) throw InputError("(command line)", "--device", "expected cpu or cuda:N, not auto");
-  if (device.is_cpu()) {
-    if (device.threads > 0) o.threads = device.threads;
-    return monte_carlo_price(product, o);
-  }
-#ifdef ELSBENCH_HAVE_CUDA
-  return monte_carlo_price_cuda(product, o, device.index);
-#else
-  throw InputError("(command line)", "--device", "this build has no CUDA; use --device cpu");
-#endif
 }
 
 // The command that regenerates the same value: every flag that changes the result, spelled out.
@@ -57,6 +85,24 @@ std::string regenerating_command(const ReferenceArgs& args) {
   s << "elsbench reference --product " << args.product << " --paths " << args.paths << " --seed "
     << args.seed << " --device " << args.device << (args.plain ? " --plain" : "") << " --write";
   return s.str();
+}
+
+// The fields of the text output, under the same names (--json prints these).
+nlohmann::json result_json(const Product& product, const McResult& r, const std::string& wrote) {
+  return {{"product", product.id},
+          {"price", r.price},
+          {"std_error", r.std_error},
+          {"std_error_percent_of_notional",
+           product.is_els() ? nlohmann::json(100.0 * r.std_error / product.notional) : nlohmann::json()},
+          {"paths", r.paths},
+          {"seed", r.seed},
+          {"generator", r.generator},
+          {"generator_version", r.generator_version},
+          {"device", r.device},
+          {"threads", r.threads},
+          {"seconds", r.seconds},
+          {"paths_per_second", static_cast<double>(r.paths) / r.seconds},
+          {"wrote", wrote.empty() ? nlohmann::json() : nlohmann::json(wrote)}};
 }
 
 void print(const Product& product, const McResult& r) {
@@ -74,35 +120,19 @@ void print(const Product& product, const McResult& r) {
             << std::defaultfloat << '\n';
 }
 
-void write(const Product& product, const ReferenceArgs& args, const McResult& r) {
-  const MachineInfo machine = describe_machine();
-  StoredReference s;
-  s.product_id = product.id;
-  s.product = product_to_json(product);
-  s.price = r.price;
-  s.std_error = r.std_error;
-  s.paths = r.paths;
-  s.seed = r.seed;
-  s.generator = r.generator;
-  s.generator_version = r.generator_version;
-  s.device = r.device;
-  s.threads = r.threads;
-  s.seconds = r.seconds;
-  s.git_commit = machine.git_commit;
-  s.date = utc_timestamp();
-  s.machine = to_json(machine);
-  s.command = regenerating_command(args);
+// Stores the value with its provenance; returns the file written.
+std::string write(const Product& product, const ReferenceArgs& args, const McResult& r) {
+  const StoredReference s = with_provenance(product, r, regenerating_command(args));
   const std::string path = stored_reference_path(product.id);
   write_stored_reference(s, path);
-  std::cout << "wrote        " << path << '\n';
+  return path;
 }
 
 void setup(CLI::App& app) {
   auto args = std::make_shared<ReferenceArgs>();
   auto* cmd = app.add_subcommand("reference", "Monte Carlo reference price of one product (--write stores it)");
-  cmd->add_option("--product", args->product, "catalog id or JSON file")->required();
+  cmd->add_option("--product", args->product, "catalog id or JSON file");
   cmd->add_option("--paths", args->paths, "number of paths (rounded up to even: antithetic pairs)")
-      ->required()
       ->check(CLI::Range(2LL, 1LL << 40));
   cmd->add_option("--seed", args->seed, "Philox key; the same seed gives the same price for any thread count")
       ->capture_default_str();
@@ -110,11 +140,32 @@ void setup(CLI::App& app) {
   cmd->add_option("--device", args->device, "cpu or cuda:N")->capture_default_str();
   cmd->add_flag("--plain", args->plain, "no antithetic pairs (to measure what they gain)");
   cmd->add_flag("--write", args->write, "store reference/values/<id>.json with its provenance");
+  cmd->add_flag("--json", args->json, "print the result as JSON (the text output's fields)");
+  auto* list = cmd->add_flag("--list", args->list, "list the reference store (references computed by --reference auto)");
+  auto* clear = cmd->add_flag("--clear", args->clear, "empty the reference store");
+  list->excludes(clear);
+  cmd->add_option("--reference-store", args->store,
+                  "the store's folder (default: $ELSBENCH_REFERENCE_STORE, else ~/.cache/elsbench/references)");
   cmd->callback([args] {
+    if (args->list || args->clear) {
+      if (!args->product.empty() || args->paths)
+        throw InputError("(command line)", args->list ? "--list" : "--clear", "takes no --product or --paths");
+      if (args->list) return list_store(*args);
+      const ReferenceStore store = store_of(*args);
+      std::cout << "removed " << store.clear() << " entries from " << store.dir() << '\n';
+      return;
+    }
+    if (args->product.empty()) throw InputError("(command line)", "--product", "required (or --list, --clear)");
+    if (args->paths < 2) throw InputError("(command line)", "--paths", "required, at least 2");
     const Product product = resolve_product(args->product);
     const McResult r = run(product, *args);
+    const std::string wrote = args->write ? write(product, *args, r) : "";
+    if (args->json) {
+      std::cout << result_json(product, r, wrote).dump(2) << '\n';
+      return;
+    }
     print(product, r);
-    if (args->write) write(product, *args, r);
+    if (!wrote.empty()) std::cout << "wrote        " << wrote << '\n';
   });
 }
 

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "harness/cli/command.hpp"
+#include "harness/cli/reference_flags.hpp"
 #include "harness/machine/machine.hpp"
 #include "harness/results/results_file.hpp"
 #include "harness/sweep/plan.hpp"
@@ -21,6 +22,7 @@ struct SweepArgs {
   int repetitions = 0;
   std::string instance, out, resume;
   bool dry_run = false;
+  ReferenceFlags reference;
 };
 
 // The command as given, for the results file: flags in the order CLI11 knows them.
@@ -56,9 +58,10 @@ void run(const CLI::App& cmd, SweepArgs& args) {
   run.progress = &std::cerr;
   run.handle_signals = true;
   if (args.repetitions) args.overrides.repetitions = args.repetitions;
+  run.references = args.reference.policy();
 
   if (!args.resume.empty()) {
-    if (!args.overrides.empty() || cmd.count("--preset") || cmd.count("--instance"))
+    if (!args.overrides.empty() || cmd.count("--preset") || cmd.count("--instance") || cmd.count("--reference"))
       throw std::invalid_argument("--resume takes the sweep, preset and instance from the file; "
                                   "give only --out besides it");
     run.path = args.out;
@@ -115,6 +118,7 @@ void setup(CLI::App& app) {
   cmd->add_option("--out", args->out, "results file (default: results/<machine>/<date>-<commit>.json)");
   cmd->add_option("--resume", args->resume, "continue the partial results file FILE");
   cmd->add_flag("--dry-run", args->dry_run, "list the cases and exit");
+  args->reference.add_to(*cmd);
   cmd->callback([cmd, args] { run(*cmd, *args); });
 }
 

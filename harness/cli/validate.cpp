@@ -1,7 +1,8 @@
-// elsbench validate [--preset quick|full|FILE]: exit 0 iff every case passes.
+// elsbench validate [--preset quick|full|FILE] [--reference stored|auto]: exit 0 iff every case passes.
 #include <iostream>
 
 #include "harness/cli/command.hpp"
+#include "harness/cli/reference_flags.hpp"
 #include "harness/run/validation.hpp"
 
 namespace elsbench {
@@ -10,6 +11,7 @@ namespace {
 struct ValidateArgs {
   std::string preset = "quick";
   int threads = 0;
+  ReferenceFlags reference;
 };
 
 void setup(CLI::App& app) {
@@ -17,8 +19,11 @@ void setup(CLI::App& app) {
   auto* cmd = app.add_subcommand("validate", "price every case of a validation preset against its reference");
   cmd->add_option("--preset", args->preset, "quick | full | a case file (harness/presets/validation/*.json)");
   cmd->add_option("--threads", args->threads, "CPU threads (0: all cores)")->check(CLI::Range(0, 4096));
+  args->reference.add_to(*cmd);
   cmd->callback([args] {
-    const ValidationPlan plan = load_validation_plan(args->preset);
+    ValidationPlan plan = load_validation_plan(args->preset);
+    plan.references = args->reference.policy();
+    plan.references.threads = args->threads;
     std::vector<ValidationOutcome> outcomes;
     int failed = 0;
     for (std::size_t i = 0; i < plan.cases.size(); ++i) {

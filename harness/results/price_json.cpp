@@ -6,7 +6,7 @@
 namespace elsbench {
 
 nlohmann::json to_json(const PriceResult& r) {
-  return {{"product", r.product},
+  nlohmann::json j = {{"product", r.product},
           {"solver", r.solver},
           {"scheme", r.scheme},
           {"mesh", r.mesh},
@@ -23,6 +23,21 @@ nlohmann::json to_json(const PriceResult& r) {
           {"peak_host_bytes", r.peak_host_bytes},
           {"peak_device_bytes", r.peak_device_bytes},
           {"notes", r.notes}};
+  if (r.greeks)
+    j["greeks"] = {{"delta", r.delta},
+                   {"gamma", r.gamma},
+                   {"vega", r.greeks->vega},
+                   {"rho", r.greeks->rho},
+                   {"theta", r.greeks->theta},
+                   {"units", "vega per unit vol, rho per unit rate, theta per year"},
+                   {"bumps",
+                    {{"vol", r.greeks->vol_bump},
+                     {"vol_method", "central difference, absolute bump, same grid"},
+                     {"rate", r.greeks->rate_bump},
+                     {"rate_method", "central difference, absolute bump, same grid"},
+                     {"theta_dt", r.greeks->theta_dt},
+                     {"theta_method", "product aged by one time step, same step size"}}}};
+  return j;
 }
 
 std::string to_text(const PriceResult& r) {
@@ -48,6 +63,20 @@ std::string to_text(const PriceResult& r) {
   row("price", price.str());
   row("delta", list(r.delta));
   row("gamma", list(r.gamma));
+  if (r.greeks) {
+    std::ostringstream bump;
+    bump << std::setprecision(4);
+    bump << "  (vol +- " << r.greeks->vol_bump << ", per unit vol)";
+    row("vega", list(r.greeks->vega) + bump.str());
+    std::ostringstream rho;
+    rho << std::setprecision(6) << r.greeks->rho << std::setprecision(4) << "  (rate +- " << r.greeks->rate_bump
+        << ", per unit rate)";
+    row("rho", rho.str());
+    std::ostringstream theta;
+    theta << std::setprecision(6) << r.greeks->theta << std::setprecision(4) << "  (aged one step, dt "
+          << r.greeks->theta_dt << " y, per year)";
+    row("theta", theta.str());
+  }
   row("seconds", secs.str());
   row("peak host", std::to_string(r.peak_host_bytes / 1024) + " KiB");
   if (r.peak_device_bytes) row("peak device", std::to_string(r.peak_device_bytes / 1024) + " KiB");

@@ -16,7 +16,8 @@ namespace {
 
 // A case of the preset: product, solver (scheme), n, optional nt, device and precision. The
 // product and solver must exist: a bad preset is refused before the first case runs.
-SweepCase case_from_json(const nlohmann::json& j, const std::string& source, const std::string& field) {
+SweepCase case_from_json(const nlohmann::json& j, const std::string& source, const std::string& field,
+                         std::map<std::string, Product>& products) {
   if (!j.is_object()) throw InputError(source, field, "expected an object");
   SweepCase c;
   const auto text = [&](const char* key, bool required, const std::string& fallback = "") {
@@ -34,7 +35,9 @@ SweepCase case_from_json(const nlohmann::json& j, const std::string& source, con
       throw InputError(source, field + "." + key, e.what());
     }
   };
-  c.product = resolve_product(text("product", true)).id;
+  const Product product = resolve_product(text("product", true));
+  c.product = product.id;
+  products.insert_or_assign(product.id, product);
   c.solver = text("solver", true);
   if (!SolverRegistry::instance().find(c.solver))
     parsed("solver", [](const std::string& name) { return SolverRegistry::instance().get(name).name; }, c.solver);
@@ -83,13 +86,14 @@ ValidationPlan load_validation_plan(const std::string& name_or_path) {
   if (!j.contains("cases") || !j["cases"].is_array() || j["cases"].empty())
     throw InputError(path, "cases", "expected a non-empty array of cases");
   for (std::size_t i = 0; i < j["cases"].size(); ++i)
-    plan.cases.push_back(case_from_json(j["cases"][i], path, "cases[" + std::to_string(i) + "]"));
+    plan.cases.push_back(case_from_json(j["cases"][i], path, "cases[" + std::to_string(i) + "]", plan.products));
   return plan;
 }
 
 ValidationOutcome validate_case(const ValidationPlan& plan, const SweepCase& c) {
-  const Product product = resolve_product(c.product);
-  return {c, run_case(c, product, plan.settings, reference_for(product))};
+  const auto known = plan.products.find(c.product);
+  const Product product = known != plan.products.end() ? known->second : resolve_product(c.product);
+  return {c, run_case(c, product, plan.settings, reference_for(product, plan.references))};
 }
 
 std::string validation_table(const std::vector<ValidationOutcome>& outcomes) {
@@ -111,7 +115,7 @@ std::string validation_table(const std::vector<ValidationOutcome>& outcomes) {
       s << std::setw(11) << "-" << std::setw(11) << "-";
     }
     const std::string why = o.skipped() ? o.skip_reason
-                            : o.status == "no-reference" ? "no closed form and no stored reference for " + c.product
+                            : o.status == "no-reference" ? "no closed form and no stored reference for " + c.product + "; --reference auto computes one"
                                                          : "";
     s << "  " << o.status << (why.empty() ? "" : " (" + why + ")") << '\n';
     s.unsetf(std::ios::floatfield);

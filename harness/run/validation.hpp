@@ -2,9 +2,11 @@
 // The validation gate: the cases of a preset (product x solver x grid) run by the one case runner
 // without timing, each price judged against a reference no solver under test produced, by the
 // rule |price - reference| <= k * stderr + tol.
+#include <map>
 #include <string>
 #include <vector>
 
+#include "harness/references/reference_policy.hpp"
 #include "harness/run/case_run.hpp"
 
 namespace elsbench {
@@ -13,6 +15,8 @@ struct ValidationPlan {
   std::string source;
   CaseSettings settings;         // k and the tolerance rule; untimed
   std::vector<SweepCase> cases;
+  std::map<std::string, Product> products;  // by id, as the preset named them (catalog id or file)
+  ReferencePolicy references;               // stored by default; auto computes what is missing
 };
 
 // harness/presets/validation/<name>.json, or a path.

@@ -24,6 +24,30 @@
 namespace elsbench {
 namespace {
 
+nlohmann::json references_json(const ReferencePolicy& p) {
+  return {{"mode", p.mode_name()},
+          {"store", p.store},
+          {"target_fraction", p.target_fraction},
+          {"budget_seconds", p.budget_seconds},
+          {"device", p.device},
+          {"seed", p.seed}};
+}
+
+// The policy a sweep was started with, for its resume.
+void recorded_references(const nlohmann::json& j, ReferencePolicy& p, const std::string& source) {
+  if (!j.is_object()) return;
+  try {
+    p.mode = parse_reference_mode(j.value("mode", "stored"));
+    if (p.store.empty()) p.store = j.value("store", "");
+    p.target_fraction = j.value("target_fraction", p.target_fraction);
+    p.budget_seconds = j.value("budget_seconds", p.budget_seconds);
+    p.device = j.value("device", p.device);
+    p.seed = j.value("seed", p.seed);
+  } catch (const std::exception& e) {
+    throw std::runtime_error(source + ": context.elsbench.references: " + e.what());
+  }
+}
+
 ResultsFile fresh_file(const SweepSpec& spec, const SweepRun& run, std::size_t cases) {
   ResultsFile f;
   f.context = benchmark_context();
@@ -37,15 +61,16 @@ ResultsFile fresh_file(const SweepSpec& spec, const SweepRun& run, std::size_t c
                   {"cases_total", cases},
                   {"machine", to_json(describe_machine(run.instance))},
                   {"sweep", to_json(spec)},
+                  {"references", references_json(run.references)},
                   {"resumed", nlohmann::json::array()}};
   return f;
 }
 
 // Every product's reference, looked up before the first case runs: a broken stored value is
 // an error of the sweep, not of one case.
-std::map<std::string, std::optional<ReferenceValue>> references(const SweepPlan& plan) {
+std::map<std::string, std::optional<ReferenceValue>> references(const SweepPlan& plan, const ReferencePolicy& policy) {
   std::map<std::string, std::optional<ReferenceValue>> out;
-  for (const auto& [id, product] : plan.products) out.emplace(id, reference_for(product));
+  for (const auto& [id, product] : plan.products) out.emplace(id, reference_for(product, policy));
   return out;
 }
 
@@ -86,7 +111,7 @@ void count(const ResultsFile& file, SweepSummary& summary) {
 
 SweepSummary execute(const SweepSpec& spec, const SweepPlan& plan, ResultsFile& file, const SweepRun& run) {
   const auto started = std::chrono::steady_clock::now();
-  const auto refs = references(plan);
+  const auto refs = references(plan, run.references);
   const CaseSettings settings{spec.grid, spec.tolerance, 3.0, spec.repetitions};
   std::vector<std::string> order;
   std::vector<double> work;
@@ -164,6 +189,7 @@ SweepSummary resume_sweep(const std::string& from, SweepRun run) {
   const SweepSpec spec = sweep_spec_from_json(file.elsbench()["sweep"], from + " (context.elsbench.sweep)");
   const SweepPlan plan = plan_sweep(spec);
   if (run.path.empty()) run.path = from;
+  recorded_references(file.elsbench().value("references", nlohmann::json()), run.references, from);
   const MachineInfo here = describe_machine(file.elsbench().value("machine", nlohmann::json::object()).value("instance", ""));
   const auto& there = file.elsbench().value("machine", nlohmann::json::object());
   if (run.progress && (there.value("hostname", "") != here.hostname || there.value("git_commit", "") != here.git_commit))

@@ -7,6 +7,7 @@
 #include <ostream>
 #include <string>
 
+#include "harness/references/reference_policy.hpp"
 #include "harness/sweep/axes.hpp"
 
 namespace elsbench {
@@ -19,6 +20,9 @@ struct SweepRun {
   std::ostream* progress = nullptr;  // progress lines; nullptr: silent
   bool handle_signals = false;       // SIGINT/SIGTERM: stop at once, leaving the file whole
   std::function<void(std::size_t cases_done)> after_case;  // called after each case is written
+  // Where references come from; recorded in context.elsbench.references, and taken from there by
+  // a resume (its store folder too, unless this run names one).
+  ReferencePolicy references;
 };
 
 struct SweepSummary {

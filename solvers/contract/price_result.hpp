@@ -1,10 +1,20 @@
 #pragma once
 // What every solver returns: the fields of DESIGN.md.
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace elsbench {
+
+// Greeks by bump-and-reprice on the same grid (solvers/contract/risk_greeks.hpp), with the bumps
+// used. Units: vega per unit of volatility, rho per unit of rate, theta per year of calendar time.
+struct RiskGreeks {
+  std::vector<double> vega;  // per asset, central difference, vol +- vol_bump (absolute)
+  double rho = 0;            // central difference, rate +- rate_bump (absolute)
+  double theta = 0;          // (V(aged by dt) - V) / dt at fixed spots
+  double vol_bump = 0, rate_bump = 0, theta_dt = 0;
+};
 
 struct PriceResult {
   std::string product;
@@ -18,6 +28,7 @@ struct PriceResult {
   int threads = 1;
   double price = 0;
   std::vector<double> delta, gamma;  // per asset, at the spot
+  std::optional<RiskGreeks> greeks;  // when asked (price --greeks)
   double seconds = 0;                // wall time of the whole pricing (setup + march)
   std::size_t peak_host_bytes = 0;   // heap bytes the pricing allocated, at its peak
   std::size_t peak_device_bytes = 0; // device bytes the pricing allocated, at its peak

@@ -1,0 +1,75 @@
+// Greeks a risk team reads, against the closed forms of the validation products: delta and gamma
+// from the grid, vega and rho by bump-and-reprice on the same grid, theta from one time step.
+// ADI (Hundsdorfer–Verwer), default time steps (n/2 per year). Tolerances are relative, stated per
+// Greek, two to five times the error measured at commit time (printed by --log_level=message):
+// call n = 200: delta 1.0e-4, gamma 2.0e-4, vega 3.4e-5, rho 2.4e-5, theta 2.3e-3;
+// min call n = 100: 5.6e-4, 6.7e-3, 3.1e-3, 4.0e-4, 5.0e-3; max call: 3.4e-4, 3.2e-4, 4.7e-4,
+// 5.5e-4, 4.4e-3; exchange: delta 4.8e-4, vega 1.1e-3, theta 6.8e-3, rho -0.032 against 0.
+// Theta is a one-step forward difference in time (first order in dt), hence its wider tolerance.
+#include <boost/test/unit_test.hpp>
+#include <cmath>
+
+#include "products/catalog.hpp"
+#include "reference/closed_form_greeks.hpp"
+#include "solvers/contract/risk_greeks.hpp"
+#include "solvers/contract/solver.hpp"
+
+using namespace elsbench;
+
+namespace {
+
+struct Tolerances {
+  double delta, gamma, vega, rho, theta;  // relative to the closed form's value
+};
+
+void check(const std::string& id, int n, const Tolerances& tol) {
+  const Product p = resolve_product(id);
+  const SolverInfo& adi = SolverRegistry::instance().get("adi");
+  SolverOptions o;
+  o.grid.n = n;
+  PriceResult r = price_with(adi, p, o);
+  add_risk_greeks(adi, p, o, r);
+  const ClosedFormGreeks g = closed_form_greeks(p).value();
+  const auto rel = [](double got, double want) { return std::abs(got - want) / std::abs(want); };
+  for (int i = 0; i < p.dimension(); ++i) {
+    const auto a = static_cast<std::size_t>(i);
+    BOOST_TEST_MESSAGE(id << " asset " << i << ": delta " << r.delta[a] << " vs " << g.delta[a] << ", gamma "
+                          << r.gamma[a] << " vs " << g.gamma[a] << ", vega " << r.greeks->vega[a] << " vs "
+                          << g.vega[a]);
+    BOOST_TEST(rel(r.delta[a], g.delta[a]) <= tol.delta, id << " delta " << i);
+    BOOST_TEST(rel(r.gamma[a], g.gamma[a]) <= tol.gamma, id << " gamma " << i);
+    BOOST_TEST(rel(r.greeks->vega[a], g.vega[a]) <= tol.vega, id << " vega " << i);
+  }
+  BOOST_TEST_MESSAGE(id << ": rho " << r.greeks->rho << " vs " << g.rho << ", theta " << r.greeks->theta << " vs "
+                        << g.theta << " (dt " << r.greeks->theta_dt << ")");
+  BOOST_TEST(rel(r.greeks->rho, g.rho) <= tol.rho, id << " rho");
+  BOOST_TEST(rel(r.greeks->theta, g.theta) <= tol.theta, id << " theta");
+  BOOST_TEST(r.greeks->vol_bump == 0.01);
+  BOOST_TEST(r.greeks->rate_bump == 1e-4);
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(black_scholes_call_greeks_on_the_grid) { check("european-call", 200, {5e-4, 1e-3, 2e-4, 1e-4, 1e-2}); }
+BOOST_AUTO_TEST_CASE(stulz_min_call_greeks) { check("min-call", 100, {2e-3, 2e-2, 1e-2, 2e-3, 2e-2}); }
+BOOST_AUTO_TEST_CASE(stulz_max_call_greeks) { check("max-call", 100, {2e-3, 2e-2, 1e-2, 2e-3, 2e-2}); }
+BOOST_AUTO_TEST_CASE(margrabe_exchange_greeks) {
+  // Margrabe's rho is zero (no carry difference): checked absolutely instead.
+  const Product p = resolve_product("exchange");
+  const SolverInfo& adi = SolverRegistry::instance().get("adi");
+  SolverOptions o;
+  o.grid.n = 100;
+  PriceResult r = price_with(adi, p, o);
+  add_risk_greeks(adi, p, o, r);
+  const ClosedFormGreeks g = closed_form_greeks(p).value();
+  BOOST_TEST_MESSAGE("exchange: delta " << r.delta[0] << "," << r.delta[1] << " vs " << g.delta[0] << "," << g.delta[1]
+                                        << "; vega " << r.greeks->vega[0] << "," << r.greeks->vega[1] << " vs "
+                                        << g.vega[0] << "," << g.vega[1] << "; rho " << r.greeks->rho << " vs "
+                                        << g.rho << "; theta " << r.greeks->theta << " vs " << g.theta);
+  for (std::size_t a = 0; a < 2; ++a) {
+    BOOST_TEST(std::abs(r.delta[a] - g.delta[a]) <= 2e-3 * std::abs(g.delta[a]));
+    BOOST_TEST(std::abs(r.greeks->vega[a] - g.vega[a]) <= 4e-3 * std::abs(g.vega[a]));
+  }
+  BOOST_TEST(std::abs(r.greeks->rho - g.rho) <= 0.1);  // measured -0.032 (grid noise of the bumped prices)
+  BOOST_TEST(std::abs(r.greeks->theta - g.theta) <= 2e-2 * std::abs(g.theta));
+}
