@@ -7,7 +7,7 @@ namespace elsbench {
 
 class SolverError : public std::runtime_error {
  public:
-  enum class Kind { Unstable, Unavailable, OutOfMemory, Unsupported };
+  enum class Kind { Unstable, Unavailable, OutOfMemory, Unsupported, NonFinite, TooMuchWork };
   SolverError(Kind k, const std::string& what) : std::runtime_error(what), kind_(k) {}
   Kind kind() const { return kind_; }
   const char* kind_name() const {
@@ -16,6 +16,8 @@ class SolverError : public std::runtime_error {
       case Kind::Unavailable: return "unavailable";
       case Kind::OutOfMemory: return "out-of-memory";
       case Kind::Unsupported: return "unsupported";
+      case Kind::NonFinite: return "non-finite";
+      case Kind::TooMuchWork: return "too-much-work";
     }
     return "?";
   }

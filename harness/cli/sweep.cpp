@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "harness/cli/command.hpp"
+#include "harness/cli/flag_limits.hpp"
 #include "harness/machine/machine.hpp"
 #include "harness/results/results_file.hpp"
 #include "harness/sweep/plan.hpp"
@@ -106,7 +107,7 @@ void setup(CLI::App& app) {
   axis("--products", args->overrides.axes.products, "catalog ids or product JSON files");
   cmd->add_option("--n", args->overrides.axes.n, "grid sizes: nodes per axis")
       ->delimiter(',')
-      ->check(CLI::Range(4, 100000));
+      ->check(CLI::Range(4, kMaxNodes));
   axis("--nt-rule", args->overrides.axes.nt_rules, "time steps: fixed:K | per-n:X (X*n steps) | auto");
   axis("--devices", args->overrides.axes.devices, "cpu (all cores) | cpu:tN (N threads) | cuda:N");
   axis("--precisions", args->overrides.axes.precisions, "fp64 | fp32");

@@ -15,6 +15,7 @@
 #include "harness/sweep/progress.hpp"
 #include "harness/sweep/signals.hpp"
 #include "platform/file_io.hpp"
+#include "platform/file_lock.hpp"
 
 #ifndef ELSBENCH_VERSION
 #define ELSBENCH_VERSION "unknown"
@@ -147,12 +148,17 @@ SweepSummary execute(const SweepSpec& spec, const SweepPlan& plan, ResultsFile& 
 }  // namespace
 
 SweepSummary run_sweep(const SweepSpec& spec, const SweepRun& run) {
+  const FileLock lock(run.path);
   const SweepPlan plan = plan_sweep(spec);
   ResultsFile file = fresh_file(spec, run, plan.cases.size());
   return execute(spec, plan, file, run);
 }
 
 SweepSummary resume_sweep(const std::string& from, SweepRun run) {
+  // Locked before it is read: two resumes of one file would each run the missing cases.
+  const FileLock lock(from);
+  std::optional<FileLock> out_lock;
+  if (!run.path.empty() && run.path != from) out_lock.emplace(run.path);
   ResultsFile file = read_results_file(from);
   if (!file.elsbench().contains("sweep"))
     throw std::runtime_error(from + ": no context.elsbench.sweep to resume from");

@@ -260,7 +260,7 @@ McResult monte_carlo_price_cuda(const Product& product, const McOptions& options
   r.generator = cuda_mc_generator_name(options.antithetic);
   r.generator_version = kMcGeneratorVersion;
   r.device = "cuda:" + std::to_string(device);
-  return r;
+  return require_finite(r);
 }
 
 }  // namespace elsbench

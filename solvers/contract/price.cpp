@@ -3,11 +3,13 @@
 #include <omp.h>
 
 #include <chrono>
+#include <cmath>
 #include <stdexcept>
 
 #include "platform/cuda_devices.hpp"
 #include "platform/memory_tracker.hpp"
 #include "platform/solver_error.hpp"
+#include "solvers/contract/preflight.hpp"
 #include "solvers/problem/problem_builder.hpp"
 #include "solvers/problem/spot_values.hpp"
 
@@ -67,6 +69,18 @@ PriceResult result_at_spot(const Problem& pb, const MarchResult& m) {
   return r;
 }
 
+// No non-finite price or Greek is ever reported as a result: a product whose levels lie beyond
+// what fp64 can carry through the march is refused as a case.
+void require_finite(const PriceResult& r) {
+  bool finite = std::isfinite(r.price);
+  for (double x : r.delta) finite = finite && std::isfinite(x);
+  for (double x : r.gamma) finite = finite && std::isfinite(x);
+  if (!finite)
+    throw SolverError(SolverError::Kind::NonFinite,
+                      "the price or a Greek is not finite (" + r.mesh +
+                          "): the product's levels or the grid lie beyond what fp64 can carry");
+}
+
 }  // namespace
 
 PriceResult price_with(const SolverInfo& s, const Product& product, SolverOptions opt) {
@@ -83,8 +97,11 @@ PriceResult price_with(const SolverInfo& s, const Product& product, SolverOption
 
   memory::Scope scope;
   const auto start = std::chrono::steady_clock::now();
-  const Problem pb = build_problem(product, opt.grid, s.stepping);
+  const Problem pb = build_problem(product, opt.grid, s.stepping, [&](std::size_t points, std::size_t steps) {
+    preflight(s, product, opt, points, steps);
+  });
   PriceResult r = result_at_spot(pb, s.march(pb, opt));
+  require_finite(r);
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   r.peak_host_bytes = scope.peak();
   r.product = product.id;
