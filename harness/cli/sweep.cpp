@@ -1,5 +1,5 @@
 // elsbench sweep [--preset quick|ci|cloud|full|FILE] [axis overrides] [--instance I] [--out FILE]
-//                [--resume FILE] [--dry-run]
+//                [--resume FILE [--retry-skipped]] [--dry-run]
 #include <ctime>
 #include <iostream>
 
@@ -21,7 +21,7 @@ struct SweepArgs {
   SweepOverrides overrides;
   int repetitions = 0;
   std::string instance, out, resume;
-  bool dry_run = false;
+  bool dry_run = false, retry_skipped = false;
 };
 
 // The command as given, for the results file: flags in the order CLI11 knows them.
@@ -63,11 +63,13 @@ void run(const CLI::App& cmd, SweepArgs& args) {
       throw std::invalid_argument("--resume takes the sweep, preset and instance from the file; "
                                   "give only --out besides it");
     run.path = args.out;
+    run.retry_skipped = args.retry_skipped;
     const SweepSummary s = resume_sweep(args.resume, run);
     print_summary(s, args.out.empty() ? args.resume : args.out);
     return;
   }
 
+  if (args.retry_skipped) throw std::invalid_argument("--retry-skipped goes with --resume FILE");
   SweepSpec spec = load_preset(args.preset);
   run.preset_label = args.overrides.empty() ? spec.preset : "custom";
   apply_overrides(spec, args.overrides);
@@ -115,6 +117,7 @@ void setup(CLI::App& app) {
   cmd->add_option("--instance", args->instance, "cloud instance, recorded verbatim (e.g. aws:g4dn.xlarge, colab:t4)");
   cmd->add_option("--out", args->out, "results file (default: results/<machine>/<date>-<commit>.json)");
   cmd->add_option("--resume", args->resume, "continue the partial results file FILE");
+  cmd->add_flag("--retry-skipped", args->retry_skipped, "with --resume: run the file's skipped cases again");
   cmd->add_flag("--dry-run", args->dry_run, "list the cases and exit");
   cmd->callback([cmd, args] { run(*cmd, *args); });
 }

@@ -104,9 +104,19 @@ SweepSummary execute(const SweepSpec& spec, const SweepPlan& plan, ResultsFile& 
   if (run.handle_signals)
     guard = std::make_unique<SweepSignalGuard>("\nelsbench sweep: stopped; partial results in " + run.path +
                                                "\n  continue with: elsbench sweep --resume " + run.path + "\n");
+  // The file is saved with the running case's attempt counted (a death the sweep did not see, an
+  // out-of-memory kill, counts); a Ctrl-C or SIGTERM, which it sees, rewrites it uncounted.
   const auto save = [&] {
     FileWriteSection section;
     write_results_file(run.path, file);
+    std::string interrupted;
+    if (run.handle_signals && file.elsbench().contains("running")) {
+      ResultsFile stopped = file;
+      nlohmann::json& running = stopped.elsbench()["running"];
+      running["attempts"] = running.value("attempts", 1) - 1;
+      interrupted = results_file_text(stopped);
+    }
+    set_stop_record(interrupted.empty() ? std::string() : run.path, interrupted);
   };
   save();
 
@@ -121,9 +131,9 @@ SweepSummary execute(const SweepSpec& spec, const SweepPlan& plan, ResultsFile& 
     const int attempts = attempts_so_far(file, order[i]) + 1;
     CaseOutcome out;
     if (attempts > kAttempts) {
-      out.skip_reason = "error: the sweep process ended " + std::to_string(kAttempts) +
-                        " times while running this case (killed, e.g. by the system out of memory, or "
-                        "interrupted); skipped on resume";
+      out.skip_reason = "error: the sweep process died " + std::to_string(kAttempts) +
+                        " times while running this case (killed, e.g. by the system out of memory); skipped "
+                        "on resume (--resume FILE --retry-skipped runs it again)";
     } else {
       file.elsbench()["running"] = {{"case_id", order[i]}, {"attempts", attempts}};
       save();
@@ -171,6 +181,12 @@ SweepSummary resume_sweep(const std::string& from, SweepRun run) {
     *run.progress << "elsbench sweep: note: " << from << " was started on " << there.value("hostname", "?")
                   << " at commit " << there.value("git_commit", "?") << "; continuing on " << here.hostname
                   << " at commit " << here.git_commit << " (recorded in context.elsbench.resumed)\n";
+  if (run.retry_skipped) {
+    nlohmann::json kept = nlohmann::json::array();
+    for (const auto& e : file.benchmarks)
+      if (e.value("status", "") != "skipped") kept.push_back(e);
+    file.benchmarks = kept;
+  }
   file.elsbench()["complete"] = false;
   file.elsbench()["finished"] = nullptr;
   file.elsbench()["resumed"].push_back(

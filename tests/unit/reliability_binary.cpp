@@ -11,9 +11,12 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <sstream>
+#include <nlohmann/json.hpp>
 #include <string>
 
+#include "products/catalog.hpp"
 #include "tests/unit/report_binary.hpp"
 
 namespace elsbench {
@@ -288,6 +291,85 @@ BOOST_AUTO_TEST_CASE(a_write_that_fails_leaves_the_previous_file_and_says_why) {
   BOOST_TEST(read_text(out) == "previous\n");
   for (const auto& e : fs::directory_iterator(s.dir))
     BOOST_TEST(e.path().extension() != ".tmp", e.path() << " left behind");
+}
+
+BOOST_AUTO_TEST_CASE(compare_refuses_a_damaged_results_file_and_fails_on_a_lost_case) {
+  Scratch s;
+  const std::string base = project_root() + "/tests/data/results/devbox-cpu.json";
+  nlohmann::json good;
+  std::ifstream(base) >> good;
+  std::size_t ran = 0;  // the first entry of a case that ran (has a price)
+  while (good["benchmarks"][ran].value("status", "") == "skipped") ++ran;
+  const auto damaged = [&](const std::function<void(nlohmann::json&)>& damage) {
+    nlohmann::json j = good;
+    damage(j);
+    return s.file("new.json", j.dump());
+  };
+  const struct {
+    std::function<void(nlohmann::json&)> damage;
+    std::string field;
+  } cases[] = {
+      {[&](nlohmann::json& j) { j["benchmarks"][ran]["price"] = nullptr; }, ".price"},
+      {[&](nlohmann::json& j) { j["benchmarks"][ran]["price"] = "93.2"; }, ".price"},
+      {[&](nlohmann::json& j) { j["benchmarks"][ran].erase("price"); }, ".price"},
+      {[&](nlohmann::json& j) { j["benchmarks"][ran]["status"] = 3; }, ".status"},
+      {[&](nlohmann::json& j) { j["benchmarks"][ran] = 42; }, "benchmarks["},
+      {[&](nlohmann::json& j) { j["benchmarks"] = nlohmann::json::array(); }, "benchmarks"},
+  };
+  for (const auto& c : cases) {
+    const std::string now = damaged(c.damage);
+    const Run r = elsbench("compare " + shell_quoted(base) + " " + shell_quoted(now));
+    BOOST_TEST(r.code == 2, c.field << ": " << r.out);
+    BOOST_TEST(has(r, c.field), r.out);
+  }
+  const std::string truncated = s.file("cut.json", read_text(base).substr(0, 500));
+  BOOST_TEST(elsbench("compare " + shell_quoted(base) + " " + shell_quoted(truncated)).code == 2);
+  // One case lost: a failure unless --allow-missing.
+  const std::string lost = damaged([&](nlohmann::json& j) {
+    const std::string id = j["benchmarks"][ran]["case_id"];
+    nlohmann::json kept = nlohmann::json::array();
+    for (const auto& e : j["benchmarks"])
+      if (e["case_id"] != id) kept.push_back(e);
+    j["benchmarks"] = kept;
+  });
+  BOOST_TEST(elsbench("compare " + shell_quoted(base) + " " + shell_quoted(lost)).code == 1);
+  BOOST_TEST(elsbench("compare " + shell_quoted(base) + " " + shell_quoted(lost) + " --allow-missing").code == 0);
+  BOOST_TEST(elsbench("compare " + shell_quoted(base) + " " + shell_quoted(base)).code == 0);
+}
+
+// Starts a sweep (or a resume) in the background, sends SIGINT once its results file says a case is
+// running (attempt 1: an interrupted attempt is recorded as 0), and returns the exit status.
+int interrupt_once(const std::string& sweep_args, const fs::path& out) {
+  const std::string script = shell_quoted(elsbench_binary()) + " " + sweep_args + " > /dev/null 2>&1 & p=$!; i=0; " +
+                             "while ! grep -q '\"attempts\": 1' " + shell_quoted(out.string()) +
+                             " 2>/dev/null && [ $i -lt 600 ]; do sleep 0.05; i=$((i+1)); done; kill -INT $p; wait $p; exit $?";
+  return testing::run_command(script);
+}
+
+BOOST_AUTO_TEST_CASE(ctrl_c_is_not_a_crash_and_skipped_cases_can_be_retried) {
+  Scratch s;
+  const fs::path out = s.dir / "r.json";
+  const std::string sweep = "sweep --products sample-2a-stepdown --solvers adi:douglas --devices cpu:t1 --n 150 "
+                            "--repetitions 3 --out " + shell_quoted(out.string());
+  const std::string resume = "sweep --resume " + shell_quoted(out.string());
+  BOOST_TEST(interrupt_once(sweep, out) == 130);
+  BOOST_TEST(interrupt_once(resume, out) == 130);
+  // Was "skipped: the sweep process ended 2 times" for good.
+  const Run r = elsbench(resume);
+  BOOST_TEST(r.code == 0, r.out);
+  BOOST_TEST(has(r, "1 pass"), r.out);
+  BOOST_TEST(!has(r, "died"), r.out);
+
+  // A skipped case (no CUDA device here) runs again only with --retry-skipped.
+  const fs::path gpu = s.dir / "g.json";
+  const std::string out_gpu = " --out " + shell_quoted(gpu.string());
+  BOOST_REQUIRE(elsbench("sweep --products european-call --solvers adi:douglas --devices cuda:7 --n 8 --repetitions 2" + out_gpu).code == 0);
+  const Run again = elsbench("sweep --resume " + shell_quoted(gpu.string()));
+  BOOST_TEST(has(again, "(0 run now)"), again.out);
+  const Run retried = elsbench("sweep --resume " + shell_quoted(gpu.string()) + " --retry-skipped");
+  BOOST_TEST(retried.code == 0, retried.out);
+  BOOST_TEST(has(retried, "(1 run now)"), retried.out);
+  BOOST_TEST(elsbench("sweep --retry-skipped --dry-run").code == 2);
 }
 
 }  // namespace
