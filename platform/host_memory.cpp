@@ -5,12 +5,12 @@
 
 namespace elsbench {
 
-std::size_t available_host_bytes() {
+std::size_t meminfo_bytes(const char* field) {
   std::ifstream in("/proc/meminfo");
   std::string key;
   std::size_t kib = 0;
   while (in >> key >> kib) {
-    if (key == "MemAvailable:") return kib * 1024;
+    if (key == field) return kib * 1024;
     in.ignore(256, '\n');
   }
   return 0;

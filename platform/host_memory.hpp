@@ -4,7 +4,9 @@
 
 namespace elsbench {
 
-// MemAvailable of /proc/meminfo in bytes; 0 when it cannot be read (then nothing is refused).
-std::size_t available_host_bytes();
+// A field of /proc/meminfo ("MemTotal:", "MemAvailable:") in bytes; 0 when it cannot be read.
+std::size_t meminfo_bytes(const char* key);
+// MemAvailable in bytes; 0 when it cannot be read (then nothing is refused).
+inline std::size_t available_host_bytes() { return meminfo_bytes("MemAvailable:"); }
 
 }  // namespace elsbench
