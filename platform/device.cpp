@@ -19,7 +19,6 @@ int whole_number(const std::string& s, int max) {
 }
 
 constexpr const char* kForms = "expected auto, cpu, cpu:tN (N threads), cuda or cuda:N";
-constexpr int kMaxThreads = 4096;
 constexpr int kMaxCudaIndex = 1023;
 
 }  // namespace
@@ -42,7 +41,7 @@ Device parse_device(const std::string& s) {
   }
   if (s == "cpu") return d;
   if (s.rfind("cpu:t", 0) == 0) {
-    d.threads = whole_number(s.substr(5), kMaxThreads);
+    d.threads = whole_number(s.substr(5), kMaxCpuThreads);
     if (d.threads < 1)
       throw std::invalid_argument("bad device '" + s + "' (" + kForms + ", 1 <= N <= 4096)");
     return d;

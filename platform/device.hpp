@@ -5,6 +5,10 @@
 
 namespace elsbench {
 
+// CPU threads a device may ask for, in a flag, a preset or cpu:tN (tens of thousands fail or crash
+// in thread creation).
+inline constexpr int kMaxCpuThreads = 1024;
+
 struct Device {
   enum class Kind { Cpu, Cuda } kind = Kind::Cpu;
   int index = 0;         // CUDA device number, as CUDA numbers them

@@ -1,6 +1,7 @@
 #include "platform/file_io.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -9,6 +10,8 @@
 #include <ctime>
 #include <filesystem>
 #include <stdexcept>
+
+#include "platform/input_error.hpp"
 
 namespace elsbench {
 namespace {
@@ -35,11 +38,19 @@ void write_all(int fd, const std::string& content, const std::string& path) {
 
 void write_file_atomically(const std::string& path, const std::string& content) {
   const std::filesystem::path target(path);
+  // Never renamed over a device, a fifo or a folder (--out /dev/null, /dev/stdout): an output is a
+  // regular file.
+  std::error_code ec;
+  const auto status = std::filesystem::status(target, ec);
+  if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
+    throw InputError(path, "<file>", "exists and is not a regular file; an output must be one");
   if (target.has_parent_path()) std::filesystem::create_directories(target.parent_path());
-  const std::string temp = path + ".tmp";
-  const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  // A name of its own, so that two writers of the same file never share a temporary.
+  std::string temp = path + ".XXXXXX.tmp";
+  const int fd = ::mkstemps(temp.data(), 4);
   if (fd < 0) fail("cannot create", temp);
   try {
+    if (::fchmod(fd, 0644) != 0) fail("cannot set the mode of", temp);
     write_all(fd, content, temp);
     if (::fsync(fd) != 0) fail("cannot flush", temp);
   } catch (...) {

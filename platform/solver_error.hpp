@@ -9,7 +9,7 @@ class SolverError : public std::runtime_error {
  public:
   // DeviceFault: a sticky CUDA error (an illegal address, a trap, ...): the device's context is
   // unusable for the rest of the process, so a sweep skips its remaining GPU cases.
-  enum class Kind { Unstable, Unavailable, OutOfMemory, Unsupported, DeviceFault };
+  enum class Kind { Unstable, Unavailable, OutOfMemory, Unsupported, NonFinite, TooMuchWork, DeviceFault };
   SolverError(Kind k, const std::string& what) : std::runtime_error(what), kind_(k) {}
   Kind kind() const { return kind_; }
   const char* kind_name() const {
@@ -18,6 +18,8 @@ class SolverError : public std::runtime_error {
       case Kind::Unavailable: return "unavailable";
       case Kind::OutOfMemory: return "out-of-memory";
       case Kind::Unsupported: return "unsupported";
+      case Kind::NonFinite: return "non-finite";
+      case Kind::TooMuchWork: return "too-much-work";
       case Kind::DeviceFault: return "device-fault";
     }
     return "?";

@@ -2,6 +2,8 @@
 
 #include <Eigen/Cholesky>
 #include <Eigen/Dense>
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -9,6 +11,7 @@
 
 #include "platform/input_error.hpp"
 #include "products/payoff.hpp"
+#include "products/product_limits.hpp"
 
 namespace elsbench {
 namespace {
@@ -50,6 +53,12 @@ class Reader {
   double positive(const std::string& key) const {
     const double x = number(key);
     if (!(x > 0)) fail(key, "must be > 0, got " + fmt(x));
+    return x;
+  }
+  // A number in [lo, hi] (NaN and inf excluded by number()).
+  double within(const std::string& key, double lo, double hi) const {
+    const double x = number(key);
+    if (x < lo || x > hi) fail(key, "must be in [" + fmt(lo) + ", " + fmt(hi) + "], got " + fmt(x));
     return x;
   }
   double non_negative(const std::string& key) const {
@@ -128,11 +137,13 @@ std::vector<Underlying> read_assets(const Reader& r) {
     const Reader a = r.child(list[i], "underlyings[" + std::to_string(i) + "]");
     Underlying u;
     u.name = a.has("name") ? a.text("name") : "S" + std::to_string(i + 1);
-    u.spot = a.positive("spot");
-    u.reference = a.has("reference") ? a.positive("reference") : u.spot;
+    u.spot = a.within("spot", limits::kMinLevel, limits::kMaxLevel);
+    u.reference = a.has("reference") ? a.within("reference", limits::kMinLevel, limits::kMaxLevel) : u.spot;
+    if (u.spot > limits::kMaxLevelRatio * u.reference || u.reference > limits::kMaxLevelRatio * u.spot)
+      a.fail("spot", "spot / reference must be within [1/100, 100], got " + Reader::fmt(u.spot / u.reference));
     u.vol = a.positive("vol");
-    if (u.vol > 5) a.fail("vol", "implausible volatility " + Reader::fmt(u.vol) + " (> 500 %)");
-    u.div_yield = a.number_or("div_yield", 0.0);
+    if (u.vol > limits::kMaxVol) a.fail("vol", "implausible volatility " + Reader::fmt(u.vol) + " (> 300 %)");
+    u.div_yield = a.has("div_yield") ? a.within("div_yield", -limits::kMaxRate, limits::kMaxRate) : 0.0;
     assets.push_back(u);
   }
   return assets;
@@ -187,22 +198,26 @@ ElsTerms read_els(const Reader& r) {
     const Reader d = r.child(dates[i], key);
     AutocallDate a;
     a.time = d.positive("time");
+    if (a.time > limits::kMaxMaturityYears) d.fail("time", "beyond 30 years, got " + Reader::fmt(a.time));
     if (!(a.time > previous))
       d.fail("time", i == 0 ? "must be > 0" : "dates must be strictly increasing (got " +
                                                   Reader::fmt(a.time) + " after " +
                                                   Reader::fmt(previous) + ")");
     previous = a.time;
     a.barrier = d.positive("barrier");
-    if (a.barrier > 10) d.fail("barrier", "implausible barrier " + Reader::fmt(a.barrier) + " (fraction of reference expected)");
+    if (a.barrier > limits::kMaxAutocallBarrier)
+      d.fail("barrier", "implausible barrier " + Reader::fmt(a.barrier) + " (fraction of reference, at most 2)");
     a.coupon = d.number("coupon");
-    if (a.coupon <= -1) d.fail("coupon", "must be > -1");
+    if (a.coupon <= -1 || a.coupon > limits::kMaxCoupon) d.fail("coupon", "must be in (-1, 5], got " + Reader::fmt(a.coupon));
     t.autocall.push_back(a);
   }
   const Reader ki = r.child(r.at("knock_in"), "knock_in");
   t.knock_in.monitoring = parse_enum(ki, "monitoring", kMonitorings);
   if (t.knock_in.monitoring != Monitoring::None) {
     t.knock_in.barrier = ki.positive("barrier");
-    if (t.knock_in.barrier >= 10) ki.fail("barrier", "implausible barrier (fraction of reference expected)");
+    if (t.knock_in.barrier > limits::kMaxKnockInBarrier)
+      ki.fail("barrier", "a knock-in barrier lies at or below the reference (at most 1), got " +
+                             Reader::fmt(t.knock_in.barrier));
   }
   if (t.knock_in.monitoring == Monitoring::Daily) {
     const double days = ki.number_or("days_per_year", 252);
@@ -211,39 +226,62 @@ ElsTerms read_els(const Reader& r) {
     t.knock_in.days_per_year = static_cast<int>(days);
   }
   t.dummy_coupon = r.number("dummy_coupon");
-  if (t.dummy_coupon <= -1) r.fail("dummy_coupon", "must be > -1");
+  if (t.dummy_coupon <= -1 || t.dummy_coupon > limits::kMaxCoupon)
+    r.fail("dummy_coupon", "must be in (-1, 5], got " + Reader::fmt(t.dummy_coupon));
   t.knocked_in = r.boolean_or("knocked_in", false);
   return t;
 }
 
-OptionTerms read_option(const Reader& r, ProductType type) {
+// A strike within kMaxLevelRatio of the largest spot: far beyond it the price underflows to 0 or
+// the grid's levels overflow.
+void check_strike(const Reader& r, const std::string& key, double strike, double spot) {
+  if (strike < limits::kMinLevel || strike > limits::kMaxLevel || strike > limits::kMaxLevelRatio * spot ||
+      spot > limits::kMaxLevelRatio * strike)
+    r.fail(key, "must be in [1e-06, 1e+09] and within [1/100, 100] of the spot, got " + Reader::fmt(strike));
+}
+
+OptionTerms read_option(const Reader& r, ProductType type, double spot) {
   OptionTerms o;
   o.maturity = r.positive("maturity");
+  if (o.maturity > limits::kMaxMaturityYears) r.fail("maturity", "beyond 30 years, got " + Reader::fmt(o.maturity));
   if (type == ProductType::CashOrNothing2) {
     const json& k = r.array("strikes");
     if (k.size() != 2) r.fail("strikes", "expected two strikes, one per underlying");
     for (std::size_t i = 0; i < 2; ++i) {
       const std::string key = "strikes[" + std::to_string(i) + "]";
       if (!k[i].is_number() || !(k[i].get<double>() > 0)) r.fail(key, "must be a number > 0");
+      check_strike(r, key, k[i].get<double>(), spot);
       o.strikes.push_back(k[i].get<double>());
     }
     o.cash = r.positive("cash");
+    if (o.cash > limits::kMaxNotional) r.fail("cash", "beyond 1e12, got " + Reader::fmt(o.cash));
   } else if (type != ProductType::Exchange) {
     o.strikes.push_back(r.positive("strike"));
+    check_strike(r, "strike", o.strikes.back(), spot);
   }
   return o;
 }
 
 }  // namespace
 
+bool is_safe_product_id(const std::string& id) {
+  if (id.empty() || id.size() > static_cast<std::size_t>(limits::kMaxIdLength) || !std::isalnum(static_cast<unsigned char>(id[0])))
+    return false;
+  return std::all_of(id.begin(), id.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-';
+  });
+}
+
 Product product_from_json(const json& j, const std::string& source) {
   const Reader r(j, source, "");
   Product p;
   p.source = source;
   p.id = r.text("id");
-  if (p.id.empty()) r.fail("id", "must not be empty");
+  if (!is_safe_product_id(p.id))
+    r.fail("id", "must be 1 to 64 letters, digits, '.', '_' or '-', beginning with a letter or digit (it names files)");
   p.type = parse_enum(r, "type", kTypes);
   p.notional = r.has("notional") ? r.positive("notional") : 1.0;
+  if (p.notional > limits::kMaxNotional) r.fail("notional", "beyond 1e12, got " + Reader::fmt(p.notional));
   p.assets = read_assets(r);
   const int need = required_assets(p.type);
   if (need != 0 && p.dimension() != need)
@@ -252,11 +290,13 @@ Product product_from_json(const json& j, const std::string& source) {
                               std::to_string(p.dimension()));
   p.correlation = read_correlation(r, p.assets.size());
   p.rate = r.number("rate");
-  if (std::abs(p.rate) > 1) r.fail("rate", "implausible rate (continuously compounded fraction expected)");
+  if (std::abs(p.rate) > limits::kMaxRate) r.fail("rate", "implausible rate (continuously compounded fraction expected)");
   if (p.is_els()) {
     p.els = read_els(r);
   } else {
-    p.option = read_option(r, p.type);
+    double spot = 0;
+    for (const auto& a : p.assets) spot = std::max(spot, a.spot);
+    p.option = read_option(r, p.type, spot);
   }
   return p;
 }
@@ -267,7 +307,8 @@ Product load_product_file(const std::string& path) {
   json j;
   try {
     j = json::parse(in);
-  } catch (const json::parse_error& e) {
+  } catch (const json::exception& e) {
+    // parse_error, and out_of_range for a number beyond a double (1e400).
     throw InputError(path, "<file>", std::string("not valid JSON: ") + e.what());
   }
   return product_from_json(j, path);

@@ -11,5 +11,8 @@ namespace elsbench {
 Product product_from_json(const nlohmann::json& j, const std::string& source);
 Product load_product_file(const std::string& path);
 nlohmann::json product_to_json(const Product& p);
+// Ids name files (reference/values/<id>.json): 1 to 64 of [A-Za-z0-9._-], the first alphanumeric,
+// so that no id leaves its folder.
+bool is_safe_product_id(const std::string& id);
 
 }  // namespace elsbench

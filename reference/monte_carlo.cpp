@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "platform/solver_error.hpp"
 #include "products/payoff.hpp"
 #include "reference/path_plan.hpp"
 #include "reference/philox.hpp"
@@ -322,6 +323,14 @@ McResult monte_carlo_price(const Product& product, const McOptions& options) {
   r.generator = mc_generator_name(options.antithetic);
   r.generator_version = kMcGeneratorVersion;
   r.device = "cpu";
+  return require_finite(r);
+}
+
+const McResult& require_finite(const McResult& r) {
+  if (!std::isfinite(r.price) || !std::isfinite(r.std_error))
+    throw SolverError(SolverError::Kind::NonFinite,
+                      "Monte Carlo: the price or its standard error is not finite: the product's levels lie beyond "
+                      "what fp64 can carry");
   return r;
 }
 

@@ -57,6 +57,10 @@ std::string mc_generator_name(bool antithetic);
 
 McResult monte_carlo_price(const Product& product, const McOptions& options);
 
+// Every Monte Carlo result passes here before it is reported: a non-finite price or standard
+// error (levels beyond what fp64 carries) is a SolverError(NonFinite), never a result.
+const McResult& require_finite(const McResult& r);
+
 // Whether this build vectorises the path loops with AVX2 (four doubles an instruction); the CMake
 // option ELSBENCH_CPU_ARCH decides.
 bool monte_carlo_uses_avx2();

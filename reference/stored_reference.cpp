@@ -24,6 +24,9 @@ T field(const nlohmann::json& j, const char* name, const std::string& source) {
 }  // namespace
 
 std::string stored_reference_path(const std::string& product_id) {
+  // The id is checked again here, where the path is made: no stored file leaves reference/values.
+  if (!is_safe_product_id(product_id))
+    throw InputError("(product)", "id", "'" + product_id + "' is not a safe file name ([A-Za-z0-9._-], 64 at most)");
   return project_root() + "/reference/values/" + product_id + ".json";
 }
 

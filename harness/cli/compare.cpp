@@ -1,5 +1,5 @@
 // elsbench compare BASE.json NEW.json [--price-tol X] [--time-tol PCT] [--alpha A] [--fail-on-slow]
-//                  [--fail-on-missing]
+//                  [--allow-missing]
 #include <iostream>
 
 #include "harness/cli/command.hpp"
@@ -33,8 +33,11 @@ void setup(CLI::App& app) {
       ->capture_default_str()
       ->check(CLI::Range(0.0, 1.0));
   cmd->add_flag("--fail-on-slow", args->options.fail_on_slow, "exit 1 on a significant slowdown beyond --time-tol");
+  // A lost case fails by default: a damaged or truncated NEW must not pass as no regression.
   cmd->add_flag("--fail-on-missing", args->options.fail_on_missing,
-                "exit 1 when a BASE case is absent from NEW or skipped there");
+                "exit 1 when a BASE case is absent from NEW or skipped there (the default)");
+  cmd->add_flag("--allow-missing{false}", args->options.fail_on_missing,
+                "a BASE case absent from NEW or skipped there is listed, not a failure");
   cmd->callback([args] {
     const Comparison c = compare(load_cases(args->base), load_cases(args->now), args->options);
     std::cout << "elsbench compare: " << args->base << " -> " << args->now << '\n' << to_text(c, args->options);

@@ -7,6 +7,8 @@
 #include <sstream>
 
 #include "harness/cli/command.hpp"
+#include "harness/cli/flag_limits.hpp"
+#include "harness/machine/machine.hpp"
 #include "harness/references/reference_provenance.hpp"
 #include "harness/references/reference_store.hpp"
 #include "platform/device.hpp"
@@ -134,9 +136,12 @@ void setup(CLI::App& app) {
   cmd->add_option("--product", args->product, "catalog id or JSON file");
   cmd->add_option("--paths", args->paths, "number of paths (rounded up to even: antithetic pairs)")
       ->check(CLI::Range(2LL, 1LL << 40));
+  // Bounded alike in every subcommand: a negative seed would wrap to 2^64 - 1, thousands of
+  // threads fail or crash in thread creation.
   cmd->add_option("--seed", args->seed, "Philox key; the same seed gives the same price for any thread count")
-      ->capture_default_str();
-  cmd->add_option("--threads", args->threads, "CPU threads (0: all)")->capture_default_str();
+      ->capture_default_str()
+      ->check(CLI::Range(0ULL, kMaxSeed));
+  cmd->add_option("--threads", args->threads, "CPU threads (0: all)")->capture_default_str()->check(CLI::Range(0, kMaxThreads));
   cmd->add_option("--device", args->device, "cpu or cuda:N")->capture_default_str();
   cmd->add_flag("--plain", args->plain, "no antithetic pairs (to measure what they gain)");
   cmd->add_flag("--write", args->write, "store reference/values/<id>.json with its provenance");

@@ -2,21 +2,29 @@
 
 #include <stdexcept>
 
+#include "harness/cli/flag_limits.hpp"
+#include "platform/input_error.hpp"
+
 namespace elsbench {
+namespace {
+constexpr double kMaxSMaxMultiple = 100, kMaxDensity = 100;
+}  // namespace
 
 void SolverFlags::add_to(CLI::App& cmd) {
   GridOptions& g = options.grid;
   cmd.add_option("--scheme", options.scheme, "time scheme (default: the solver's)");
-  cmd.add_option("--n", g.n, "nodes per axis")->check(CLI::Range(4, 100000));
+  cmd.add_option("--n", g.n, "nodes per axis")->check(CLI::Range(4, kMaxNodes));
   cmd.add_option("--nt", nt, "time steps, or auto (the solver's choice)");
   cmd.add_option("--mesh", mesh, "uniform | sinh")->check(CLI::IsMember({"uniform", "sinh"}));
-  cmd.add_option("--s-max", g.s_max_multiple, "S_max as a multiple of max(reference or strike, spot)");
-  cmd.add_option("--density", g.density, "sinh concentration, fraction of the center level");
+  cmd.add_option("--s-max", g.s_max_multiple, "S_max as a multiple of max(reference or strike, spot), in (1, 100]");
+  cmd.add_option("--density", g.density, "sinh concentration, fraction of the center level, in (0, 100]");
   cmd.add_option("--damping", g.damping_steps, "implicit steps after the payoff and each autocall date")
       ->check(CLI::Range(0, 100));
   cmd.add_option("--device", device, "auto | cpu | cuda:N");
   cmd.add_option("--precision", precision, "fp64 | fp32")->check(CLI::IsMember({"fp64", "fp32"}));
-  cmd.add_option("--threads", threads, "CPU threads (0: all cores)")->check(CLI::Range(0, 4096));
+  cmd.add_option("--threads", threads, "CPU threads (0: all cores)")->check(CLI::Range(0, kMaxThreads));
+  cmd.add_option("--max-seconds", options.max_seconds,
+                 "refuse (exit 3) a pricing whose work could not finish within this many seconds");
 }
 
 SolverOptions SolverFlags::parsed() const {
@@ -30,12 +38,18 @@ SolverOptions SolverFlags::parsed() const {
       used = 0;
     }
     if (used != nt.size() || steps < 1)
-      throw std::invalid_argument("--nt: expected a positive whole number or auto, got '" + nt + "'");
+      throw InputError("(command line)", "--nt", "expected a positive whole number or auto, got '" + nt + "'");
     o.grid.nt = steps;
   }
   o.grid.mesh = parse_mesh_kind(mesh);
-  if (!(o.grid.s_max_multiple > 1.0)) throw std::invalid_argument("--s-max: must be > 1");
-  if (!(o.grid.density > 0)) throw std::invalid_argument("--density: must be > 0");
+  // Finite and bounded (NaN and inf fail every comparison): a mesh beyond fp64's range gives NaN
+  // operator weights.
+  if (!(o.grid.s_max_multiple > 1.0 && o.grid.s_max_multiple <= kMaxSMaxMultiple))
+    throw InputError("(command line)", "--s-max", "must be in (1, 100]");
+  if (!(o.grid.density > 0 && o.grid.density <= kMaxDensity))
+    throw InputError("(command line)", "--density", "must be in (0, 100]");
+  if (!(o.max_seconds >= 0 && o.max_seconds <= 1e9))
+    throw InputError("(command line)", "--max-seconds", "must be in [0, 1e9]");
   o.device = parse_device(device);
   if (threads > 0) o.device.threads = threads;
   o.precision = parse_precision(precision);

@@ -1,9 +1,10 @@
 // elsbench sweep [--preset quick|ci|cloud|full|FILE] [axis overrides] [--instance I] [--out FILE]
-//                [--resume FILE] [--dry-run]
+//                [--resume FILE [--retry-skipped]] [--dry-run]
 #include <ctime>
 #include <iostream>
 
 #include "harness/cli/command.hpp"
+#include "harness/cli/flag_limits.hpp"
 #include "harness/cli/reference_flags.hpp"
 #include "harness/machine/machine.hpp"
 #include "harness/results/results_file.hpp"
@@ -21,7 +22,7 @@ struct SweepArgs {
   SweepOverrides overrides;
   int repetitions = 0;
   std::string instance, out, resume;
-  bool dry_run = false;
+  bool dry_run = false, retry_skipped = false;
   ReferenceFlags reference;
 };
 
@@ -65,11 +66,13 @@ void run(const CLI::App& cmd, SweepArgs& args) {
       throw std::invalid_argument("--resume takes the sweep, preset and instance from the file; "
                                   "give only --out besides it");
     run.path = args.out;
+    run.retry_skipped = args.retry_skipped;
     const SweepSummary s = resume_sweep(args.resume, run);
     print_summary(s, args.out.empty() ? args.resume : args.out);
     return;
   }
 
+  if (args.retry_skipped) throw std::invalid_argument("--retry-skipped goes with --resume FILE");
   SweepSpec spec = load_preset(args.preset);
   run.preset_label = args.overrides.empty() ? spec.preset : "custom";
   apply_overrides(spec, args.overrides);
@@ -109,7 +112,7 @@ void setup(CLI::App& app) {
   axis("--products", args->overrides.axes.products, "catalog ids or product JSON files");
   cmd->add_option("--n", args->overrides.axes.n, "grid sizes: nodes per axis")
       ->delimiter(',')
-      ->check(CLI::Range(4, 100000));
+      ->check(CLI::Range(4, kMaxNodes));
   axis("--nt-rule", args->overrides.axes.nt_rules, "time steps: fixed:K | per-n:X (X*n steps) | auto");
   axis("--devices", args->overrides.axes.devices, "cpu (all cores) | cpu:tN (N threads) | cuda:N");
   axis("--precisions", args->overrides.axes.precisions, "fp64 | fp32");
@@ -117,6 +120,7 @@ void setup(CLI::App& app) {
   cmd->add_option("--instance", args->instance, "cloud instance, recorded verbatim (e.g. aws:g4dn.xlarge, colab:t4)");
   cmd->add_option("--out", args->out, "results file (default: results/<machine>/<date>-<commit>.json)");
   cmd->add_option("--resume", args->resume, "continue the partial results file FILE");
+  cmd->add_flag("--retry-skipped", args->retry_skipped, "with --resume: run the file's skipped cases again");
   cmd->add_flag("--dry-run", args->dry_run, "list the cases and exit");
   args->reference.add_to(*cmd);
   cmd->callback([cmd, args] { run(*cmd, *args); });

@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "harness/cli/command.hpp"
+#include "harness/cli/flag_limits.hpp"
 #include "harness/cli/reference_flags.hpp"
 #include "harness/run/validation.hpp"
 
@@ -18,7 +19,7 @@ void setup(CLI::App& app) {
   auto args = std::make_shared<ValidateArgs>();
   auto* cmd = app.add_subcommand("validate", "price every case of a validation preset against its reference");
   cmd->add_option("--preset", args->preset, "quick | full | a case file (harness/presets/validation/*.json)");
-  cmd->add_option("--threads", args->threads, "CPU threads (0: all cores)")->check(CLI::Range(0, 4096));
+  cmd->add_option("--threads", args->threads, "CPU threads (0: all cores)")->check(CLI::Range(0, kMaxThreads));
   args->reference.add_to(*cmd);
   cmd->callback([args] {
     ValidationPlan plan = load_validation_plan(args->preset);

@@ -17,7 +17,7 @@ struct CompareOptions {
   double time_tol_pct = 10.0;  // noise allowance on the median time, percent
   double alpha = 0.05;         // significance level of the Mann-Whitney test
   bool fail_on_slow = false;
-  bool fail_on_missing = false;  // a baseline case absent or skipped in NEW is a regression
+  bool fail_on_missing = true;   // a baseline case absent or skipped in NEW is a regression (--allow-missing: not)
 };
 
 enum class TimeVerdict { Unchanged, Slower, Faster, Untested };

@@ -1,6 +1,7 @@
 #include "harness/compare/compare_cases.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 
 #include "platform/input_error.hpp"
@@ -52,16 +53,38 @@ void take_timing(CaseRecord& c, const json& entry, const std::string& origin) {
     c.median_seconds = real_seconds(entry, origin);
 }
 
+// The schema of one entry, checked before any field is used (RESULTS_SCHEMA.md): an object with a
+// case id and a status word, and a finite price unless the case was skipped. A damaged file is
+// refused, never read as "no regression".
+void check_entry(const json& entry, const std::string& origin, const std::string& where) {
+  if (!entry.is_object()) throw InputError(origin, where, "expected an object, got " + std::string(entry.type_name()));
+  const auto id = entry.find("case_id");
+  if (id == entry.end() || !id->is_string()) throw InputError(origin, where + ".case_id", "missing or not a string");
+  const auto status = entry.find("status");
+  if (status == entry.end() || !status->is_string())
+    throw InputError(origin, where + ".status", "missing or not a string");
+  const std::string word = status->get<std::string>();
+  if (word != "pass" && word != "fail" && word != "no-reference" && word != "skipped")
+    throw InputError(origin, where + ".status", "unknown status '" + word + "'");
+  if (word == "skipped") return;
+  const auto price = entry.find("price");
+  if (price == entry.end() || !price->is_number() || !std::isfinite(price->get<double>()))
+    throw InputError(origin, where + ".price", "a case that ran needs a finite number");
+  for (const char* key : {"time_unit", "run_type", "aggregate_name", "name"})
+    if (entry.contains(key) && !entry[key].is_string()) throw InputError(origin, where + "." + key, "not a string");
+}
+
 }  // namespace
 
 CaseTable cases_from_json(const json& results, const std::string& origin) {
   if (!results.is_object() || !results.contains("benchmarks") || !results["benchmarks"].is_array())
     throw InputError(origin, "benchmarks", "not a results file (no 'benchmarks' array)");
+  if (results["benchmarks"].empty()) throw InputError(origin, "benchmarks", "empty: the file holds no case");
   CaseTable table;
-  for (const json& entry : results["benchmarks"]) {
+  for (std::size_t i = 0; i < results["benchmarks"].size(); ++i) {
+    const json& entry = results["benchmarks"][i];
+    check_entry(entry, origin, "benchmarks[" + std::to_string(i) + "]");
     const auto id = entry.find("case_id");
-    if (id == entry.end() || !id->is_string())
-      throw InputError(origin, "case_id", "missing in entry '" + entry.value("name", "?") + "'");
     CaseRecord& c = table[id->get<std::string>()];
     c.case_id = id->get<std::string>();
     take_case_fields(c, entry);
@@ -78,7 +101,7 @@ CaseTable load_cases(const std::string& path) {
   json results;
   try {
     results = json::parse(in);
-  } catch (const json::parse_error& e) {
+  } catch (const json::exception& e) {
     throw InputError(path, "(file)", std::string("not valid JSON: ") + e.what());
   }
   return cases_from_json(results, path);

@@ -8,6 +8,8 @@
 #include <fstream>
 #include <thread>
 
+#include "platform/host_memory.hpp"
+
 namespace elsbench {
 namespace {
 
@@ -22,16 +24,7 @@ std::string cpu_model_name() {
   return "";
 }
 
-std::size_t total_memory() {
-  std::ifstream in("/proc/meminfo");
-  std::string key;
-  std::size_t kib = 0;
-  while (in >> key >> kib) {
-    if (key == "MemTotal:") return kib * 1024;
-    in.ignore(256, '\n');
-  }
-  return 0;
-}
+std::size_t total_memory() { return meminfo_bytes("MemTotal:"); }
 
 std::string os_name() {
   std::ifstream in("/etc/os-release");

@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "harness/results/results_csv.hpp"
+#include "platform/input_error.hpp"
 
 namespace elsbench {
 namespace fs = std::filesystem;
@@ -46,29 +47,33 @@ void ResultsFile::sort_cases(const std::vector<std::string>& order) {
 
 ResultsFile read_results_file(const std::string& path) {
   std::ifstream in(path);
-  if (!in) throw std::runtime_error("cannot open results file " + path);
+  if (!in) throw InputError(path, "<file>", "cannot open the results file");
   nlohmann::json j;
   try {
     j = nlohmann::json::parse(in);
   } catch (const nlohmann::json::exception& e) {
-    throw std::runtime_error(path + ": not valid JSON: " + e.what());
+    throw InputError(path, "<file>", std::string("not valid JSON: ") + e.what());
   }
   if (!j.is_object() || !j.contains("context") || !j["context"].is_object() || !j.contains("benchmarks") ||
       !j["benchmarks"].is_array())
-    throw std::runtime_error(path + ": not a results file (expected a context object and a benchmarks array)");
+    throw InputError(path, "<root>", "not a results file (expected a context object and a benchmarks array)");
   const auto& els = j["context"].value("elsbench", nlohmann::json());
   if (!els.is_object() || els.value("schema", 0) != kResultsSchema)
-    throw std::runtime_error(path + ": not an elsbench results file of schema " + std::to_string(kResultsSchema) +
-                             " (context.elsbench.schema)");
+    throw InputError(path, "context.elsbench.schema",
+                     "not an elsbench results file of schema " + std::to_string(kResultsSchema));
   ResultsFile f;
   f.context = j["context"];
   f.benchmarks = j["benchmarks"];
   return f;
 }
 
-void write_results_file(const std::string& path, const ResultsFile& file) {
+std::string results_file_text(const ResultsFile& file) {
   const nlohmann::json doc = {{"context", file.context}, {"benchmarks", file.benchmarks}};
-  write_file_atomically(path, doc.dump(2) + "\n");
+  return doc.dump(2) + "\n";
+}
+
+void write_results_file(const std::string& path, const ResultsFile& file) {
+  write_file_atomically(path, results_file_text(file));
   write_file_atomically(csv_path_for(path), results_csv(file));
 }
 

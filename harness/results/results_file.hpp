@@ -29,6 +29,8 @@ struct ResultsFile {
 ResultsFile read_results_file(const std::string& path);
 // Writes the JSON and the CSV flat view beside it (results_csv.hpp), each atomically.
 void write_results_file(const std::string& path, const ResultsFile& file);
+// The JSON text write_results_file writes.
+std::string results_file_text(const ResultsFile& file);
 
 std::string csv_path_for(const std::string& json_path);
 // results/<machine-slug>/<YYYY-MM-DD>-<commit>.json under `root`; "-2", "-3"... when taken.

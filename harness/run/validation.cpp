@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "harness/run/case_limits.hpp"
 #include "platform/input_error.hpp"
 #include "products/catalog.hpp"
 #include "solvers/contract/solver.hpp"
@@ -44,11 +45,13 @@ SweepCase case_from_json(const nlohmann::json& j, const std::string& source, con
   c.scheme = text("scheme", false);
   c.device = parsed("device", parse_device, text("device", false, "cpu"));
   c.precision = parsed("precision", parse_precision, text("precision", false, "fp64"));
-  if (!j.contains("n") || !j["n"].is_number_integer() || j["n"].get<int>() < 4)
-    throw InputError(source, field + ".n", "expected a whole number >= 4");
+  // Bounded like the CLI's --n: a preset must not ask for more than a flag may.
+  if (!j.contains("n") || !j["n"].is_number_integer() || j["n"].get<long long>() < 4 ||
+      j["n"].get<long long>() > kMaxCaseNodes)
+    throw InputError(source, field + ".n", "expected a whole number in [4, " + std::to_string(kMaxCaseNodes) + "]");
   c.n = j["n"].get<int>();
   if (j.contains("nt")) {
-    if (!j["nt"].is_number_integer() || j["nt"].get<int>() < 1)
+    if (!j["nt"].is_number_integer() || j["nt"].get<long long>() < 1 || j["nt"].get<long long>() > 10'000'000)
       throw InputError(source, field + ".nt", "expected a positive whole number");
     c.nt = parse_nt_rule("fixed:" + std::to_string(j["nt"].get<int>()));
   }

@@ -4,6 +4,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "harness/run/case_limits.hpp"
 #include "platform/input_error.hpp"
 
 namespace elsbench {
@@ -43,7 +44,8 @@ SweepAxes axes_from_json(const nlohmann::json& j, const std::string& source, con
   if (j.contains("n")) {
     if (!j["n"].is_array()) throw InputError(source, field + ".n", "expected an array of grid sizes");
     for (const auto& x : j["n"]) {
-      if (!x.is_number_integer() || x.get<int>() < 4) throw InputError(source, field + ".n", "expected whole numbers >= 4");
+      if (!x.is_number_integer() || x.get<long long>() < 4 || x.get<long long>() > kMaxCaseNodes)
+        throw InputError(source, field + ".n", "expected whole numbers in [4, " + std::to_string(kMaxCaseNodes) + "]");
       a.n.push_back(x.get<int>());
     }
   }

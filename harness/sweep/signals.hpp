@@ -16,6 +16,11 @@ class SweepSignalGuard {
   SweepSignalGuard& operator=(const SweepSignalGuard&) = delete;
 };
 
+// A caught stop (the user's Ctrl-C or SIGTERM) first replaces `path` with `content`, atomically:
+// the sweep keeps there its results file as it should read after an interruption (the case that
+// was running not counted as a crash). Call only inside a FileWriteSection; an empty path: none.
+void set_stop_record(const std::string& path, const std::string& content);
+
 // While one is alive, a stop waits until it ends (around the replacement of the results file).
 class FileWriteSection {
  public:

@@ -16,6 +16,7 @@
 #include "harness/sweep/progress.hpp"
 #include "harness/sweep/signals.hpp"
 #include "platform/file_io.hpp"
+#include "platform/file_lock.hpp"
 
 #ifndef ELSBENCH_VERSION
 #define ELSBENCH_VERSION "unknown"
@@ -129,9 +130,19 @@ SweepSummary execute(const SweepSpec& spec, const SweepPlan& plan, ResultsFile& 
   if (run.handle_signals)
     guard = std::make_unique<SweepSignalGuard>("\nelsbench sweep: stopped; partial results in " + run.path +
                                                "\n  continue with: elsbench sweep --resume " + run.path + "\n");
+  // The file is saved with the running case's attempt counted (a death the sweep did not see, an
+  // out-of-memory kill, counts); a Ctrl-C or SIGTERM, which it sees, rewrites it uncounted.
   const auto save = [&] {
     FileWriteSection section;
     write_results_file(run.path, file);
+    std::string interrupted;
+    if (run.handle_signals && file.elsbench().contains("running")) {
+      ResultsFile stopped = file;
+      nlohmann::json& running = stopped.elsbench()["running"];
+      running["attempts"] = running.value("attempts", 1) - 1;
+      interrupted = results_file_text(stopped);
+    }
+    set_stop_record(interrupted.empty() ? std::string() : run.path, interrupted);
   };
   save();
 
@@ -147,9 +158,9 @@ SweepSummary execute(const SweepSpec& spec, const SweepPlan& plan, ResultsFile& 
     const int attempts = attempts_so_far(file, order[i]) + 1;
     CaseOutcome out;
     if (attempts > kAttempts) {
-      out.skip_reason = "error: the sweep process ended " + std::to_string(kAttempts) +
-                        " times while running this case (killed, e.g. by the system out of memory, or "
-                        "interrupted); skipped on resume";
+      out.skip_reason = "error: the sweep process died " + std::to_string(kAttempts) +
+                        " times while running this case (killed, e.g. by the system out of memory); skipped "
+                        "on resume (--resume FILE --retry-skipped runs it again)";
     } else if (const std::string lost = gpu.skip_for(c); !lost.empty()) {
       out.skip_reason = lost;
     } else {
@@ -177,12 +188,17 @@ SweepSummary execute(const SweepSpec& spec, const SweepPlan& plan, ResultsFile& 
 }  // namespace
 
 SweepSummary run_sweep(const SweepSpec& spec, const SweepRun& run) {
+  const FileLock lock(run.path);
   const SweepPlan plan = plan_sweep(spec);
   ResultsFile file = fresh_file(spec, run, plan.cases.size());
   return execute(spec, plan, file, run);
 }
 
 SweepSummary resume_sweep(const std::string& from, SweepRun run) {
+  // Locked before it is read: two resumes of one file would each run the missing cases.
+  const FileLock lock(from);
+  std::optional<FileLock> out_lock;
+  if (!run.path.empty() && run.path != from) out_lock.emplace(run.path);
   ResultsFile file = read_results_file(from);
   if (!file.elsbench().contains("sweep"))
     throw std::runtime_error(from + ": no context.elsbench.sweep to resume from");
@@ -196,6 +212,12 @@ SweepSummary resume_sweep(const std::string& from, SweepRun run) {
     *run.progress << "elsbench sweep: note: " << from << " was started on " << there.value("hostname", "?")
                   << " at commit " << there.value("git_commit", "?") << "; continuing on " << here.hostname
                   << " at commit " << here.git_commit << " (recorded in context.elsbench.resumed)\n";
+  if (run.retry_skipped) {
+    nlohmann::json kept = nlohmann::json::array();
+    for (const auto& e : file.benchmarks)
+      if (e.value("status", "") != "skipped") kept.push_back(e);
+    file.benchmarks = kept;
+  }
   file.elsbench()["complete"] = false;
   file.elsbench()["finished"] = nullptr;
   file.elsbench()["resumed"].push_back(

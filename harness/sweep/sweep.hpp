@@ -19,6 +19,7 @@ struct SweepRun {
   std::string instance;      // --instance, recorded verbatim
   std::ostream* progress = nullptr;  // progress lines; nullptr: silent
   bool handle_signals = false;       // SIGINT/SIGTERM: stop at once, leaving the file whole
+  bool retry_skipped = false;        // resume: run the skipped cases again (a case that died twice)
   std::function<void(std::size_t cases_done)> after_case;  // called after each case is written
   // Where references come from; recorded in context.elsbench.references, and taken from there by
   // a resume (its store folder too, unless this run names one).

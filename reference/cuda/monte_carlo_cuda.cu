@@ -262,7 +262,7 @@ McResult monte_carlo_price_cuda(const Product& product, const McOptions& options
   r.generator_version = kMcGeneratorVersion;
   r.device = "cuda:" + std::to_string(device);
   r.peak_device_bytes = alloc.peak();
-  return r;
+  return require_finite(r);
 }
 
 }  // namespace elsbench

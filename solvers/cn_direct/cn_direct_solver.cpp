@@ -6,6 +6,7 @@
 #include <cmath>
 #include <memory>
 
+#include "platform/solver_error.hpp"
 #include "solvers/contract/solver.hpp"
 #include "solvers/march/march.hpp"
 
@@ -56,6 +57,12 @@ SparseMatrix full_operator(const Problem& pb) {
           if (weight == 0.0) continue;  // one-sided rows and S = 0 have zero weights off the mesh
           const auto col = static_cast<std::ptrdiff_t>(flat) + p * static_cast<std::ptrdiff_t>(A.stride) +
                            q * static_cast<std::ptrdiff_t>(B.stride);
+          // A NaN weight (0 x inf on a mesh beyond fp64's range) is not zero and would point off
+          // the mesh: setFromTriplets would write outside its buffers.
+          if (!std::isfinite(weight) || col < 0 || col >= static_cast<std::ptrdiff_t>(pb.points))
+            throw SolverError(SolverError::Kind::NonFinite,
+                              "cn-direct: the operator has a non-finite weight; the mesh or the product's "
+                              "levels lie beyond what fp64 can hold");
           t.emplace_back(static_cast<int>(flat), static_cast<int>(col), weight);
         }
     }

@@ -16,6 +16,7 @@ struct SolverOptions {
   GridOptions grid;
   Device device;       // device.threads: CPU threads, 0 for every core
   Precision precision = Precision::FP64;
+  double max_seconds = 0;  // > 0: refuse before building what cannot finish within it (preflight.hpp)
 };
 
 }  // namespace elsbench

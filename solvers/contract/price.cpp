@@ -3,10 +3,13 @@
 #include <omp.h>
 
 #include <chrono>
+#include <cmath>
 #include <stdexcept>
 
 #include "platform/cuda_devices.hpp"
 #include "platform/memory_tracker.hpp"
+#include "platform/solver_error.hpp"
+#include "solvers/contract/preflight.hpp"
 #include "platform/solver_error.hpp"
 #include "solvers/problem/problem_builder.hpp"
 #include "solvers/problem/spot_values.hpp"
@@ -92,6 +95,24 @@ void label(PriceResult& r, const SolverInfo& s, const Product& product, const So
   r.notes.insert(r.notes.begin(), notes.begin(), notes.end());
 }
 
+// No non-finite price or Greek is ever reported as a result: a product whose levels lie beyond
+// what fp64 can carry through the march is refused as a case.
+void require_finite(const PriceResult& r) {
+  bool finite = std::isfinite(r.price);
+  for (double x : r.delta) finite = finite && std::isfinite(x);
+  for (double x : r.gamma) finite = finite && std::isfinite(x);
+  if (!finite)
+    throw SolverError(SolverError::Kind::NonFinite,
+                      "the price or a Greek is not finite (" + r.mesh +
+                          "): the product's levels or the grid lie beyond what fp64 can carry");
+}
+
+// The problem, with the pre-flight check (memory model, work) run before its full-grid arrays exist.
+Problem checked_problem(const SolverInfo& s, const Product& product, const SolverOptions& opt) {
+  return build_problem(product, opt.grid, s.stepping,
+                       [&](std::size_t points, std::size_t steps) { preflight(s, product, opt, points, steps); });
+}
+
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
@@ -105,8 +126,9 @@ PriceResult price_with(const SolverInfo& s, const Product& product, SolverOption
 
   memory::Scope scope;
   const auto start = std::chrono::steady_clock::now();
-  const Problem pb = build_problem(product, opt.grid, s.stepping);
+  const Problem pb = checked_problem(s, product, opt);
   PriceResult r = result_at_spot(pb, s.march(pb, opt));
+  require_finite(r);
   r.seconds = seconds_since(start);
   r.peak_host_bytes = scope.peak();
   label(r, s, product, opt, notes);
@@ -129,7 +151,7 @@ std::vector<PriceResult> price_book_with(const SolverInfo& s, const std::vector<
   const auto start = std::chrono::steady_clock::now();
   std::vector<Problem> problems;
   problems.reserve(products.size());
-  for (const Product* p : products) problems.push_back(build_problem(*p, opt.grid, s.stepping));
+  for (const Product* p : products) problems.push_back(checked_problem(s, *p, opt));
   std::vector<const Problem*> batch;
   for (const Problem& pb : problems) batch.push_back(&pb);
   const std::vector<MarchResult> marched = s.march_book(batch, opt);
@@ -140,6 +162,7 @@ std::vector<PriceResult> price_book_with(const SolverInfo& s, const std::vector<
   std::vector<PriceResult> results;
   for (std::size_t i = 0; i < products.size(); ++i) {
     PriceResult r = result_at_spot(problems[i], marched[i]);
+    require_finite(r);
     r.seconds = seconds;
     r.peak_host_bytes = scope.peak();
     label(r, s, *products[i], opt, notes);

@@ -275,14 +275,28 @@ double explicit_dt_bound(const Problem& pb) {
 
 // auto keeps a margin under the bound so that the highest modes are damped, not just bounded.
 constexpr double kExplicitAutoFraction = 0.9;
+// More time steps than any case of the sweeps takes (daily dates over 30 years are 11,000): the
+// time grid itself would take gigabytes. Checked before it is allocated.
+constexpr double kMaxTimeSteps = 1e7;
+
+void check_time_steps(double steps) {
+  if (!(steps <= kMaxTimeSteps)) {
+    std::ostringstream msg;
+    msg << "the time grid would have " << steps << " steps, beyond " << kMaxTimeSteps
+        << "; use a smaller --n or --nt";
+    throw SolverError(SolverError::Kind::TooMuchWork, msg.str());
+  }
+}
 
 // The time grid the variant's rule asks for; an explicit step beyond its bound is refused here,
 // before the payoff and event arrays are built.
 TimeGrid time_grid_for(const Problem& pb, const Product& p, const GridOptions& g, const TimeStepping& stepping) {
   const double T = p.maturity();
+  if (g.nt) check_time_steps(*g.nt);
   if (stepping.rule == TimeStepping::Rule::PerYear)
     return make_time_grid(T, event_taus(p), g.nt ? *g.nt : steps_per_year_rule(p, g.n));
   const double bound = explicit_dt_bound(pb);
+  if (!g.nt) check_time_steps(T / (kExplicitAutoFraction * bound));
   TimeGrid grid = g.nt ? make_time_grid(T, event_taus(p), *g.nt)
                        : make_time_grid_max_dt(T, event_taus(p), kExplicitAutoFraction * bound);
   if (grid.max_dt() > bound * (1 + 1e-12)) {
@@ -349,7 +363,8 @@ int steps_per_year_rule(const Product& product, int n) {
   return std::max(50, static_cast<int>(std::lround(n * std::max(1.0, product.maturity()) / 2.0)));
 }
 
-Problem build_problem(const Product& p, const GridOptions& g, const TimeStepping& stepping) {
+Problem build_problem(const Product& p, const GridOptions& g, const TimeStepping& stepping,
+                      const BeforeArrays& before_arrays) {
   if (g.n < 4) throw std::invalid_argument("n must be at least 4 nodes per axis");
   if (g.s_max_multiple <= 1.0) throw std::invalid_argument("S_max multiple must be > 1");
   Problem pb;
@@ -368,6 +383,7 @@ Problem build_problem(const Product& p, const GridOptions& g, const TimeStepping
       if (coeff != 0.0) pb.mixed.push_back({a, b, coeff});
     }
   TimeGrid grid = time_grid_for(pb, p, g, stepping);
+  if (before_arrays) before_arrays(pb.points, grid.steps());
   if (p.is_els()) {
     set_els_payoff(pb, p);
   } else {

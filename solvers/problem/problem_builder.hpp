@@ -2,6 +2,8 @@
 // The one host-side builder of the PDE problem shared by all variants (QuantLib's FdmSolverDesc):
 // mesh, operators, payoff, events, time grid and damping, built once and handed to a variant
 // const. A variant decides only how the steps are executed.
+#include <cstddef>
+#include <functional>
 #include <vector>
 
 #include "solvers/problem/grid_options.hpp"
@@ -11,7 +13,11 @@ namespace elsbench {
 
 // Throws SolverError(Unstable) when `stepping` is ExplicitStable and grid.nt asks for a step
 // beyond the stability bound: checked on the 1-D operators, before any full-grid array exists.
-Problem build_problem(const Product& product, const GridOptions& grid, const TimeStepping& stepping = {});
+// before_arrays(points, steps), when given, runs once the mesh and the time grid are known and
+// before any full-grid array is allocated: the pre-flight check of what the pricing will need.
+using BeforeArrays = std::function<void(std::size_t points, std::size_t steps)>;
+Problem build_problem(const Product& product, const GridOptions& grid, const TimeStepping& stepping = {},
+                      const BeforeArrays& before_arrays = {});
 
 // Event times in tau: autocall dates before maturity, and daily monitoring dates before maturity.
 std::vector<double> event_taus(const Product& product);

@@ -240,7 +240,7 @@ BOOST_AUTO_TEST_CASE(resume_retries_a_case_that_ended_the_process_once_and_skips
       BOOST_TEST(e.at("status") != "skipped");
     } else {
       BOOST_TEST(e.at("status") == "skipped");
-      BOOST_TEST(e.at("skip_reason").get<std::string>().find("ended 2 times") != std::string::npos);
+      BOOST_TEST(e.at("skip_reason").get<std::string>().find("died 2 times") != std::string::npos);
     }
     BOOST_TEST(!after.elsbench().contains("running"));
   }

@@ -1,0 +1,12 @@
+#pragma once
+// Bounds of the numeric flags, the same in every subcommand (and in presets: harness/run/case_limits.hpp).
+#include "harness/run/case_limits.hpp"
+#include "platform/device.hpp"
+
+namespace elsbench {
+
+inline constexpr unsigned long long kMaxSeed = (1ULL << 53) - 1;  // exact in a JSON number
+inline constexpr int kMaxThreads = kMaxCpuThreads;
+inline constexpr int kMaxNodes = kMaxCaseNodes;
+
+}  // namespace elsbench

@@ -1,0 +1,7 @@
+#pragma once
+// Bounds of a case, whether it comes from a flag or a preset (threads: platform/device.hpp).
+namespace elsbench {
+
+inline constexpr int kMaxCaseNodes = 100000;  // nodes per axis
+
+}  // namespace elsbench

@@ -1,0 +1,60 @@
+#include "solvers/contract/preflight.hpp"
+
+#include <sstream>
+
+#include "platform/host_memory.hpp"
+#include "platform/solver_error.hpp"
+
+namespace elsbench {
+namespace {
+
+// Seconds per point-layer-step, an optimistic bound so that only what surely cannot finish is
+// refused: the CPU ADI measured about 11 ns on one thread (README, Performance); 1 ns per thread
+// is ten times faster. A GPU streams about 56 bytes per point-layer-step: 1e-11 s is beyond
+// 5 TB/s, more than any GPU has.
+constexpr double kCpuSecondsPerThread = 1e-9;
+constexpr double kGpuSeconds = 1e-11;
+
+std::string gib(double bytes) {
+  std::ostringstream s;
+  s.precision(3);
+  s << bytes / (1024.0 * 1024.0 * 1024.0) << " GiB";
+  return s.str();
+}
+
+}  // namespace
+
+PreflightEstimate estimate_pricing(const SolverInfo& solver, const Product& product, const SolverOptions& options,
+                                   std::size_t points, std::size_t steps) {
+  PreflightEstimate e;
+  const GridLoad load = grid_load(product);
+  if (solver.memory) {
+    e.bytes = bytes_per_point(*solver.memory, options.precision, load) * static_cast<double>(points);
+    if (solver.memory->space == MemorySpace::Host) e.available = static_cast<double>(available_host_bytes());
+  }
+  e.work = static_cast<double>(points) * load.layers * static_cast<double>(steps);
+  const double threads = options.device.threads > 0 ? options.device.threads : 1;
+  e.min_seconds = e.work * (options.device.is_cpu() ? kCpuSecondsPerThread / threads : kGpuSeconds);
+  return e;
+}
+
+void preflight(const SolverInfo& solver, const Product& product, const SolverOptions& options,
+               std::size_t points, std::size_t steps) {
+  const PreflightEstimate e = estimate_pricing(solver, product, options, points, steps);
+  if (e.available > 0 && e.bytes > e.available) {
+    std::ostringstream msg;
+    msg << solver.name << " needs about " << gib(e.bytes) << " for " << points << " grid points (its memory model) and "
+        << "this machine has " << gib(e.available) << " available; use a smaller --n";
+    throw SolverError(SolverError::Kind::OutOfMemory, msg.str());
+  }
+  if (options.max_seconds > 0 && e.min_seconds > options.max_seconds) {
+    std::ostringstream msg;
+    msg.precision(3);
+    msg << solver.name << ": " << static_cast<double>(points) << " points x " << steps << " steps ("
+        << e.work << " point-layer-steps) takes at least " << e.min_seconds << " s, beyond --max-seconds "
+        << options.max_seconds << "; use a smaller --n or --nt";
+    throw SolverError(SolverError::Kind::TooMuchWork, msg.str());
+  }
+}
+
+}  // namespace elsbench

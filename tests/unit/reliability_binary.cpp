@@ -1,0 +1,376 @@
+// The CLI as a user meets it (issues 16 and 17): every bad input is refused with exit 2 and the
+// field named, a case that cannot be priced with exit 3 and the reason, no non-finite number is
+// ever printed as a result, and no output leaves its place or replaces what is not a regular file.
+#include <boost/test/unit_test.hpp>
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <sstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "products/catalog.hpp"
+#include "tests/unit/report_binary.hpp"
+
+namespace elsbench {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::elsbench_binary;
+using testing::shell_quoted;
+
+// A fresh folder per test case, removed after it.
+struct Scratch {
+  fs::path dir = fs::temp_directory_path() /
+                 ("elsbench-reliability-" + std::to_string(getpid()) + "-" + std::to_string(counter()++));
+  Scratch() { fs::create_directories(dir); }
+  ~Scratch() {
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+  }
+  static int& counter() {
+    static int n = 0;
+    return n;
+  }
+  std::string file(const std::string& name, const std::string& content) const {
+    const fs::path p = dir / name;
+    std::ofstream(p) << content;
+    return p.string();
+  }
+};
+
+std::string read_text(const fs::path& p) {
+  std::ifstream in(p);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+struct Run {
+  int code = -1;
+  std::string out;  // stdout and stderr together
+};
+
+// Runs `elsbench ARGS` (a shell fragment), optionally after `prefix` in the same shell.
+Run elsbench(const std::string& args, const std::string& prefix = "") {
+  const fs::path log = fs::temp_directory_path() / ("elsbench-reliability-" + std::to_string(getpid()) + ".log");
+  Run r;
+  r.code = testing::run_command("(" + prefix + " " + shell_quoted(elsbench_binary()) + " " + args + ") > " +
+                                shell_quoted(log.string()) + " 2>&1");
+  r.out = read_text(log);
+  fs::remove(log);
+  return r;
+}
+
+bool has(const Run& r, const std::string& text) { return r.out.find(text) != std::string::npos; }
+
+// No line of the output reports a NaN or an infinity as a number.
+bool prints_non_finite(const Run& r) {
+  for (const char* bad : {"nan", "NaN", "inf ", "inf\n", "null"})
+    if (r.out.find(bad) != std::string::npos) return true;
+  return false;
+}
+
+const char* kEuropean = R"({"id": "eu", "type": "european-call",
+  "underlyings": [{"name": "S", "spot": 100.0, "vol": 0.2, "div_yield": DIV}],
+  "rate": 0.05, "strike": STRIKE, "maturity": MATURITY})";
+
+std::string european(const std::string& div = "0.02", const std::string& strike = "100", const std::string& maturity = "1") {
+  std::string s = kEuropean;
+  s.replace(s.find("DIV"), 3, div);
+  s.replace(s.find("STRIKE"), 6, strike);
+  s.replace(s.find("MATURITY"), 8, maturity);
+  return s;
+}
+
+std::string els(const std::string& field, const std::string& value) {
+  std::string notional = "10000", coupon = "0.05", dummy = "0.1", spot = "100", ki = "0.6", t2 = "1.0";
+  if (field == "notional") notional = value;
+  if (field == "coupon") coupon = value;
+  if (field == "dummy_coupon") dummy = value;
+  if (field == "spot") spot = value;
+  if (field == "knock_in") ki = value;
+  if (field == "time") t2 = value;
+  return R"({"id": "els", "type": "stepdown-els", "notional": )" + notional +
+         R"(, "underlyings": [{"name": "A", "spot": )" + spot + R"(, "reference": 100, "vol": 0.25}],
+    "rate": 0.03, "autocall": [{"time": 0.5, "barrier": 0.9, "coupon": )" + coupon +
+         R"(}, {"time": )" + t2 + R"(, "barrier": 0.85, "coupon": 0.1}],
+    "knock_in": {"barrier": )" + ki + R"(, "monitoring": "daily"}, "dummy_coupon": )" + dummy + "}";
+}
+
+BOOST_AUTO_TEST_CASE(cn_direct_refuses_a_mesh_beyond_fp64_instead_of_writing_off_its_buffers) {
+  // Was a heap overflow in setFromTriplets (NaN weights pointing off the mesh).
+  for (const char* s_max : {"inf", "1e308", "nan", "1"}) {
+    const Run r = elsbench(std::string("price --product min-call --solver cn-direct --n 16 --s-max ") + s_max);
+    BOOST_TEST(r.code == 2, s_max << ": " << r.out);
+    BOOST_TEST(has(r, "--s-max"), r.out);
+  }
+  const Run d = elsbench("price --product min-call --solver adi --n 16 --density inf");
+  BOOST_TEST(d.code == 2, d.out);
+  BOOST_TEST(has(d, "--density"), d.out);
+  Scratch s;
+  const std::string huge = s.file("min.json", R"({"id": "m", "type": "min-call",
+    "underlyings": [{"spot": 100, "vol": 0.3}, {"spot": 100, "vol": 0.3}],
+    "correlation": [[1, 0.5], [0.5, 1]], "rate": 0.05, "strike": 1e308, "maturity": 1})");
+  const Run k = elsbench("price --product " + shell_quoted(huge) + " --solver cn-direct --n 16");
+  BOOST_TEST(k.code == 2, k.out);
+  BOOST_TEST(has(k, "field 'strike'"), k.out);
+}
+
+BOOST_AUTO_TEST_CASE(inputs_that_gave_non_finite_prices_are_refused_naming_the_field) {
+  Scratch s;
+  const struct {
+    std::string json, field;
+  } cases[] = {
+      {els("notional", "1e308"), "notional"},
+      {els("coupon", "1e308"), "autocall[0].coupon"},
+      {els("dummy_coupon", "1e308"), "dummy_coupon"},
+      {european("1e308"), "underlyings[0].div_yield"},
+      {european("-1e308"), "underlyings[0].div_yield"},
+      {european("0", "1e308"), "strike"},
+      {european("0", "1e-308"), "strike"},
+      {european("0", "100", "1e308"), "maturity"},
+      {european("0", "100", "1e9"), "maturity"},
+      {els("spot", "1e308"), "underlyings[0].spot"},
+      {els("time", "1e6"), "autocall[1].time"},
+      {els("knock_in", "1.5"), "knock_in.barrier"},
+  };
+  for (const auto& c : cases) {
+    const std::string path = s.file("p.json", c.json);
+    for (const char* command : {"price --solver adi --n 16 --product ", "reference --paths 1000 --product "}) {
+      const Run r = elsbench(command + shell_quoted(path));
+      BOOST_TEST(r.code == 2, c.field << " (" << command << "): " << r.out);
+      BOOST_TEST(has(r, "field '" + c.field + "'"), c.field << ": " << r.out);
+      BOOST_TEST(!prints_non_finite(r), r.out);
+    }
+  }
+  // A grid flag beyond fp64 with the other CPU solvers.
+  for (const char* solver : {"adi", "explicit"}) {
+    const Run r = elsbench(std::string("price --product european-call --n 16 --s-max 1e308 --solver ") + solver);
+    BOOST_TEST(r.code == 2, solver << ": " << r.out);
+    BOOST_TEST(!prints_non_finite(r), r.out);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(a_number_beyond_a_double_is_bad_input_not_an_internal_error) {
+  Scratch s;
+  std::string text = european();
+  text.replace(text.find("\"strike\": 100"), 13, "\"strike\": 1e400");
+  const std::string path = s.file("big.json", text);
+  const Run r = elsbench("price --product " + shell_quoted(path));
+  BOOST_TEST(r.code == 2, r.out);
+  BOOST_TEST(has(r, path), r.out);
+  BOOST_TEST(has(r, "1e400"), r.out);
+}
+
+BOOST_AUTO_TEST_CASE(an_output_that_is_not_a_regular_file_is_never_replaced) {
+  Scratch s;
+  const fs::path fifo = s.dir / "fifo";
+  BOOST_REQUIRE(::mkfifo(fifo.c_str(), 0644) == 0);
+  const fs::path folder = s.dir / "folder";
+  fs::create_directories(folder);
+  for (const fs::path& out : {fifo, folder}) {
+    const Run r = elsbench("sweep --products european-call --solvers adi --n 8 --repetitions 2 --out " +
+                           shell_quoted(out.string()));
+    BOOST_TEST(r.code == 2, out << ": " << r.out);
+    BOOST_TEST(has(r, "not a regular file"), r.out);
+  }
+  BOOST_TEST(fs::is_fifo(fifo));
+  BOOST_TEST(fs::is_directory(folder));
+}
+
+BOOST_AUTO_TEST_CASE(a_product_id_cannot_lead_a_stored_reference_out_of_its_folder) {
+  Scratch s;
+  std::string text = european();
+  text.replace(text.find("\"eu\""), 4, "\"../../../" + s.dir.filename().string() + "/escaped\"");
+  const std::string path = s.file("escape.json", text);
+  const Run r = elsbench("reference --paths 100 --write --product " + shell_quoted(path));
+  BOOST_TEST(r.code == 2, r.out);
+  BOOST_TEST(has(r, "field 'id'"), r.out);
+  BOOST_TEST(!fs::exists(s.dir / "escaped.json"));
+}
+
+BOOST_AUTO_TEST_CASE(numeric_flags_are_bounded_alike_in_every_subcommand) {
+  const char* refused[] = {
+      "reference --product european-call --paths 100 --threads 50000",
+      "reference --product european-call --paths 100 --threads 100000",
+      "reference --product european-call --paths 100 --threads -1",
+      "reference --product european-call --paths 100 --seed -1",
+      "reference --product european-call --paths 1",
+      "price --product european-call --threads -1",
+      "price --product european-call --threads 50000",
+      "price --product european-call --n 3",
+      "price --product european-call --n 100001",
+      "price --product european-call --nt 0",
+      "price --product european-call --nt 1.5",
+      "price --product european-call --max-seconds -1",
+      "price --product european-call --max-seconds nan",
+      "validate --threads 50000",
+      "sweep --n 100001 --dry-run",
+      "sweep --repetitions 1 --dry-run",
+      "price --product european-call --no-such-flag",
+      "no-such-command",
+      "",
+  };
+  for (const char* args : refused) {
+    const Run r = elsbench(args);
+    BOOST_TEST(r.code == 2, args << ": " << r.out);
+  }
+  BOOST_TEST(elsbench("--help").code == 0);
+  BOOST_TEST(elsbench("price --product european-call --n 16 --threads 1").code == 0);
+}
+
+BOOST_AUTO_TEST_CASE(a_validation_preset_is_bounded_like_the_command_line) {
+  Scratch s;
+  const std::string preset = s.file("v.json", R"({"k": 3, "tolerance": {"c": 0.001},
+    "cases": [{"product": "european-call", "solver": "adi", "n": 1000000}]})");
+  const Run r = elsbench("validate --preset " + shell_quoted(preset));
+  BOOST_TEST(r.code == 2, r.out);
+  BOOST_TEST(has(r, "cases[0].n"), r.out);
+}
+
+BOOST_AUTO_TEST_CASE(what_this_machine_cannot_hold_is_refused_before_it_is_built) {
+  // cn-direct at n = 1000 used 4.6 GB for minutes; at n = 100000 any variant's arrays exceed a
+  // machine: refused in the pre-flight check, exit 3, with the model's figure and the machine's.
+  for (const char* solver : {"cn-direct", "adi"}) {
+    const Run r = elsbench(std::string("price --product min-call --n 100000 --nt 10 --solver ") + solver);
+    BOOST_TEST(r.code == 3, solver << ": " << r.out);
+    BOOST_TEST(has(r, "out-of-memory"), r.out);
+    BOOST_TEST(has(r, "available"), r.out);
+    BOOST_TEST(!has(r, "bad_alloc"), r.out);
+  }
+  // The explicit step's bound at this n asks for 6.5e8 steps: refused before the time grid exists.
+  const Run expl = elsbench("price --product min-call --n 100000 --solver explicit");
+  BOOST_TEST(expl.code == 3, expl.out);
+  BOOST_TEST(has(expl, "too-much-work"), expl.out);
+  const Run steps = elsbench("price --product min-call --n 16 --solver adi --nt 2000000000");
+  BOOST_TEST(steps.code == 3, steps.out);
+  BOOST_TEST(has(steps, "too-much-work"), steps.out);
+  const Run slow = elsbench("price --product min-call --solver adi --n 2000 --nt 2000 --max-seconds 1");
+  BOOST_TEST(slow.code == 3, slow.out);
+  BOOST_TEST(has(slow, "--max-seconds"), slow.out);
+  const Run quick = elsbench("price --product min-call --solver adi --n 16 --max-seconds 60");
+  BOOST_TEST(quick.code == 0, quick.out);
+}
+
+BOOST_AUTO_TEST_CASE(a_second_writer_of_a_results_file_is_refused) {
+  Scratch s;
+  const fs::path out = s.dir / "r.json";
+  const int fd = ::open((out.string() + ".lock").c_str(), O_RDWR | O_CREAT, 0644);
+  BOOST_REQUIRE(fd >= 0);
+  BOOST_REQUIRE(::flock(fd, LOCK_EX | LOCK_NB) == 0);
+  const Run r = elsbench("sweep --products european-call --solvers adi --n 8 --repetitions 2 --out " +
+                         shell_quoted(out.string()));
+  ::close(fd);
+  BOOST_TEST(r.code == 2, r.out);
+  BOOST_TEST(has(r, "another elsbench process"), r.out);
+  BOOST_TEST(!fs::exists(out));
+}
+
+BOOST_AUTO_TEST_CASE(a_write_that_fails_leaves_the_previous_file_and_says_why) {
+  Scratch s;
+  const std::string out = s.file("r.json", "previous\n");
+  // ulimit -f 1 (one block, less than a results file) on elsbench alone: its messages go through a
+  // pipe, which the limit does not cover; the exit status comes back as the last line.
+  const fs::path log = s.dir / "log";
+  testing::run_command("(ulimit -f 1; " + shell_quoted(elsbench_binary()) +
+                       " sweep --products european-call --solvers adi --n 8 --repetitions 2 --out " + shell_quoted(out) +
+                       " 2>&1; echo \"exit $?\") | cat > " + shell_quoted(log.string()));
+  Run r;
+  r.out = read_text(log);
+  fs::remove(log);
+  BOOST_TEST(has(r, "exit 1\n"), r.out);
+  BOOST_TEST(has(r, "File too large"), r.out);
+  BOOST_TEST(read_text(out) == "previous\n");
+  for (const auto& e : fs::directory_iterator(s.dir))
+    BOOST_TEST(e.path().extension() != ".tmp", e.path() << " left behind");
+}
+
+BOOST_AUTO_TEST_CASE(compare_refuses_a_damaged_results_file_and_fails_on_a_lost_case) {
+  Scratch s;
+  const std::string base = project_root() + "/tests/data/results/devbox-cpu.json";
+  nlohmann::json good;
+  std::ifstream(base) >> good;
+  std::size_t ran = 0;  // the first entry of a case that ran (has a price)
+  while (good["benchmarks"][ran].value("status", "") == "skipped") ++ran;
+  const auto damaged = [&](const std::function<void(nlohmann::json&)>& damage) {
+    nlohmann::json j = good;
+    damage(j);
+    return s.file("new.json", j.dump());
+  };
+  const struct {
+    std::function<void(nlohmann::json&)> damage;
+    std::string field;
+  } cases[] = {
+      {[&](nlohmann::json& j) { j["benchmarks"][ran]["price"] = nullptr; }, ".price"},
+      {[&](nlohmann::json& j) { j["benchmarks"][ran]["price"] = "93.2"; }, ".price"},
+      {[&](nlohmann::json& j) { j["benchmarks"][ran].erase("price"); }, ".price"},
+      {[&](nlohmann::json& j) { j["benchmarks"][ran]["status"] = 3; }, ".status"},
+      {[&](nlohmann::json& j) { j["benchmarks"][ran] = 42; }, "benchmarks["},
+      {[&](nlohmann::json& j) { j["benchmarks"] = nlohmann::json::array(); }, "benchmarks"},
+  };
+  for (const auto& c : cases) {
+    const std::string now = damaged(c.damage);
+    const Run r = elsbench("compare " + shell_quoted(base) + " " + shell_quoted(now));
+    BOOST_TEST(r.code == 2, c.field << ": " << r.out);
+    BOOST_TEST(has(r, c.field), r.out);
+  }
+  const std::string truncated = s.file("cut.json", read_text(base).substr(0, 500));
+  BOOST_TEST(elsbench("compare " + shell_quoted(base) + " " + shell_quoted(truncated)).code == 2);
+  // One case lost: a failure unless --allow-missing.
+  const std::string lost = damaged([&](nlohmann::json& j) {
+    const std::string id = j["benchmarks"][ran]["case_id"];
+    nlohmann::json kept = nlohmann::json::array();
+    for (const auto& e : j["benchmarks"])
+      if (e["case_id"] != id) kept.push_back(e);
+    j["benchmarks"] = kept;
+  });
+  BOOST_TEST(elsbench("compare " + shell_quoted(base) + " " + shell_quoted(lost)).code == 1);
+  BOOST_TEST(elsbench("compare " + shell_quoted(base) + " " + shell_quoted(lost) + " --allow-missing").code == 0);
+  BOOST_TEST(elsbench("compare " + shell_quoted(base) + " " + shell_quoted(base)).code == 0);
+}
+
+// Starts a sweep (or a resume) in the background, sends SIGINT once its results file says a case is
+// running (attempt 1: an interrupted attempt is recorded as 0), and returns the exit status.
+int interrupt_once(const std::string& sweep_args, const fs::path& out) {
+  const std::string script = shell_quoted(elsbench_binary()) + " " + sweep_args + " > /dev/null 2>&1 & p=$!; i=0; " +
+                             "while ! grep -q '\"attempts\": 1' " + shell_quoted(out.string()) +
+                             " 2>/dev/null && [ $i -lt 600 ]; do sleep 0.05; i=$((i+1)); done; kill -INT $p; wait $p; exit $?";
+  return testing::run_command(script);
+}
+
+BOOST_AUTO_TEST_CASE(ctrl_c_is_not_a_crash_and_skipped_cases_can_be_retried) {
+  Scratch s;
+  const fs::path out = s.dir / "r.json";
+  const std::string sweep = "sweep --products sample-2a-stepdown --solvers adi:douglas --devices cpu:t1 --n 150 "
+                            "--repetitions 3 --out " + shell_quoted(out.string());
+  const std::string resume = "sweep --resume " + shell_quoted(out.string());
+  BOOST_TEST(interrupt_once(sweep, out) == 130);
+  BOOST_TEST(interrupt_once(resume, out) == 130);
+  // Was "skipped: the sweep process ended 2 times" for good.
+  const Run r = elsbench(resume);
+  BOOST_TEST(r.code == 0, r.out);
+  BOOST_TEST(has(r, "1 pass"), r.out);
+  BOOST_TEST(!has(r, "died"), r.out);
+
+  // A skipped case (no CUDA device here) runs again only with --retry-skipped.
+  const fs::path gpu = s.dir / "g.json";
+  const std::string out_gpu = " --out " + shell_quoted(gpu.string());
+  BOOST_REQUIRE(elsbench("sweep --products european-call --solvers adi:douglas --devices cuda:7 --n 8 --repetitions 2" + out_gpu).code == 0);
+  const Run again = elsbench("sweep --resume " + shell_quoted(gpu.string()));
+  BOOST_TEST(has(again, "(0 run now)"), again.out);
+  const Run retried = elsbench("sweep --resume " + shell_quoted(gpu.string()) + " --retry-skipped");
+  BOOST_TEST(retried.code == 0, retried.out);
+  BOOST_TEST(has(retried, "(1 run now)"), retried.out);
+  BOOST_TEST(elsbench("sweep --retry-skipped --dry-run").code == 2);
+}
+
+}  // namespace
+}  // namespace elsbench
