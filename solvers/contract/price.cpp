@@ -10,7 +10,6 @@
 #include "platform/memory_tracker.hpp"
 #include "platform/solver_error.hpp"
 #include "solvers/contract/preflight.hpp"
-#include "platform/solver_error.hpp"
 #include "solvers/problem/problem_builder.hpp"
 #include "solvers/problem/spot_values.hpp"
 
@@ -139,11 +138,9 @@ std::vector<PriceResult> price_book_with(const SolverInfo& s, const std::vector<
                                          SolverOptions opt) {
   if (!s.march_book) throw std::invalid_argument("solver '" + s.name + "' has no march_book");
   if (products.empty()) return {};
+  // Only the product part of a request differs between notes: the device is resolved once.
+  for (const Product* p : products) check_request(s, *p, opt);
   std::vector<std::string> notes;
-  for (const Product* p : products) {
-    std::vector<std::string> ignored;
-    resolved_request(s, *p, opt, ignored);
-  }
   opt = resolved_request(s, *products.front(), opt, notes);
   omp_set_num_threads(opt.device.threads);
 
