@@ -111,7 +111,7 @@ def _per_1000(usd_per_hour, seconds, gpus):
     return usd_per_hour * seconds * 1000 / 3600 / gpus
 
 
-def _evidence(entry: PriceEntry, machines, passing):
+def evidence(entry: PriceEntry, machines, passing):
     """(machine label, basis, cases that stand for this instance)."""
     for m in machines:
         if m.instance == entry.id:
@@ -130,8 +130,8 @@ def cost_rows(table: PriceTable, machines, cases, product: str, grid) -> list[Co
     passing = [c for c in cases if c.product == product and c.measured and c.status == "pass"]
     rows = []
     for entry in table.entries:
-        label, basis, evidence = _evidence(entry, machines, passing)
-        best = _fastest(evidence, grid)
+        label, basis, on_it = evidence(entry, machines, passing)
+        best = _fastest(on_it, grid)
         if best is None:
             rows.append(CostRow(entry, label, basis if label is None else f"{basis}, but not on this grid"))
             continue

@@ -95,10 +95,11 @@ def cost_section(cases, machines, prices_path, out_dir) -> Section:
 
 def books_section(runs, machines, cases, prices_path, out_dir) -> Section:
     rows = books.book_cost_rows(cost.load_prices(prices_path), runs, machines, cases)
-    text = ["Notes per second of `elsbench book price` runs against the number of notes priced, one line per "
-            "machine, solver, device and workers. Cost per 1,000 notes = on-demand $/hour / 3600 / best measured "
-            "notes per second x 1000; where no book was run on an instance, its fastest single pricing stands in "
-            "and the row says so."]
+    text = ["Notes per second of `elsbench book price` runs and of sweep cases of the `book` axis against the "
+            "number of notes priced, one line per machine, solver, device and workers (threads or GPUs). "
+            "Cost per 1,000 notes = on-demand $/hour / 3600 / best measured notes per second x 1000, the best "
+            "book of that instance or of its GPU model measured elsewhere; where no book was run there, its "
+            "fastest single pricing stands in and the row says so."]
     return Section("Books of notes", text, books.plot(runs, out_dir), [tables.book_cost_table(rows)])
 
 
@@ -106,10 +107,13 @@ def render(paths, out_dir, baseline_spec, prices_path):
     baseline = Baseline.parse(baseline_spec)
     book_paths = [p for p in paths if books.is_book_file(p)]
     book_runs = [books.load_book(p) for p in book_paths]
-    machines, cases = results.load([p for p in paths if p not in book_paths])
+    machines, every_case = results.load([p for p in paths if p not in book_paths])
+    book_runs += books.sweep_book_runs(every_case)
+    # A case of the book axis times a whole book: only single notes enter the per-pricing sections.
+    cases = [c for c in every_case if c.book == 1]
     os.makedirs(out_dir, exist_ok=True)
     sections = [
-        summary_section(paths, machines, cases),
+        summary_section(paths, machines, every_case),
         Section("Time vs grid size", ["Median of the repetitions; one line per solver, scheme, precision and device."],
                 plot_time.plot(cases, out_dir), [tables.measurement_table(cases)]),
         speedup_section(cases, baseline, out_dir),

@@ -47,6 +47,11 @@ class Case:
             raise AttributeError(name) from None
 
     @property
+    def book(self) -> int:
+        """Notes per timed run (the sweep's book axis); files written before it have none: 1."""
+        return int(self.fields.get("book") or 1)
+
+    @property
     def on_gpu(self) -> bool:
         return str(self.device).startswith("cuda")
 

@@ -68,10 +68,14 @@ json case_fields(const SweepCase& c, const Product& product, const CaseOutcome& 
   f["memory_space"] = or_null(model, model ? to_string(model->space) : "");
   f["model_bytes_per_point"] = or_null(model, model ? bytes_per_point(*model, c.precision, load) : 0.0);
   f["model_bytes"] = or_null(model, model ? std::round(model_bytes(*model, c.precision, load, c.n)) : 0.0);
+  // A timed run prices the whole book: its steps are every note's.
+  const double book = c.book;
+  const double steps_run = timed ? static_cast<double>(r->time_steps) * book : 0.0;
+  f["book"] = c.book;
   f["seconds"] = or_null(timed, seconds);
-  f["seconds_per_step"] = or_null(timed, timed ? seconds / static_cast<double>(r->time_steps) : 0.0);
-  f["points_per_second"] =
-      or_null(timed, timed ? static_cast<double>(points) * static_cast<double>(r->time_steps) / seconds : 0.0);
+  f["notes_per_second"] = or_null(timed, book / seconds);
+  f["seconds_per_step"] = or_null(timed, timed ? seconds / steps_run : 0.0);
+  f["points_per_second"] = or_null(timed, static_cast<double>(points) * steps_run / seconds);
   return f;
 }
 

@@ -56,7 +56,7 @@ std::string SweepCase::id() const {
   const std::string device_part = device.is_cpu() ? "cpu/t" + std::to_string(device.threads) : device.str();
   return product + "/" + solver + (scheme.empty() ? "" : ":" + scheme) + "/n=" + std::to_string(n) +
          "/nt=" + (steps ? std::to_string(*steps) : std::string("auto")) + "/" + device_part + "/" +
-         to_string(precision);
+         to_string(precision) + (book > 1 ? "/book=" + std::to_string(book) : std::string());
 }
 
 SolverOptions SweepCase::options(const GridOptions& grid) const {

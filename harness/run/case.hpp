@@ -28,10 +28,12 @@ struct SweepCase {
   NtRule nt;
   Device device;        // CPU cases carry their thread count (resolved when planned)
   Precision precision = Precision::FP64;
+  int book = 1;         // notes per timed run: copies of the product priced as one book
   // Set when planning already knows that the case cannot run (a scheme the solver lacks).
   std::string skip_reason;
 
-  // "sample-2a-stepdown/adi:hundsdorfer-verwer/n=100/nt=200/cpu/t2/fp64"
+  // "sample-2a-stepdown/adi:hundsdorfer-verwer/n=100/nt=200/cpu/t2/fp64", "/book=256" appended
+  // for a book of more than one note (a single note keeps the id it always had)
   std::string id() const;
   // The case on the grid settings shared by its sweep (mesh, S_max, density, damping).
   SolverOptions options(const GridOptions& grid) const;

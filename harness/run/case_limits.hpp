@@ -3,5 +3,6 @@
 namespace elsbench {
 
 inline constexpr int kMaxCaseNodes = 100000;  // nodes per axis
+inline constexpr int kMaxBookNotes = 100000;  // notes per timed run of a sweep's book axis
 
 }  // namespace elsbench

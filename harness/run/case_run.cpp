@@ -1,7 +1,10 @@
 #include "harness/run/case_run.hpp"
 
 #include <algorithm>
+#include <chrono>
+#include <stdexcept>
 
+#include "harness/book/book_price.hpp"
 #include "harness/run/case_skip.hpp"
 #include "harness/run/timing.hpp"
 #include "platform/cuda_devices.hpp"
@@ -38,6 +41,23 @@ std::string timing_failure(const nlohmann::json& timings) {
   return aggregated ? "" : error;
 }
 
+// One timed run of a book case: `c.book` copies of the product priced the way `book price` prices a
+// book (a note per thread, or one batch per device); its time is the book's wall time.
+double price_book_once(const SolverInfo& solver, const Product& product, const SweepCase& c,
+                       const SolverOptions& options, CaseOutcome& out) {
+  const std::vector<const Product*> notes(static_cast<std::size_t>(c.book), &product);
+  const BookPlacement placement = place_book(solver, notes.size(), options.device, options.device.threads);
+  std::string failed;
+  const auto start = std::chrono::steady_clock::now();
+  price_book(solver, notes, options, placement, [&](NoteOutcome note) {
+    if (note.result) note_peaks(out, *note.result);
+    if (!note.result && failed.empty()) failed = note.error;
+  });
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (!failed.empty()) throw std::runtime_error("a note of the book failed: " + failed);
+  return seconds;
+}
+
 }  // namespace
 
 CaseOutcome run_case(const SweepCase& c, const Product& product, const CaseSettings& settings,
@@ -59,6 +79,7 @@ CaseOutcome run_case(const SweepCase& c, const Product& product, const CaseSetti
 
   if (settings.repetitions > 0) {
     out.timings = time_case(c.id(), settings.repetitions, [&] {
+      if (c.book > 1) return price_book_once(solver, product, c, options, out);
       const PriceResult r = price_with(solver, product, options);
       note_peaks(out, r);
       return r.seconds;

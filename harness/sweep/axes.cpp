@@ -10,7 +10,7 @@
 namespace elsbench {
 namespace {
 
-const char* const kAxisKeys[] = {"solvers", "schemes", "products", "n", "nt_rules", "devices", "precisions"};
+const char* const kAxisKeys[] = {"solvers", "schemes", "products", "n", "nt_rules", "devices", "precisions", "book"};
 
 std::vector<std::string> strings(const nlohmann::json& j, const std::string& source, const std::string& field) {
   if (!j.is_array()) throw InputError(source, field, "expected an array of strings");
@@ -29,7 +29,7 @@ SweepAxes axes_from_json(const nlohmann::json& j, const std::string& source, con
     for (const char* k : kAxisKeys) known = known || key == k;
     if (!known)
       throw InputError(source, field + "." + key,
-                       "unknown axis (expected solvers, schemes, products, n, nt_rules, devices, precisions)");
+                       "unknown axis (expected solvers, schemes, products, n, nt_rules, devices, precisions, book)");
   }
   SweepAxes a;
   const auto list = [&](const char* key, std::vector<std::string>& out) {
@@ -49,13 +49,21 @@ SweepAxes axes_from_json(const nlohmann::json& j, const std::string& source, con
       a.n.push_back(x.get<int>());
     }
   }
+  if (j.contains("book")) {
+    if (!j["book"].is_array()) throw InputError(source, field + ".book", "expected an array of book sizes");
+    for (const auto& x : j["book"]) {
+      if (!x.is_number_integer() || x.get<long long>() < 1 || x.get<long long>() > kMaxBookNotes)
+        throw InputError(source, field + ".book", "expected whole numbers of notes in [1, " + std::to_string(kMaxBookNotes) + "]");
+      a.book.push_back(x.get<int>());
+    }
+  }
   return a;
 }
 
 nlohmann::json to_json(const SweepAxes& a) {
   return {{"solvers", a.solvers},   {"schemes", a.schemes},   {"products", a.products},
           {"n", a.n},               {"nt_rules", a.nt_rules}, {"devices", a.devices},
-          {"precisions", a.precisions}};
+          {"precisions", a.precisions}, {"book", a.book}};
 }
 
 // Fills the axes with a single natural value and checks that every value parses, so that a
@@ -64,6 +72,7 @@ void complete(SweepAxes& a, const std::string& source, const std::string& field)
   if (a.nt_rules.empty()) a.nt_rules = {"auto"};
   if (a.devices.empty()) a.devices = {"cpu"};
   if (a.precisions.empty()) a.precisions = {"fp64"};
+  if (a.book.empty()) a.book = {1};
   if (a.solvers.empty()) throw InputError(source, field + ".solvers", "no solvers");
   if (a.products.empty()) throw InputError(source, field + ".products", "no products");
   if (a.n.empty()) throw InputError(source, field + ".n", "no grid sizes");
@@ -101,6 +110,7 @@ void SweepAxes::overlay(const SweepAxes& top) {
   take(nt_rules, top.nt_rules);
   take(devices, top.devices);
   take(precisions, top.precisions);
+  take(book, top.book);
 }
 
 SweepSpec sweep_spec_from_json(const nlohmann::json& j, const std::string& source) {
@@ -176,7 +186,7 @@ nlohmann::json to_json(const SweepSpec& spec) {
 bool SweepOverrides::empty() const {
   const SweepAxes& a = axes;
   return !repetitions && a.solvers.empty() && a.schemes.empty() && a.products.empty() && a.n.empty() &&
-         a.nt_rules.empty() && a.devices.empty() && a.precisions.empty();
+         a.nt_rules.empty() && a.devices.empty() && a.precisions.empty() && a.book.empty();
 }
 
 void apply_overrides(SweepSpec& spec, const SweepOverrides& o) {

@@ -1,7 +1,7 @@
 #pragma once
 // The axes of a sweep. A sweep is a union of groups; each group is the product of its axes
-// (solvers x products x n x time-step rules x devices x precisions), so a preset can run the
-// slow explicit solver on small grids only and the GPU solvers up to n = 2000.
+// (solvers x products x n x time-step rules x devices x precisions x book sizes), so a preset can
+// run the slow explicit solver on small grids only and the GPU solvers up to n = 2000.
 // Axis values stay strings here, as the user wrote them (they are recorded in the results file
 // and read back by --resume); they are parsed when the sweep is planned.
 #include <nlohmann/json.hpp>
@@ -27,6 +27,9 @@ struct SweepAxes {
   std::vector<std::string> nt_rules;
   std::vector<std::string> devices;
   std::vector<std::string> precisions;
+  // Notes per timed run: a case of book size B prices a book of B copies of its product the way
+  // `book price` does (a note per thread, or one batch per device), and records notes per second.
+  std::vector<int> book;
 
   // Each axis of `top` that is non-empty replaces this one's.
   void overlay(const SweepAxes& top);
@@ -51,12 +54,13 @@ struct SweepSpec {
 //                                  "tol": 0.5 | "c": 0.02}]},                   // optional
 //     "axes":   {"solvers": ["explicit", "adi:douglas"], "schemes": ["all"], "products": [".."],
 //                "n": [50, 100], "nt_rules": ["auto", "fixed:200", "per-n:2"],
-//                "devices": ["cpu", "cpu:t1", "cuda:0"], "precisions": ["fp64", "fp32"]},
+//                "devices": ["cpu", "cpu:t1", "cuda:0"], "precisions": ["fp64", "fp32"],
+//                "book": [1, 16, 256]},
 //     "groups": [{"solvers": ["explicit"], "n": [50]}, {"n": [100, 200]}]      // optional
 //   }
 // Each group takes "axes" and replaces the axes it names; without "groups" the sweep is "axes".
-// Defaults: nt_rules ["auto"], devices ["cpu"], precisions ["fp64"], schemes [] (the solver's
-// default). `source` names the file in errors.
+// Defaults: nt_rules ["auto"], devices ["cpu"], precisions ["fp64"], book [1], schemes [] (the
+// solver's default). `source` names the file in errors.
 SweepSpec sweep_spec_from_json(const nlohmann::json& j, const std::string& source);
 nlohmann::json to_json(const SweepSpec& spec);
 

@@ -93,18 +93,20 @@ SweepPlan plan_sweep(const SweepSpec& spec) {
         for (int n : g.n)
           for (const auto& nt : g.nt_rules)
             for (const auto& device : g.devices)
-              for (const auto& precision : g.precisions) {
-                SweepCase c;
-                c.product = product;
-                c.solver = ss.solver;
-                c.scheme = ss.scheme;
-                c.skip_reason = ss.skip_reason;
-                c.n = n;
-                c.nt = parse_nt_rule(nt);
-                c.device = parse_sweep_device(device);
-                c.precision = parse_precision(precision);
-                if (seen.insert(c.id()).second) plan.cases.push_back(c);
-              }
+              for (const auto& precision : g.precisions)
+                for (int book : g.book) {
+                  SweepCase c;
+                  c.product = product;
+                  c.solver = ss.solver;
+                  c.scheme = ss.scheme;
+                  c.skip_reason = ss.skip_reason;
+                  c.n = n;
+                  c.nt = parse_nt_rule(nt);
+                  c.device = parse_sweep_device(device);
+                  c.precision = parse_precision(precision);
+                  c.book = book;
+                  if (seen.insert(c.id()).second) plan.cases.push_back(c);
+                }
   }
   return plan;
 }

@@ -9,7 +9,8 @@ double case_work(const SweepCase& c, int dim, int repetitions) {
   if (!c.skip_reason.empty()) return 0;
   const double points = std::pow(static_cast<double>(c.n), dim);
   const double steps = c.nt.steps(c.n).value_or(c.n);
-  return points * steps * (repetitions + 1);
+  // One untimed single pricing, then each timed run prices the whole book.
+  return points * steps * (1 + repetitions * static_cast<double>(c.book));
 }
 
 std::string format_duration(double seconds) {

@@ -122,6 +122,38 @@ BOOST_AUTO_TEST_CASE(schemes_cross_only_the_solvers_that_have_them) {
   BOOST_TEST(all.cases.size() == adi->schemes.size());
 }
 
+BOOST_AUTO_TEST_CASE(the_book_axis_adds_a_case_per_size_and_a_single_note_keeps_its_id) {
+  const SweepPlan plan = plan_sweep(spec_of({{"axes",
+                                              {{"solvers", {"explicit"}},
+                                               {"products", {"european-call"}},
+                                               {"n", {12, 16}},
+                                               {"devices", {"cpu:t1"}},
+                                               {"book", {1, 16, 256}}}}}));
+  const std::vector<std::string> expected = {
+      "european-call/explicit/n=12/nt=auto/cpu/t1/fp64", "european-call/explicit/n=12/nt=auto/cpu/t1/fp64/book=16",
+      "european-call/explicit/n=12/nt=auto/cpu/t1/fp64/book=256", "european-call/explicit/n=16/nt=auto/cpu/t1/fp64",
+      "european-call/explicit/n=16/nt=auto/cpu/t1/fp64/book=16", "european-call/explicit/n=16/nt=auto/cpu/t1/fp64/book=256"};
+  BOOST_TEST(ids(plan) == expected, boost::test_tools::per_element());
+  BOOST_TEST(plan.cases[2].book == 256);
+  // Without the axis every case is a single note: the ids of older results files still match.
+  const SweepPlan single = plan_sweep(spec_of(
+      {{"axes", {{"solvers", {"explicit"}}, {"products", {"european-call"}}, {"n", {12}}, {"devices", {"cpu:t1"}}}}}));
+  BOOST_TEST_REQUIRE(single.cases.size() == 1u);
+  BOOST_TEST(single.cases[0].book == 1);
+  BOOST_TEST(single.cases[0].id() == expected[0]);
+}
+
+BOOST_AUTO_TEST_CASE(the_book_axis_is_overridden_and_kept_through_a_results_file) {
+  SweepSpec s = spec_of({{"axes", {{"solvers", {"explicit"}}, {"products", {"european-call"}}, {"n", {12}}, {"book", {4}}}}});
+  SweepOverrides o;
+  o.axes.book = {2, 8};
+  apply_overrides(s, o);
+  BOOST_TEST(s.groups[0].book == (std::vector<int>{2, 8}), boost::test_tools::per_element());
+  const SweepSpec back = sweep_spec_from_json(to_json(s), "copy");
+  BOOST_TEST(ids(plan_sweep(back)) == ids(plan_sweep(s)), boost::test_tools::per_element());
+  BOOST_TEST(plan_sweep(back).cases.size() == 2u);
+}
+
 BOOST_AUTO_TEST_CASE(a_scheme_the_solver_lacks_is_a_planned_skip) {
   const SweepPlan plan = plan_sweep(spec_of(
       {{"axes", {{"solvers", {"explicit:crank-nicolson"}}, {"products", {"european-call"}}, {"n", {12}}}}}));
@@ -165,6 +197,11 @@ BOOST_AUTO_TEST_CASE(bad_presets_name_the_field) {
   BOOST_TEST(field_of({{"axes", axes}, {"groups", {{{"devices", {"tpu"}}}}}}) == "groups[0].devices");
   BOOST_TEST(field_of({{"axes", axes}, {"tolerance", {{"overrides", {{{"product", "x"}}}}}}}) ==
              "tolerance.overrides[0]");
+  json bad_book = axes;
+  for (const json& b : {json{0}, json{"16"}, json(16), json{1.5}, json{100001}}) {
+    bad_book["book"] = b;
+    BOOST_TEST(field_of({{"axes", bad_book}}) == "axes.book");
+  }
   BOOST_TEST(field_of({{"axes", axes}}) == "(accepted)");
 }
 
@@ -203,7 +240,7 @@ BOOST_AUTO_TEST_CASE(a_preset_file_loads_by_path) {
 // Every shipped preset parses; those without GPU solvers also plan on any build, and the GPU
 // ones plan wherever the CUDA variants are built.
 BOOST_AUTO_TEST_CASE(shipped_presets_are_valid) {
-  for (const char* name : {"quick", "ci", "cloud", "full"}) {
+  for (const char* name : {"quick", "ci", "cloud", "full", "book", "book-large"}) {
     BOOST_TEST_CONTEXT("preset " << name) {
       SweepSpec s;
       BOOST_REQUIRE_NO_THROW(s = load_preset(name));

@@ -4,8 +4,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <boost/test/unit_test.hpp>
 #include <csignal>
+#include <fstream>
 #include <filesystem>
 #include <map>
 #include <stdexcept>
@@ -67,6 +69,15 @@ SolverInfo device_fault_info() {
                                          "kernel axis0_stage (checked mode) failed: cudaErrorIllegalAddress");
                      });
 }
+// Counts its marches: a book case's timed run must march every note of its book.
+std::atomic<int> counted_marches{0};
+SolverInfo counting_info() {
+  return test_solver("test-counting", {Device::Kind::Cpu}, [](const Problem& pb, const SolverOptions& o) {
+    ++counted_marches;
+    return constant_values(pb, o);
+  });
+}
+ELSBENCH_REGISTER_SOLVER(counting_info);
 ELSBENCH_REGISTER_SOLVER(device_fault_info);
 ELSBENCH_REGISTER_SOLVER(out_of_memory_info);
 ELSBENCH_REGISTER_SOLVER(throwing_info);
@@ -292,4 +303,41 @@ BOOST_AUTO_TEST_CASE(after_a_device_fault_the_remaining_gpu_cases_are_skipped_wi
   BOOST_TEST(reason("test-gpu-only", "cpu/t1").rfind("unsupported: ", 0) == 0u);
   BOOST_TEST(reason("explicit", "cpu/t1").rfind("ran: ", 0) == 0u);
   BOOST_TEST(reason("explicit", "cuda:0").rfind("unsupported: ", 0) == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(a_book_case_prices_its_whole_book_in_each_timed_run_and_records_notes_per_second) {
+  const fs::path file = scratch("book") / "r.json";
+  const SweepSpec spec = spec_of({{"solvers", {"test-counting"}},
+                                  {"products", {"european-call"}},
+                                  {"n", {12}},
+                                  {"devices", {"cpu:t1", "cpu:t2"}},
+                                  {"book", {1, 5}}},
+                                 3);
+  counted_marches = 0;
+  const SweepSummary s = run_sweep(spec, run_to(file));
+  BOOST_TEST(s.cases == 4u);
+  // Per device: the single case marches 1 + 3 times, the book case 1 (untimed) + 3 x 5.
+  BOOST_TEST(counted_marches.load() == 2 * ((1 + 3) + (1 + 3 * 5)));
+  const ResultsFile f = read_results_file(file.string());
+  const auto cases = first_entries(f);
+  for (const char* device : {"cpu/t1", "cpu/t2"}) {
+    const std::string single_id = std::string("european-call/test-counting/n=12/nt=auto/") + device + "/fp64";
+    const json& single = cases.at(single_id);
+    const json& book = cases.at(single_id + "/book=5");
+    BOOST_TEST(single.at("book") == 1);
+    BOOST_TEST(book.at("book") == 5);
+    const double seconds = book.at("seconds").get<double>();
+    BOOST_TEST_REQUIRE(seconds > 0);
+    BOOST_TEST(book.at("notes_per_second").get<double>() == 5 / seconds, boost::test_tools::tolerance(1e-12));
+    BOOST_TEST(single.at("notes_per_second").get<double>() == 1 / single.at("seconds").get<double>(),
+               boost::test_tools::tolerance(1e-12));
+    const double point_steps = book.at("grid_points").get<double>() * book.at("time_steps").get<double>();
+    BOOST_TEST(book.at("points_per_second").get<double>() == point_steps * 5 / seconds, boost::test_tools::tolerance(1e-12));
+    // The price validated is the single note's: the same in both cases.
+    BOOST_TEST(book.at("price") == single.at("price"));
+  }
+  std::ifstream csv(csv_path_for(file.string()));
+  std::string header;
+  std::getline(csv, header);
+  BOOST_TEST(header.find(",book,notes_per_second,") != std::string::npos);
 }

@@ -45,3 +45,68 @@ def test_a_book_file_is_told_from_a_sweep_file(tmp_path):
     sweep = tmp_path / "s.json"
     sweep.write_text(json.dumps({"context": {}, "benchmarks": []}))
     assert not books.is_book_file(str(sweep))
+
+
+def sweep_case(box, book, seconds, device="cpu", threads=2, **fields):
+    return case(box, seconds=seconds, book=book, device=device, threads=threads, n=100,
+                case_id=f"sample-2a-stepdown/adi/n=100/{device}/book={book}", **fields)
+
+
+def test_the_book_axis_of_a_sweep_gives_one_throughput_point_per_book_size():
+    box = machine("vm")
+    cases = [sweep_case(box, 1, 0.1), sweep_case(box, 16, 0.8), sweep_case(box, 256, 10.0),
+             # a series that never ran a book is not a book
+             sweep_case(box, 1, 0.2, threads=1)]
+    runs = books.sweep_book_runs(cases)
+    assert sorted((r.notes, r.notes_per_second) for r in runs) == [(1, 10.0), (16, 20.0), (256, 25.6)]
+    assert len({r.series for r in runs}) == 1 and runs[0].workers == 2
+
+
+def test_an_instance_takes_the_best_book_of_its_gpu_model_measured_elsewhere_scaled_to_its_gpus():
+    h100 = {"index": 0, "name": "NVIDIA H100 80GB HBM3", "memory_bytes": 80 * 2**30}
+    box = machine("lab", gpus=[h100])
+    cases = [sweep_case(box, 1, 0.01, device="cuda:0"), sweep_case(box, 256, 0.5, device="cuda:0"),
+             sweep_case(box, 256, 0.1, device="cpu")]  # fast, but a CPU elsewhere says nothing of the instance
+    table = cost.PriceTable("today", "today", [cost.PriceEntry("aws", "p5", "aws:p5", "H100", 8, 80, 98.0, None, "x"),
+                                               cost.PriceEntry("aws", "g5", "aws:g5", "A10G", 1, 24, 1.0, None, "x")])
+    rows = books.book_cost_rows(table, books.sweep_book_runs(cases), [box], [c for c in cases if c.book == 1])
+    assert rows[0].notes_per_second == 256 / 0.5 * 8
+    assert abs(rows[0].per_1000 - 98.0 / 3600 / (256 / 0.5 * 8) * 1000) < 1e-12
+    assert "same GPU" in rows[0].basis and "x 8 GPUs" in rows[0].basis
+    assert rows[1].basis == "not measured"
+
+
+def test_a_book_of_one_note_is_a_single_note_not_a_book(tmp_path):
+    box = machine("p4d", instance="aws:p4d")
+    runs = [books.load_book(book_file(tmp_path, "one.json", "aws:p4d", 50.0, notes=1))]
+    rows = books.book_cost_rows(prices(("aws:p4d", 32.0)), runs, [box], [case(box, seconds=0.5)])
+    assert rows[0].basis.startswith("no book run: single-note time")
+    assert rows[0].notes_per_second == 2.0
+
+
+def test_the_report_shows_a_sweeps_book_axis_and_keeps_its_books_out_of_the_per_pricing_sections(tmp_path):
+    import os
+
+    import render
+    from conftest import FIXTURES
+    data = json.loads(open(os.path.join(FIXTURES, "devbox-cpu.json"), encoding="utf-8").read())
+    single_id = "sample-2a-stepdown/adi:hundsdorfer-verwer/n=100/nt=200/cpu/t2/fp64"
+    book = [dict(e, case_id=single_id + "/book=16", name=e["name"] + "/book=16", book=16,
+                 real_time=e["real_time"] * 8) for e in data["benchmarks"] if e["case_id"] == single_id]
+    assert book
+    data["benchmarks"] += book
+    sweep = tmp_path / "sweep.json"
+    sweep.write_text(json.dumps(data))
+    plain = tmp_path / "plain.json"
+    plain.write_text(json.dumps(dict(data, benchmarks=data["benchmarks"][:-len(book)])))
+    render.render([str(sweep)], str(tmp_path / "with"), "adi/cpu/t1", render.DEFAULT_PRICES)
+    render.render([str(plain)], str(tmp_path / "without"), "adi/cpu/t1", render.DEFAULT_PRICES)
+    report = (tmp_path / "with" / "report.md").read_text()
+    before = (tmp_path / "without" / "report.md").read_text()
+    assert "## Books of notes" in report and "## Books of notes" not in before
+    assert os.path.exists(tmp_path / "with" / "books.png")
+    # The book case counts in the summary but stays out of the per-pricing sections.
+    section = lambda text, title: text.split("## " + title)[1].split("\n## ")[0]
+    for title in ("Time vs grid size", "Speedup over", "Validation"):
+        assert section(report, title) == section(before, title)
+    assert "12 cases" in report and "11 cases" in before
