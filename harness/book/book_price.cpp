@@ -54,14 +54,26 @@ void price_one_by_one(const SolverInfo& solver, const std::vector<const Product*
 }
 
 // Each worker marches its cost-balanced share in one batch; a batch the variant refuses is
-// priced note by note so that the note at fault is named.
+// priced note by note so that the note at fault is named. Notes of more underlyings than the
+// variant takes are refused one by one first, so that they do not hold the rest back.
 void price_in_batches(const SolverInfo& solver, const std::vector<const Product*>& notes, const SolverOptions& options,
                       const std::vector<Device>& workers, const std::function<void(NoteOutcome)>& done) {
   std::vector<double> costs;
-  for (const Product* p : notes) costs.push_back(note_cost(*p, options.grid));
-  const auto shares = cost_balanced_shares(costs, static_cast<int>(workers.size()));
+  std::vector<std::size_t> taken;
   std::mutex report;
+  for (std::size_t i = 0; i < notes.size(); ++i) {
+    if (notes[i]->dimension() > solver.max_dim) {
+      done(priced(i, solver, *notes[i], on(options, workers.front())));
+      continue;
+    }
+    taken.push_back(i);
+    costs.push_back(note_cost(*notes[i], options.grid));
+  }
+  auto shares = cost_balanced_shares(costs, static_cast<int>(workers.size()));
+  for (auto& share : shares)
+    for (std::size_t& k : share) k = taken[k];
   auto work = [&](std::size_t w) {
+    if (shares[w].empty()) return;
     std::vector<const Product*> batch;
     for (std::size_t i : shares[w]) batch.push_back(notes[i]);
     std::vector<NoteOutcome> outs;

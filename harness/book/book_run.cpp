@@ -137,6 +137,33 @@ bool gather_on_root(const Ranks& ranks, std::map<std::string, json>& entries, Bo
   return true;
 }
 
+// Every priced note without a verdict (those kept by --resume keep theirs) judged against its
+// reference, one at a time (a reference computed on demand uses every core); the file is rewritten
+// as verdicts come, so that a killed run keeps them.
+void judge_notes(const Book& book, const BookRunSpec& spec, const SolverInfo& solver, const BookReferences& refs,
+                 std::map<std::string, json>& entries, const std::function<void()>& save) {
+  std::size_t todo = 0;
+  for (const BookNote& n : book.notes)
+    if (auto it = entries.find(n.product.id); it != entries.end() && it->second.value("status", "") == "ok" &&
+                                              !it->second.contains("validation"))
+      ++todo;
+  std::size_t done = 0;
+  auto last_write = Clock::now();
+  for (const BookNote& n : book.notes) {
+    const auto it = entries.find(n.product.id);
+    if (it == entries.end() || it->second.value("status", "") != "ok" || it->second.contains("validation")) continue;
+    judge_note(it->second, n.product, solver, spec.options, refs);
+    ++done;
+    if (spec.progress)
+      *spec.progress << "[reference " << done << "/" << todo << "] " << n.product.id << " "
+                     << it->second["validation"].get<std::string>() << '\n' << std::flush;
+    if (std::chrono::duration<double>(Clock::now() - last_write).count() >= spec.write_interval_s) {
+      save();
+      last_write = Clock::now();
+    }
+  }
+}
+
 void write_results(const std::string& path, const json& file) {
   if (path.empty()) return;
   const FileWriteSection section;
@@ -147,13 +174,18 @@ void write_results(const std::string& path, const json& file) {
 }  // namespace
 
 std::string book_csv(const json& results) {
-  std::string out = "id,line,status,price,delta_1,delta_2,delta_3,gamma_1,gamma_2,gamma_3,seconds,device,error\n";
+  std::string out =
+      "id,line,status,price,delta_1,delta_2,delta_3,gamma_1,gamma_2,gamma_3,seconds,device,error,"
+      "reference,reference_stderr,price_error,allowance,validation\n";
   for (const json& e : results.at("notes")) {
     for (const char* key : {"id", "line", "status", "price"}) out += csv_cell(e.value(key, json())) + ",";
     for (const char* key : {"delta", "gamma"})
       for (std::size_t k = 0; k < 3; ++k) out += (e.contains(key) && k < e[key].size() ? csv_cell(e[key][k]) : "") + ",";
     out += csv_cell(e.value("seconds", json())) + "," + csv_cell(e.value("device", json())) + "," +
-           csv_cell(e.value("error", json())) + "\n";
+           csv_cell(e.value("error", json()));
+    for (const char* key : {"reference", "reference_stderr", "price_error", "allowance", "validation"})
+      out += "," + csv_cell(e.value(key, json()));
+    out += "\n";
   }
   return out;
 }
@@ -240,7 +272,21 @@ BookRunSummary run_book(const Book& book, const BookRunSpec& spec) {
   summary.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   const std::size_t ran = summary.priced + summary.failed;
   summary.notes_per_second = summary.seconds > 0 ? static_cast<double>(summary.priced) / summary.seconds : 0;
+  if (spec.references) judge_notes(book, spec, solver, *spec.references, entries, [&] {
+      compose();
+      write_results(spec.out, file);
+    });
   compose();
+  if (spec.references) {
+    const json validation = validation_summary(file["notes"], *spec.references);
+    summary.validation_failed = validation["fail"].get<std::size_t>();
+    file["context"]["elsbench"]["references"] = {{"mode", spec.references->policy.mode_name()},
+                                                 {"target_fraction", spec.references->policy.target_fraction},
+                                                 {"budget_seconds", spec.references->policy.budget_seconds},
+                                                 {"k", spec.references->k},
+                                                 {"tolerance", to_json(spec.references->tolerance)}};
+    file["validation"] = validation;
+  }
   file["summary"] = {{"notes", summary.notes},          {"priced_this_run", summary.priced},
                      {"failed", summary.failed},        {"bad_lines", summary.bad_lines},
                      {"resumed", summary.resumed},      {"ran", ran},

@@ -4,10 +4,12 @@
 // notes finish, so that a killed run leaves a whole file that --resume completes.
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <string>
 
+#include "harness/book/book_references.hpp"
 #include "harness/book/ranks.hpp"
 #include "products/book_file.hpp"
 #include "solvers/contract/solver_info.hpp"
@@ -27,12 +29,16 @@ struct BookRunSpec {
   bool handle_signals = false;
   double write_interval_s = 0.5;  // least time between rewrites of the file while notes finish
   std::function<void(std::size_t notes_done)> after_note;  // called after each note is recorded
+  // --reference stored|auto: each priced note judged against its reference after the book is priced
+  // (outside the timed pricing; on rank 0 under mpirun); empty: prices only.
+  std::optional<BookReferences> references;
   const Ranks* ranks = nullptr;   // an mpirun run: each rank prices its cost-balanced share, rank 0
                                   // writes the file (once, at the end); nullptr: one process
 };
 
 struct BookRunSummary {
   std::size_t notes = 0, priced = 0, failed = 0, bad_lines = 0, resumed = 0;
+  std::size_t validation_failed = 0;  // notes whose price is outside the allowance of their reference
   double seconds = 0, notes_per_second = 0;  // this call: notes priced / wall time
   nlohmann::json file;                        // the results as written
 };

@@ -1,10 +1,11 @@
 // elsbench book generate --notes N --assets 1|2|3|mixed --seed S --out book.jsonl
 // elsbench book price BOOK --solver S --n N [--device cpu|cuda:N|cuda:all] [--threads T] [--out FILE]
-//                          [--resume] [--strict]
+//                          [--resume] [--strict] [--reference none|stored|auto]
 #include <iostream>
 
 #include "harness/book/book_run.hpp"
 #include "harness/cli/command.hpp"
+#include "harness/cli/reference_flags.hpp"
 #include "harness/cli/solver_flags.hpp"
 #include "platform/file_io.hpp"
 #include "products/book_generator.hpp"
@@ -21,6 +22,7 @@ struct GenerateArgs {
 struct PriceArgs {
   std::string book, solver = "adi", out, instance;
   SolverFlags flags;
+  ReferenceFlags reference;
   bool strict = false, resume = false;
 };
 
@@ -50,6 +52,15 @@ void print_summary(const BookRunSummary& s, const std::string& out) {
       std::cerr << "elsbench: note " << n["id"].get<std::string>() << " (line " << n["line"] << ") failed"
                 << (n.contains("rank") ? " on rank " + n["rank"].dump() : std::string()) << ": " << n.value("error", "")
                 << '\n';
+  if (const auto v = s.file.find("validation"); v != s.file.end()) {
+    std::cout << "references (" << (*v)["mode"].get<std::string>() << "): " << (*v)["pass"] << " pass, "
+              << (*v)["fail"] << " fail, " << (*v)["no_reference"] << " no-reference\n";
+    for (const auto& n : s.file["notes"])
+      if (n.value("validation", "") == "fail")
+        std::cerr << "elsbench: note " << n["id"].get<std::string>() << " (line " << n["line"]
+                  << ") fails validation: price " << n["price"] << ", reference " << n["reference"] << ", error "
+                  << n["price_error"] << " beyond the allowance " << n["allowance"] << '\n';
+  }
   if (!out.empty()) std::cout << "results: " << out << '\n';
 }
 
@@ -73,6 +84,7 @@ std::string command_line(const PriceArgs& a) {
   if (a.flags.precision != "fp64") s += " --precision " + a.flags.precision;
   if (!a.out.empty()) s += " --out " + a.out;
   if (!a.instance.empty()) s += " --instance " + a.instance;
+  if (a.reference.wanted()) s += " --reference " + a.reference.mode;
   return s + (a.resume ? " --resume" : "") + (a.strict ? " --strict" : "");
 }
 
@@ -86,6 +98,7 @@ void add_price(CLI::App& parent) {
   cmd->add_option("--instance", args->instance, "the cloud instance this runs on (aws:p5.48xlarge), for the report's cost");
   cmd->add_flag("--resume", args->resume, "keep the notes already priced in --out and price the rest");
   cmd->add_flag("--strict", args->strict, "refuse the whole book when any line is bad");
+  args->reference.add_to(*cmd, "none");
   cmd->callback([args] {
     const bool all_gpus = args->flags.device == "cuda:all";
     SolverFlags flags = args->flags;
@@ -100,6 +113,7 @@ void add_price(CLI::App& parent) {
     spec.resume = args->resume;
     spec.instance = args->instance;
     spec.command = command_line(*args);
+    if (args->reference.wanted()) spec.references = BookReferences{args->reference.policy(), {}, 3.0};
     const Ranks ranks;
     spec.ranks = &ranks;
     spec.progress = ranks.rank() == 0 ? &std::cerr : nullptr;
@@ -110,8 +124,9 @@ void add_price(CLI::App& parent) {
     const BookRunSummary s = run_ranked(ranks, book, spec);
     if (ranks.rank() != 0) return;
     print_summary(s, args->out);
-    // Bad lines are bad input (2); a note the solver could not price, a solver failure (3).
-    set_exit_code(s.bad_lines > 0 ? 2 : s.failed > 0 ? 3 : 0);
+    // Bad lines are bad input (2); a note the solver could not price, a solver failure (3); a price
+    // outside its reference's allowance, a failed validation (1).
+    set_exit_code(s.bad_lines > 0 ? 2 : s.failed > 0 ? 3 : s.validation_failed > 0 ? 1 : 0);
   });
 }
 

@@ -8,6 +8,8 @@
 #include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <mutex>
 #include <set>
 
 #include "harness/book/book_price.hpp"
@@ -20,6 +22,7 @@
 #include "products/product_json.hpp"
 #include "solvers/contract/price.hpp"
 #include "solvers/contract/solver.hpp"
+#include "solvers/schemes/adi_scheme.hpp"
 
 using namespace elsbench;
 using nlohmann::json;
@@ -233,4 +236,171 @@ BOOST_AUTO_TEST_CASE(shares_are_balanced_by_cost_and_hold_every_note_once) {
   BOOST_TEST_REQUIRE(shares.size() == 2u);
   BOOST_TEST((shares[0] == std::vector<std::size_t>{0, 3}));     // 5 + 3
   BOOST_TEST((shares[1] == std::vector<std::size_t>{1, 2, 4}));  // 4 + 3 + 1
+}
+
+namespace {
+
+// References on demand at a loose target (0.5 % of the notional), so that each note's Monte Carlo
+// takes a fraction of a second; the store is a fresh folder, so every reference is computed.
+BookReferences loose_auto_references(const fs::path& store) {
+  BookReferences r;
+  r.policy.mode = ReferencePolicy::Mode::Auto;
+  r.policy.store = store.string();
+  r.policy.target_fraction = 5e-3;
+  r.policy.budget_seconds = 30;
+  r.policy.device = "cpu";
+  r.policy.threads = 1;
+  return r;
+}
+
+constexpr int kJudgedN = 64;  // fine enough that adi's error lies inside the rule's allowance
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(book_references_auto_pass_a_good_solver_and_fail_one_that_drops_the_correlation) {
+  const fs::path dir = temp_dir("refs");
+  // Two-asset notes, correlated 0.35-0.75, none of which has a stored reference.
+  const Book book = generated(3, 2, 21);
+  std::map<std::string, std::string> verdicts[2];
+  int k = 0;
+  for (const char* solver : {"adi", "adi-nocorr"}) {
+    BookRunSpec spec = run_spec(dir / (std::string(solver) + ".json"), 1);
+    spec.solver = solver;
+    spec.options.grid.n = kJudgedN;
+    spec.references = loose_auto_references(dir / "store");
+    const BookRunSummary s = run_book(book, spec);
+    BOOST_TEST(s.priced == 3u);
+    const json file = read_book_results(spec.out);
+    for (const json& n : file["notes"]) {
+      BOOST_TEST_CONTEXT(solver << " " << n.dump()) {
+        BOOST_TEST(n["reference_source"] == "monte-carlo-on-demand");
+        BOOST_TEST(n["reference_stderr"].get<double>() <= 0.5 * (1 + 1e-9));
+        BOOST_TEST(n["price_error"].get<double>() == n["price"].get<double>() - n["reference"].get<double>());
+        verdicts[k][n["id"].get<std::string>()] = n["validation"].get<std::string>();
+        BOOST_TEST_MESSAGE(solver << " " << n["id"].get<std::string>() << ": price " << n["price"] << ", reference "
+                                  << n["reference"] << " +- " << n["reference_stderr"] << ", error " << n["price_error"]
+                                  << ", allowance " << n["allowance"] << ": " << n["validation"]);
+      }
+    }
+    BOOST_TEST(file["validation"]["pass"].get<int>() + file["validation"]["fail"].get<int>() == 3);
+    BOOST_TEST(s.validation_failed == file["validation"]["fail"].get<std::size_t>());
+    std::ifstream csv(dir / (std::string(solver) + ".csv"));
+    std::string header;
+    std::getline(csv, header);
+    BOOST_TEST(header.ends_with(",reference,reference_stderr,price_error,allowance,validation"));
+    ++k;
+  }
+  for (const auto& [id, v] : verdicts[0]) BOOST_TEST(v == "pass", id);
+  for (const auto& [id, v] : verdicts[1]) BOOST_TEST(v == "fail", id);
+  fs::remove_all(dir);
+}
+
+BOOST_AUTO_TEST_CASE(a_note_without_a_reference_is_recorded_as_such_and_the_book_goes_on) {
+  const fs::path dir = temp_dir("noref");
+  BookRunSpec spec = run_spec(dir / "r.json", 1);
+  BookReferences stored;
+  stored.policy.mode = ReferencePolicy::Mode::Stored;
+  spec.references = stored;
+  const BookRunSummary s = run_book(generated(2, 1, 4), spec);
+  BOOST_TEST(s.priced == 2u);
+  BOOST_TEST(s.validation_failed == 0u);
+  const json file = read_book_results(spec.out);
+  for (const json& n : file["notes"]) {
+    BOOST_TEST(n["status"] == "ok");
+    BOOST_TEST(n["validation"] == "no-reference");
+    BOOST_TEST(n["no_reference_reason"].get<std::string>().find("--reference auto") != std::string::npos);
+    BOOST_TEST(!n.contains("reference"));
+  }
+  BOOST_TEST(file["validation"]["no_reference"] == 2);
+  fs::remove_all(dir);
+}
+
+namespace {
+
+// A test double of a GPU variant with a batched march: it marches on the CPU (adi's march) and
+// records which device each batch was given. No GPU needed.
+std::map<int, std::vector<std::string>> batches_by_device;
+std::mutex batches_lock;
+SolverInfo recording_gpu_info() {
+  // Registrations run in no set order: adi's entry is looked up when a march runs.
+  SolverInfo s;
+  s.name = "test-recording-gpu";
+  s.max_dim = 2;
+  s.schemes = adi_scheme_names();
+  s.description = "test only: adi's march behind a CUDA device, recording each batch's device";
+  s.devices = {Device::Kind::Cuda};
+  s.test_only = true;
+  s.march = [](const Problem& pb, const SolverOptions& o) { return SolverRegistry::instance().get("adi").march(pb, o); };
+  s.march_book = [](const std::vector<const Problem*>& problems, const SolverOptions& o) {
+    std::vector<MarchResult> out;
+    SolverOptions on_cpu = o;
+    on_cpu.device = parse_device("cpu");
+    on_cpu.device.threads = 1;
+    for (const Problem* p : problems) out.push_back(SolverRegistry::instance().get("adi").march(*p, on_cpu));
+    const std::lock_guard lock(batches_lock);
+    batches_by_device[o.device.index].push_back(std::to_string(problems.size()));
+    return out;
+  };
+  return s;
+}
+ELSBENCH_REGISTER_SOLVER(recording_gpu_info);
+
+}  // namespace
+
+// --device cuda:all: one host thread per device, each marching a cost-balanced share in one batch;
+// the prices are those of one device.
+BOOST_AUTO_TEST_CASE(cuda_all_splits_a_book_by_cost_over_every_device_in_one_batch_each) {
+  const SolverInfo& gpu = SolverRegistry::instance().get("test-recording-gpu");
+  const Book book = generated(7, 0, 13);
+  std::vector<const Product*> notes;
+  std::vector<std::size_t> taken;  // the notes of at most 2 underlyings, which the variant takes
+  for (const BookNote& n : book.notes) {
+    if (n.product.dimension() <= 2) taken.push_back(notes.size());
+    notes.push_back(&n.product);
+  }
+  BOOST_TEST_REQUIRE(taken.size() >= 4u);
+  BOOST_TEST_REQUIRE(taken.size() < notes.size());
+  SolverOptions o = adi_options(1);
+  o.device = parse_device("cuda:0");
+  std::map<std::size_t, std::string> device_of;
+  const auto price_on = [&](const std::vector<int>& gpus) {
+    batches_by_device.clear();
+    const BookPlacement placement = place_book(gpu, notes.size(), o.device, 0, gpus);
+    BOOST_TEST(placement.batched);
+    BOOST_TEST(placement.workers.size() == gpus.size());
+    std::map<std::size_t, double> prices;
+    device_of.clear();
+    std::size_t refused = 0;
+    price_book(gpu, notes, o, placement, [&](NoteOutcome out) {
+      // A three-asset note is refused on its own, with the reason; the others go in the batches.
+      if (notes[out.index]->dimension() > 2) {
+        ++refused;
+        BOOST_TEST(out.status == "failed");
+        BOOST_TEST(out.error.find("handles up to 2 underlyings") != std::string::npos);
+        return;
+      }
+      BOOST_TEST_REQUIRE(out.status == "ok");
+      prices[out.index] = out.result->price;
+      device_of[out.index] = out.result->device;
+    });
+    BOOST_TEST(prices.size() == taken.size());
+    BOOST_TEST(refused == notes.size() - taken.size());
+    return prices;
+  };
+  const auto one = price_on({0});
+  BOOST_TEST(batches_by_device.size() == 1u);
+  const auto three = price_on({0, 1, 2});
+  // One batch per device, each of the share cost_balanced_shares gives it.
+  std::vector<double> costs;
+  for (std::size_t i : taken) costs.push_back(note_cost(*notes[i], o.grid));
+  auto shares = cost_balanced_shares(costs, 3);
+  for (auto& share : shares)
+    for (std::size_t& k : share) k = taken[k];
+  BOOST_TEST_REQUIRE(batches_by_device.size() == 3u);
+  for (int d = 0; d < 3; ++d) {
+    BOOST_TEST(batches_by_device[d].size() == 1u);
+    BOOST_TEST(batches_by_device[d][0] == std::to_string(shares[static_cast<std::size_t>(d)].size()));
+    for (std::size_t i : shares[static_cast<std::size_t>(d)]) BOOST_TEST(device_of.at(i) == "cuda:" + std::to_string(d));
+  }
+  for (const auto& [i, price] : one) BOOST_TEST(three.at(i) == price);
 }
