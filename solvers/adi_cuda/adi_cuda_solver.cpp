@@ -1,6 +1,7 @@
 // Registration of adi-cuda: the ADI schemes of `adi` on the GPU with the project's kernels
 // (adi_kernels.cu), fp64 and fp32, 1 or 2 underlyings.
 #include "solvers/adi_cuda/adi_cuda_backend.hpp"
+#include "solvers/adi_cuda/adi_cuda_book.hpp"
 #include "solvers/contract/solver.hpp"
 #include "solvers/gpu/session.hpp"
 
@@ -22,6 +23,7 @@ SolverInfo adi_cuda_info() {
   s.unavailable_reason = gpu_unavailable_reason;
   s.gpu = {gpu::make_adi_cuda_backend<double>, gpu::make_adi_cuda_backend<float>};
   s.march = march_on_gpu(s.gpu);
+  s.march_book = gpu::march_book_on_adi_cuda;
   return s;
 }
 

@@ -6,7 +6,9 @@
 #include <numeric>
 #include <random>
 
+#include "solvers/gpu/kernels/batch_blocks.hpp"
 #include "solvers/gpu/kernels/stage_blocks.hpp"
+#include "solvers/gpu/plan/batch_image.hpp"
 #include "solvers/gpu/plan/march_image.hpp"
 #include "solvers/tridiagonal/chunk_tables.hpp"
 
@@ -77,30 +79,56 @@ void emulate_warp_carries(T* z, T* v, const ChunkTable<T>& t) {
 
 namespace {
 
+// Block b of a stage kernel, its shared memory `smem` as the block finds it.
+template <class T>
+void run_axis0_block(const MarchArgs<T>& a, const StageLayout& l, const GpuStep& s, int round, int b,
+                     std::vector<T>& smem) {
+  fill_garbage(smem);
+  const Axis0Block<T> blk{a, l, s, round, b, smem.data()};
+  each_thread(l.threads, [&](int t) { blk.phase_rhs(t); });
+  each_thread(l.threads, [&](int t) { blk.phase_sums(t); });
+  for (int li : random_order(blk.lines_here())) emulate_warp_carries(blk.z(li), blk.v(li), blk.table());
+  each_thread(l.threads, [&](int t) { blk.phase_solve(t); });
+  each_thread(l.threads, [&](int t) { blk.phase_store(t); });
+}
+
+template <class T>
+void run_axis1_block(const MarchArgs<T>& a, const StageLayout& l, const GpuStep& s, int round, int b,
+                     std::vector<T>& smem) {
+  fill_garbage(smem);
+  const Axis1Block<T> blk{a, l, s, round, b, smem.data()};
+  each_thread(l.threads, [&](int t) { blk.phase_sums(t); });
+  for (int li : random_order(l.lines_per_block))
+    if (blk.has_line(li)) emulate_warp_carries(blk.z(li), blk.v(li), blk.table());
+  each_thread(l.threads, [&](int t) { blk.phase_solve(t); });
+}
+
 template <class T>
 void run_axis0(const MarchArgs<T>& a, const StageLayout& l, const GpuStep& s, int round) {
   std::vector<T> smem(l.smem_bytes / sizeof(T));
-  for (int b : random_order(l.blocks)) {
-    fill_garbage(smem);
-    const Axis0Block<T> blk{a, l, s, round, b, smem.data()};
-    each_thread(l.threads, [&](int t) { blk.phase_rhs(t); });
-    each_thread(l.threads, [&](int t) { blk.phase_sums(t); });
-    for (int li : random_order(blk.lines_here())) emulate_warp_carries(blk.z(li), blk.v(li), blk.table());
-    each_thread(l.threads, [&](int t) { blk.phase_solve(t); });
-    each_thread(l.threads, [&](int t) { blk.phase_store(t); });
-  }
+  for (int b : random_order(l.blocks)) run_axis0_block(a, l, s, round, b, smem);
 }
 
 template <class T>
 void run_axis1(const MarchArgs<T>& a, const StageLayout& l, const GpuStep& s, int round) {
   std::vector<T> smem(l.smem_bytes / sizeof(T));
-  for (int b : random_order(l.blocks)) {
-    fill_garbage(smem);
-    const Axis1Block<T> blk{a, l, s, round, b, smem.data()};
-    each_thread(l.threads, [&](int t) { blk.phase_sums(t); });
-    for (int li : random_order(l.lines_per_block))
-      if (blk.has_line(li)) emulate_warp_carries(blk.z(li), blk.v(li), blk.table());
-    each_thread(l.threads, [&](int t) { blk.phase_solve(t); });
+  for (int b : random_order(l.blocks)) run_axis1_block(a, l, s, round, b, smem);
+}
+
+// One batched stage launch: every block of every note, in a random order, each located by the
+// batch's prefix sums as the batched kernel locates it; a note without work in it returns.
+template <class T>
+void run_batched_stage(const BatchArgs<T>& b, const GpuBatchPlan& plan, int axis, int j, int round) {
+  std::vector<T> smem(plan.smem_bytes[axis] / sizeof(T));
+  const long long blocks = plan.blocks(axis);
+  for (int g : random_order(static_cast<int>(blocks))) {
+    const BatchBlock<T> at = batch_stage_block(b, axis, g, j, round);
+    if (!at.step) continue;
+    if (axis == 0) {
+      run_axis0_block(*at.a, *at.l, *at.step, round, at.block, smem);
+    } else {
+      run_axis1_block(*at.a, *at.l, *at.step, round, at.block, smem);
+    }
   }
 }
 
@@ -138,6 +166,40 @@ std::vector<double> emulate_adi_cuda(const Problem& pb, const GpuPlan& plan) {
   return std::vector<double>(last.begin(), last.end());
 }
 
+template <class T>
+std::vector<std::vector<double>> emulate_adi_cuda_batch(const std::vector<const Problem*>& problems,
+                                                        const GpuBatchPlan& plan) {
+  const BatchImage<T> im = make_batch_image<T>(problems, plan);
+  std::vector<T> buffers[3] = {im.initial, std::vector<T>(im.initial.size(), std::numeric_limits<T>::quiet_NaN()),
+                               std::vector<T>(im.initial.size(), std::numeric_limits<T>::quiet_NaN())};
+  T* const bases[3] = {buffers[0].data(), buffers[1].data(), buffers[2].data()};
+  const std::vector<MarchArgs<T>> notes =
+      batch_march_args<T>(plan, im, im.constants.data(), bases, im.steps.data(), im.events.data());
+  BatchArgs<T> b;
+  b.notes = notes.data();
+  b.note_count = plan.size();
+  for (int d = 0; d < 2; ++d) {
+    b.layouts[d] = plan.layouts[d].data();
+    b.first_block[d] = plan.first_block[d].data();
+  }
+  b.first_event_block = plan.first_event_block.data();
+  for (int j = 0; j < plan.max_steps; ++j) {
+    for (int round = 1; round <= (plan.two_rounds ? 2 : 1); ++round)
+      for (int axis = 0; axis < 2; ++axis)
+        if (plan.blocks(axis) > 0) run_batched_stage(b, plan, axis, j, round);
+    if (plan.has_events)
+      for (int g : random_order(static_cast<int>(plan.event_blocks())))
+        for (int t = 0; t < kEventThreads; ++t) batch_events_at(b, g, t, j);
+  }
+  std::vector<std::vector<double>> out;
+  for (int k = 0; k < plan.size(); ++k) {
+    const auto first = buffers[plan.notes[static_cast<std::size_t>(k)].final_buffer].begin() +
+                       im.notes[static_cast<std::size_t>(k)].values;
+    out.emplace_back(first, first + plan.notes[static_cast<std::size_t>(k)].values);
+  }
+  return out;
+}
+
 void emulate_chunked_solve(const Problem& pb, int axis, double theta_dt, std::vector<double>& x) {
   const Axis& ax = pb.axes[static_cast<std::size_t>(axis)];
   const std::vector<double> values = chunk_table_values(ax.op, theta_dt);
@@ -164,6 +226,10 @@ void emulate_chunked_solve(const Problem& pb, int axis, double theta_dt, std::ve
 
 template std::vector<double> emulate_adi_cuda<double>(const Problem&, const GpuPlan&);
 template std::vector<double> emulate_adi_cuda<float>(const Problem&, const GpuPlan&);
+template std::vector<std::vector<double>> emulate_adi_cuda_batch<double>(const std::vector<const Problem*>&,
+                                                                         const GpuBatchPlan&);
+template std::vector<std::vector<double>> emulate_adi_cuda_batch<float>(const std::vector<const Problem*>&,
+                                                                        const GpuBatchPlan&);
 template void emulate_warp_carries<double>(double*, double*, const ChunkTable<double>&);
 template void emulate_warp_carries<float>(float*, float*, const ChunkTable<float>&);
 

@@ -6,6 +6,7 @@
 // check them against the CPU `adi` solver. Slow: for tests.
 #include <vector>
 
+#include "solvers/gpu/plan/gpu_batch.hpp"
 #include "solvers/gpu/plan/gpu_plan.hpp"
 #include "solvers/problem/problem.hpp"
 #include "solvers/tridiagonal/chunked_solve.hpp"
@@ -16,6 +17,13 @@ namespace elsbench::gpu {
 // float) by the kernels' code.
 template <class T>
 std::vector<double> emulate_adi_cuda(const Problem& pb, const GpuPlan& plan);
+
+// Final values (all layers) of each note of a batched march (plan/gpu_batch.hpp): the batched
+// launches of the kernels, each block located in its note as the batched kernels locate it, in
+// one random order over the blocks of every note.
+template <class T>
+std::vector<std::vector<double>> emulate_adi_cuda_batch(const std::vector<const Problem*>& problems,
+                                                        const GpuBatchPlan& plan);
 
 // Step 2 of the chunked solve for one line, as one warp runs it (chunked_solve.hpp).
 template <class T>

@@ -1,0 +1,42 @@
+#pragma once
+// The arrays of a batched GPU march, prepared on the host once per batch: every note's march image
+// (march_image.hpp: operators, factor tables, event weights; payoff; step records and events) laid
+// one after another in a few arrays, so that a batch is one upload whatever its size. The CUDA
+// variant copies them to the device; the CPU emulation uses them in place.
+#include <vector>
+
+#include "solvers/gpu/kernels/stage_blocks.hpp"
+#include "solvers/gpu/plan/gpu_batch.hpp"
+#include "solvers/gpu/plan/march_image.hpp"
+
+namespace elsbench::gpu {
+
+template <class T>
+struct BatchImage {
+  // Where note k's arrays start: in `constants` (coefficients per axis, factor tables per axis,
+  // event weights), in the value buffers (`initial` and the other two, all of one size), in
+  // `steps` and in `events`.
+  struct Offsets {
+    long long coefs[2] = {0, 0}, tables[2] = {0, 0}, table_stride[2] = {0, 0};
+    long long weights = 0, values = 0, steps = 0, events = 0;
+    T mixed = 0;
+    int has_mixed = 0;
+  };
+  std::vector<T> constants;
+  std::vector<T> initial;  // every note's payoff, all layers
+  std::vector<GpuStep> steps;
+  std::vector<GpuEvent> events;
+  std::vector<Offsets> notes;
+};
+
+template <class T>
+BatchImage<T> make_batch_image(const std::vector<const Problem*>& problems, const GpuBatchPlan& plan);
+
+// Each note's kernel arguments over the batch's arrays, wherever they live (host or device):
+// `constants`, `buffers` (three value buffers of initial.size() values), `steps` and `events` are
+// the bases of the arrays of `image`.
+template <class T>
+std::vector<MarchArgs<T>> batch_march_args(const GpuBatchPlan& plan, const BatchImage<T>& image, const T* constants,
+                                           T* const buffers[3], const GpuStep* steps, const GpuEvent* events);
+
+}  // namespace elsbench::gpu

@@ -1,0 +1,34 @@
+#include "solvers/gpu/plan/gpu_batch.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace elsbench::gpu {
+
+GpuBatchPlan make_gpu_batch_plan(const std::vector<const Problem*>& problems, const AdiScheme& scheme,
+                                 std::size_t element_bytes) {
+  if (problems.empty()) throw std::invalid_argument("make_gpu_batch_plan: no notes");
+  GpuBatchPlan b;
+  for (int d = 0; d < 2; ++d) b.first_block[d].push_back(0);
+  b.first_event_block.push_back(0);
+  for (const Problem* pb : problems) {
+    GpuPlan plan = make_gpu_plan(*pb, scheme);
+    for (int d = 0; d < 2; ++d) {
+      const StageLayout l = d < plan.dim ? stage_layout(plan, d, element_bytes) : StageLayout{};
+      b.layouts[d].push_back(l);
+      b.first_block[d].push_back(b.first_block[d].back() + l.blocks);
+      if (d < plan.dim) {
+        b.threads[d] = std::max(b.threads[d], l.threads);
+        b.smem_bytes[d] = std::max(b.smem_bytes[d], l.smem_bytes);
+      }
+    }
+    b.first_event_block.push_back(b.first_event_block.back() + event_blocks(plan));
+    b.max_steps = std::max(b.max_steps, static_cast<int>(plan.steps.size()));
+    b.two_rounds = b.two_rounds || plan.two_rounds;
+    b.has_events = b.has_events || plan.has_events;
+    b.notes.push_back(std::move(plan));
+  }
+  return b;
+}
+
+}  // namespace elsbench::gpu

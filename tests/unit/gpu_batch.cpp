@@ -1,0 +1,89 @@
+// The batched GPU book march (solvers/gpu/plan/gpu_batch.hpp) run in the CPU emulation: every note
+// of a generated book, 1- and 2-asset, of different schedules (so shorter notes idle after their
+// last step), marched in one batch by the kernels' block programs, each block located in its note
+// by the batch's prefix sums. Each note must equal its one-note emulation bit for bit (the batch
+// changes where a block works, not what it computes) and the CPU `adi` pricing to 1e-12.
+#include <boost/test/unit_test.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "products/book_generator.hpp"
+#include "solvers/contract/solver.hpp"
+#include "solvers/gpu/emulator/gpu_emulator.hpp"
+#include "solvers/gpu/kernels/batch_blocks.hpp"
+#include "solvers/gpu/plan/gpu_batch.hpp"
+#include "solvers/problem/problem_builder.hpp"
+#include "solvers/problem/spot_values.hpp"
+
+namespace elsbench::gpu {
+namespace {
+
+// Notes of a generated book that the GPU variants take (1 or 2 underlyings), in book order.
+std::vector<Product> gpu_notes(int notes, std::uint64_t seed) {
+  std::vector<Product> out;
+  for (Product& p : generate_book({notes, 0, seed}))
+    if (p.dimension() <= 2) out.push_back(std::move(p));
+  return out;
+}
+
+double relative(double a, double b) { return std::abs(a - b) / std::max(1.0, std::abs(b)); }
+
+void batch_equals_each_note(const std::string& scheme, int n) {
+  const std::vector<Product> book = gpu_notes(10, 5);
+  SolverOptions opt;
+  opt.scheme = scheme;
+  opt.grid.n = n;
+  const SolverInfo& adi = SolverRegistry::instance().get("adi");
+  std::vector<Problem> problems;
+  for (const Product& p : book) problems.push_back(build_problem(p, opt.grid, adi.stepping));
+  std::vector<const Problem*> batch;
+  for (const Problem& pb : problems) batch.push_back(&pb);
+  const GpuBatchPlan plan = make_gpu_batch_plan(batch, adi_scheme(scheme), sizeof(double));
+
+  // The book exercises what the batch must handle: both dimensions, layers and schedules of
+  // different lengths.
+  std::set<int> dims, layers;
+  std::set<std::size_t> steps;
+  for (const GpuPlan& p : plan.notes) {
+    dims.insert(p.dim);
+    layers.insert(p.layers);
+    steps.insert(p.steps.size());
+  }
+  BOOST_TEST_REQUIRE(dims.size() == 2u);
+  BOOST_TEST_REQUIRE(steps.size() > 1u);
+  BOOST_TEST(plan.max_steps == static_cast<int>(*steps.rbegin()));
+
+  const std::vector<std::vector<double>> batched = emulate_adi_cuda_batch<double>(batch, plan);
+  BOOST_TEST_REQUIRE(batched.size() == book.size());
+  for (std::size_t k = 0; k < book.size(); ++k) {
+    BOOST_TEST_CONTEXT(scheme << " note " << book[k].id << " (" << book[k].dimension() << " assets, "
+                              << plan.notes[k].steps.size() << " steps, " << plan.notes[k].layers << " layers)") {
+      const std::vector<double> alone = emulate_adi_cuda<double>(problems[k], plan.notes[k]);
+      BOOST_TEST(batched[k] == alone, boost::test_tools::per_element());
+      const SpotValues cpu = spot_values(problems[k], adi.march(problems[k], opt).values);
+      const SpotValues at = spot_values(problems[k], batched[k]);
+      BOOST_TEST(relative(at.price, cpu.price) <= 1e-12, "price " << at.price << " cpu " << cpu.price);
+      for (std::size_t d = 0; d < at.delta.size(); ++d) {
+        BOOST_TEST(relative(at.delta[d], cpu.delta[d]) <= 1e-12, "delta " << at.delta[d] << " cpu " << cpu.delta[d]);
+        BOOST_TEST(relative(at.gamma[d], cpu.gamma[d]) <= 1e-12, "gamma " << at.gamma[d] << " cpu " << cpu.gamma[d]);
+      }
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(a_batched_book_march_equals_each_notes_march_and_the_cpu_pricing) {
+  batch_equals_each_note("hundsdorfer-verwer", 20);
+  batch_equals_each_note("douglas", 20);
+}
+
+BOOST_AUTO_TEST_CASE(a_block_of_a_batched_launch_finds_its_note_past_notes_without_blocks) {
+  // Blocks per note on one axis: 3, 0 (a 1-D note on axis 1), 2, 0.
+  const long long first[] = {0, 3, 3, 5, 5};
+  const int expected[] = {0, 0, 0, 2, 2};
+  for (long long b = 0; b < 5; ++b) BOOST_TEST(note_of_block(first, 4, b) == expected[b], "block " << b);
+}
+
+}  // namespace
+}  // namespace elsbench::gpu
