@@ -11,34 +11,17 @@
 
 #include "platform/solver_error.hpp"
 #include "products/payoff.hpp"
+#include "reference/pair_path.hpp"
+#include "reference/path_math.hpp"
 #include "reference/path_plan.hpp"
 #include "reference/philox.hpp"
 
 namespace elsbench {
 namespace {
 
-constexpr int kLanes = 128;     // antithetic pairs simulated side by side: one block of work
-constexpr int kChunkSteps = 4;  // steps whose normals are drawn at once: 4 per Philox block
-
-// Count, mean and sum of squared deviations of pair averages; blocks are merged in block order
-// (Chan, Golub & LeVeque), which keeps the result independent of the thread count.
-struct Moments {
-  double count = 0, mean = 0, m2 = 0;
-
-  void add(double y) {
-    count += 1;
-    const double d = y - mean;
-    mean += d / count;
-    m2 += d * (y - mean);
-  }
-  void merge(const Moments& o) {
-    if (o.count == 0) return;
-    const double n = count + o.count, d = o.mean - mean;
-    mean += d * o.count / n;
-    m2 += o.m2 + d * d * count * o.count / n;
-    count = n;
-  }
-};
+using mc::Moments;
+constexpr int kLanes = mc::kPairsPerBlock;  // antithetic pairs simulated side by side: one block
+constexpr int kChunkSteps = mc::kChunkSteps;
 
 // A block of up to kLanes antithetic pairs, stepped date by date in structure-of-arrays form so
 // that each per-date loop over the pairs vectorises. The pairs still running sit in lanes
@@ -47,12 +30,10 @@ struct Moments {
 template <int D, bool Antithetic>
 class PairBlock {
  public:
-  PairBlock(const Product& p, const PathPlan& plan, std::uint64_t seed)
-      : terms_(payoff_terms(p)), plan_(plan),
-        key_{static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32)} {}
+  PairBlock(const PathPlan& plan, const mc::PlanView& view) : view_(view), plan_(plan) {}
 
-  // Sum of the block's pair averages, as moments; pairs first_pair .. first_pair + pairs - 1.
-  Moments simulate(std::uint64_t first_pair, int pairs) {
+  // Simulates pairs first_pair .. first_pair + pairs - 1; their averages are then pair_average(s).
+  void simulate(std::uint64_t first_pair, int pairs) {
     start_paths(first_pair, pairs);
     for (int step = 0; step < plan_.steps && live_ > 0; ++step) {
       if (step % kChunkSteps == 0) draw_normals(step / kChunkSteps);
@@ -68,8 +49,14 @@ class PairBlock {
       }
     }
     redeem_at_maturity();
+  }
+
+  double pair_average(int slot) const { return 0.5 * (payoff_[0][slot] + payoff_[1][slot]); }
+
+  // The block's pair averages summed in order, as pair_path.hpp's engines sum them.
+  Moments moments(int pairs) const {
     Moments m;
-    for (int s = 0; s < pairs; ++s) m.add(0.5 * (payoff_[0][s] + payoff_[1][s]));
+    for (int s = 0; s < pairs; ++s) m.add(pair_average(s));
     return m;
   }
 
@@ -106,7 +93,7 @@ class PairBlock {
         const std::uint32_t* __restrict lo = pair_lo_;
         const std::uint32_t* __restrict hi = pair_hi_;
         for (int l = 0; l < live_; ++l)
-          philox::normals4(block, lo[l], hi[l], static_cast<std::uint32_t>(s), key_[0], key_[1],
+          philox::normals4(block, lo[l], hi[l], static_cast<std::uint32_t>(s), view_.key[0], view_.key[1],
                            z0[l], z1[l], z2[l], z3[l]);
       }
   }
@@ -133,8 +120,8 @@ class PairBlock {
         double y = 0, y_other = 0;
 #pragma GCC unroll 3
         for (int b = 0; b <= a; ++b) {
-          y += shock[a][b] * z_[0][first + b][l];
-          if constexpr (!Antithetic) y_other += shock[a][b] * z_[kStreams - 1][first + b][l];
+          y = path_math::mul_add(shock[a][b], z_[0][first + b][l], y);
+          if constexpr (!Antithetic) y_other = path_math::mul_add(shock[a][b], z_[kStreams - 1][first + b][l], y_other);
         }
         x_[0][a][l] += drift[a] + y;
         x_[1][a][l] += Antithetic ? drift[a] - y : drift[a] + y_other;
@@ -161,22 +148,16 @@ class PairBlock {
         for (int l = 0; l < live_; ++l) x_before_[m][a][l] = x_[m][a][l];
   }
 
-  // Continuous monitoring: probability that asset a's Brownian bridge between the two dates dips
-  // below the barrier, exp(-2 (x0 - h)(x1 - h) / (vol^2 dt)), 1 if either end is below it;
-  // combined over assets as monte_carlo.hpp explains.
+  // Continuous monitoring: pair_path.hpp's bridge_survival, lane by lane.
   void apply_bridge_crossing(int step) {
-    const double h = plan_.log_barrier;
     for (int m = 0; m < 2; ++m)
       for (int l = 0; l < live_; ++l) {
-        double no_cross_all = 1.0, min_cross = 1.0;
+        double before[D], after[D];
         for (int a = 0; a < D; ++a) {
-          const double d0 = x_before_[m][a][l] - h, d1 = x_[m][a][l] - h;
-          const double rate = plan_.bridge_rate[static_cast<std::size_t>(step * D + a)];
-          const double cross = (d0 > 0 && d1 > 0) ? std::exp(-d0 * d1 * rate) : 1.0;
-          no_cross_all *= 1.0 - cross;
-          min_cross = std::min(min_cross, cross);
+          before[a] = x_before_[m][a][l];
+          after[a] = x_[m][a][l];
         }
-        survival_[m][l] *= terms_.worst_of ? no_cross_all : 1.0 - min_cross;
+        survival_[m][l] *= mc::bridge_survival<D>(view_, step, before, after);
       }
   }
 
@@ -184,7 +165,7 @@ class PairBlock {
   // compiler cannot tie to D.
   using Spots = std::array<double, kMaxAssets>;
   const double* spots(int m, int l, Spots& s) const {
-    for (int a = 0; a < D; ++a) s[a] = terms_.reference[a] * std::exp(x_[m][a][l]);
+    for (int a = 0; a < D; ++a) s[a] = mc::spot_of(terms_, a, x_[m][a][l]);
     return s.data();
   }
 
@@ -201,23 +182,13 @@ class PairBlock {
       }
   }
 
-  // The redemption is linear in the knock-in indicator, so a survival probability q pays
-  // q * (amount if not knocked in) + (1 - q) * (amount if knocked in).
   void redeem_at_maturity() {
     const double discount = plan_.discount.back();
     for (int l = 0; l < live_; ++l)
       for (int m = 0; m < 2; ++m) {
         if (done_[m][l]) continue;
         Spots buffer{};
-        const double* s = spots(m, l, buffer);
-        double amount = 0;
-        if (terms_.type == ProductType::StepdownEls) {
-          const double perf = performance(terms_, s), q = survival_[m][l];
-          amount = q * maturity_amount(terms_, perf, false) + (1.0 - q) * maturity_amount(terms_, perf, true);
-        } else {
-          amount = option_payoff(terms_, s);
-        }
-        payoff_[m][slot_[l]] = discount * amount;
+        payoff_[m][slot_[l]] = discount * mc::maturity_redemption(terms_, spots(m, l, buffer), survival_[m][l]);
       }
   }
 
@@ -244,9 +215,9 @@ class PairBlock {
     live_ = kept;
   }
 
-  const PayoffTerms terms_;
+  const mc::PlanView view_;
+  const PayoffTerms& terms_ = view_.terms;
   const PathPlan& plan_;
-  const std::array<std::uint32_t, 2> key_;
   int live_ = 0;
   alignas(64) double x_[2][D][kLanes];  // [path of the pair][asset][lane]: log(S / reference)
   alignas(64) double x_before_[2][D][kLanes];
@@ -259,34 +230,66 @@ class PairBlock {
   double payoff_[2][kLanes];  // discounted payoff per path, by slot
 };
 
-template <int D, bool A>
-Moments simulate_all(const Product& p, const PathPlan& plan, const McOptions& o, std::int64_t pairs,
-                     int threads) {
+// Calls body.template operator()<D, Antithetic>() for the product's dimension: the engine's loops
+// are compiled for each asset count.
+template <class Body>
+void with_engine(int dim, bool antithetic, Body&& body) {
+  const auto by_pairs = [&]<int D>() {
+    if (antithetic)
+      body.template operator()<D, true>();
+    else
+      body.template operator()<D, false>();
+  };
+  switch (dim) {
+    case 1: by_pairs.template operator()<1>(); break;
+    case 2: by_pairs.template operator()<2>(); break;
+    case 3: by_pairs.template operator()<3>(); break;
+    default: throw std::invalid_argument("Monte Carlo supports 1 to 3 underlyings");
+  }
+}
+
+// Simulates pairs first_pair .. first_pair + pairs - 1 in blocks of kLanes, each thread with a
+// PairBlock of its own, and hands each simulated block to on_block(block, b, n).
+template <int D, bool A, class OnBlock>
+void simulate_blocks(const PathPlan& plan, const mc::PlanView& view, std::uint64_t first_pair, std::int64_t pairs,
+                     int threads, OnBlock on_block) {
   const std::int64_t blocks = (pairs + kLanes - 1) / kLanes;
-  std::vector<Moments> per_block(static_cast<std::size_t>(blocks));
 #pragma omp parallel num_threads(threads)
   {
-    auto block = std::make_unique<PairBlock<D, A>>(p, plan, o.seed);
+    auto block = std::make_unique<PairBlock<D, A>>(plan, view);
 #pragma omp for schedule(dynamic, 4)
     for (std::int64_t b = 0; b < blocks; ++b) {
       const std::int64_t first = b * kLanes;
       const int n = static_cast<int>(std::min<std::int64_t>(kLanes, pairs - first));
-      const auto start = static_cast<std::uint64_t>(first);
-      per_block[static_cast<std::size_t>(b)] = block->simulate(start, n);
+      block->simulate(first_pair + static_cast<std::uint64_t>(first), n);
+      on_block(*block, b, n);
     }
   }
-  Moments total;
-  for (const Moments& m : per_block) total.merge(m);
-  return total;
 }
 
-template <int D>
-Moments simulate_dim(const Product& p, const PathPlan& plan, const McOptions& o, std::int64_t pairs, int threads) {
-  return o.antithetic ? simulate_all<D, true>(p, plan, o, pairs, threads)
-                      : simulate_all<D, false>(p, plan, o, pairs, threads);
+mc::PlanView view_for(const Product& product, const PathPlan& plan, const McOptions& o) {
+  return mc::plan_view(plan, payoff_terms(product), o.seed, o.antithetic);
 }
 
 }  // namespace
+
+std::vector<double> monte_carlo_pair_averages(const Product& product, const McOptions& options,
+                                              std::uint64_t first_pair, int count, PathCode code) {
+  const PathPlan plan = make_path_plan(product);
+  const mc::PlanView view = view_for(product, plan, options);
+  std::vector<double> averages(static_cast<std::size_t>(count));
+  with_engine(plan.dim, options.antithetic, [&]<int D, bool A>() {
+    if (code == PathCode::Shared) {
+      for (int i = 0; i < count; ++i)
+        averages[static_cast<std::size_t>(i)] = mc::pair_average<D>(view, first_pair + static_cast<std::uint64_t>(i));
+      return;
+    }
+    simulate_blocks<D, A>(plan, view, first_pair, count, 1, [&](const PairBlock<D, A>& block, std::int64_t b, int n) {
+      for (int s = 0; s < n; ++s) averages[static_cast<std::size_t>(b * kLanes + s)] = block.pair_average(s);
+    });
+  });
+  return averages;
+}
 
 std::string mc_generator_name(bool antithetic) {
   return std::string("philox4x32-10/box-muller") + (antithetic ? " antithetic" : " plain");
@@ -306,13 +309,15 @@ McResult monte_carlo_price(const Product& product, const McOptions& options) {
   const int threads = options.threads > 0 ? options.threads : omp_get_max_threads();
   const std::int64_t pairs = (options.paths + 1) / 2;
   const PathPlan plan = make_path_plan(product);
+  const mc::PlanView view = view_for(product, plan, options);
+  std::vector<Moments> per_block(static_cast<std::size_t>((pairs + kLanes - 1) / kLanes));
+  with_engine(plan.dim, options.antithetic, [&]<int D, bool A>() {
+    simulate_blocks<D, A>(plan, view, 0, pairs, threads, [&](const PairBlock<D, A>& block, std::int64_t b, int n) {
+      per_block[static_cast<std::size_t>(b)] = block.moments(n);
+    });
+  });
   Moments m;
-  switch (plan.dim) {
-    case 1: m = simulate_dim<1>(product, plan, options, pairs, threads); break;
-    case 2: m = simulate_dim<2>(product, plan, options, pairs, threads); break;
-    case 3: m = simulate_dim<3>(product, plan, options, pairs, threads); break;
-    default: throw std::invalid_argument("Monte Carlo supports 1 to 3 underlyings");
-  }
+  for (const Moments& b : per_block) m.merge(b);
   McResult r;
   r.price = m.mean;
   r.std_error = m.count > 1 ? std::sqrt(m.m2 / (m.count - 1) / m.count) : 0.0;

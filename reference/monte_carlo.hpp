@@ -5,9 +5,9 @@
 // reference/path_plan.hpp. Random numbers come from Philox4x32-10 keyed by the seed and counted by
 // (antithetic pair, normal index), so a path's numbers do not depend on which thread simulates it;
 // results are summed per fixed block of pairs and the blocks combined in order, so a price is the
-// same bit for bit for any thread count, and on any CPU running the same build (the normal
-// transform calls no libm; the build's flags decide where FMAs are formed). The standard error is
-// taken over pair averages.
+// same bit for bit for any thread count, on any CPU running the same build, and on a CUDA device
+// (reference/pair_path.hpp: no libm call, no contracted FMA). The standard error is taken over
+// pair averages.
 //
 // Knock-in is carried as the probability that the path has not knocked in (conditional Monte
 // Carlo): 1 or 0 with daily monitoring; with continuous monitoring it is multiplied at each
@@ -26,6 +26,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "products/product.hpp"
 
@@ -56,6 +57,15 @@ inline constexpr int kMcGeneratorVersion = 1;
 std::string mc_generator_name(bool antithetic);
 
 McResult monte_carlo_price(const Product& product, const McOptions& options);
+
+// Which code simulates the paths: the CPU engine's vectorised blocks, or pair_path.hpp's
+// pair_average(), the code the CUDA engine runs on the device.
+enum class PathCode { Vectorised, Shared };
+
+// The averages of antithetic pairs first_pair .. first_pair + count - 1 of a price with these
+// options, one thread: what tests compare bit for bit across the two codes and with the GPU.
+std::vector<double> monte_carlo_pair_averages(const Product& product, const McOptions& options,
+                                              std::uint64_t first_pair, int count, PathCode code);
 
 // Every Monte Carlo result passes here before it is reported: a non-finite price or standard
 // error (levels beyond what fp64 carries) is a SolverError(NonFinite), never a result.
