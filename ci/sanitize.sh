@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# The sanitizer build (preset asan, folder build-asan): CPU only, -O1, AddressSanitizer, UBSan
+# and float-cast-overflow, every finding fatal; it builds the elsbench binary and the unit and
+# validation suites (no benchmarks, no gpu or slow suites) and runs them. README, Reliability.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cmake --preset asan >/dev/null
+cmake --build build-asan -j "$(nproc)"
+# allocator_may_return_null: an allocation beyond the sanitizer's limit throws std::bad_alloc as
+# in a release build (the CLI reports it, exit 3) instead of aborting.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1:abort_on_error=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+ctest --test-dir build-asan --output-on-failure -j "$(nproc)" -L 'unit|validation' -LE slow "$@"
