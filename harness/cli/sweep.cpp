@@ -116,7 +116,7 @@ void setup(CLI::App& app) {
   axis("--nt-rule", args->overrides.axes.nt_rules, "time steps: fixed:K | per-n:X (X*n steps) | auto");
   axis("--devices", args->overrides.axes.devices, "cpu (all cores) | cpu:tN (N threads) | cuda:N");
   axis("--precisions", args->overrides.axes.precisions, "fp64 | fp32");
-  cmd->add_option("--repetitions", args->repetitions, "timed repetitions per case (>= 2)")->check(CLI::Range(2, 1000));
+  cmd->add_option("--repetitions", args->repetitions, "timed repetitions per case (>= 2)")->check(CLI::Range(2, kMaxRepetitions));
   cmd->add_option("--instance", args->instance, "cloud instance, recorded verbatim (e.g. aws:g4dn.xlarge, colab:t4)");
   cmd->add_option("--out", args->out, "results file (default: results/<machine>/<date>-<commit>.json)");
   cmd->add_option("--resume", args->resume, "continue the partial results file FILE");
