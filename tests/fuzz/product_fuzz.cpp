@@ -1,4 +1,6 @@
 // libFuzzer target: the product loader (the text of a product file, as `--product FILE` reads it).
+#include <nlohmann/json.hpp>
+
 #include "products/product_json.hpp"
 #include "tests/fuzz/fuzz_target.hpp"
 
