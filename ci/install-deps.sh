@@ -4,7 +4,8 @@
 set -euo pipefail
 packages=(build-essential cmake ninja-build git libeigen3-dev libboost-test-dev libbenchmark-dev
           nlohmann-json3-dev libcli11-dev python3 python3-matplotlib python3-pytest
-          libopenmpi-dev openmpi-bin)  # MPI: optional for the build, used by `book price` under mpirun
+          libopenmpi-dev openmpi-bin   # MPI: optional for the build, used by `book price` under mpirun
+          clang libclang-rt-dev libomp-dev)  # libFuzzer targets of the loaders (ci/fuzz.sh)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

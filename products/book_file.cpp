@@ -1,5 +1,6 @@
 #include "products/book_file.hpp"
 
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -22,7 +23,7 @@ void read_line(Book& book, std::map<std::string, int>& first_line_of, std::strin
     nlohmann::json j;
     try {
       j = nlohmann::json::parse(text);
-    } catch (const nlohmann::json::parse_error& e) {
+    } catch (const nlohmann::json::exception& e) {  // parse_error, and out_of_range for 1e400
       throw InputError(where, "<line>", std::string("not valid JSON: ") + e.what());
     }
     Product p = product_from_json(j, where);
@@ -50,7 +51,17 @@ Book parse_book(const std::string& source, std::string_view text) {
     const std::size_t end = text.find('\n');
     const std::string_view row = text.substr(0, end);
     text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
-    if (!blank(row)) read_line(book, first_line_of, row, line);
+    if (blank(row)) continue;
+    if (row.size() > kMaxBookLineBytes) {
+      const std::string where = line_source(source, line);
+      book.bad.push_back({line, "<line>", "longer than " + std::to_string(kMaxBookLineBytes) + " bytes",
+                          where + ": field '<line>': longer than " + std::to_string(kMaxBookLineBytes) + " bytes"});
+      continue;
+    }
+    if (book.notes.size() + book.bad.size() == kMaxBookNotes)
+      throw InputError(line_source(source, line), "<file>",
+                       "more than " + std::to_string(kMaxBookNotes) + " notes: split the book");
+    read_line(book, first_line_of, row, line);
   }
   return book;
 }
@@ -58,6 +69,11 @@ Book parse_book(const std::string& source, std::string_view text) {
 Book load_book_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path, "<file>", "cannot open");
+  std::error_code ec;
+  const auto bytes = std::filesystem::file_size(path, ec);
+  if (!ec && bytes > kMaxBookBytes)
+    throw InputError(path, "<file>", std::to_string(bytes) + " bytes, more than the " +
+                                         std::to_string(kMaxBookBytes >> 20) + " MiB a book may hold: split the book");
   std::ostringstream text;
   text << in.rdbuf();
   return parse_book(path, text.str());

@@ -2,6 +2,8 @@
 // A book of notes: JSON Lines, one product per line in the product schema (product_json.hpp).
 // A bad line does not spoil the book: it is listed with its line number and field, and the other
 // notes are still priced; --strict refuses the whole book before any work (require_clean).
+#include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,8 +30,16 @@ struct Book {
   std::vector<BadLine> bad;     // in file order
 };
 
+// Limits of a book (README, Reliability): a line longer than kMaxBookLineBytes is a bad line; a
+// book of more notes (good or bad lines) or a file of more bytes is refused whole, naming the
+// line or the file.
+inline constexpr std::size_t kMaxBookNotes = 100000;
+inline constexpr std::size_t kMaxBookLineBytes = 64 * 1024;
+inline constexpr std::uintmax_t kMaxBookBytes = 256ULL << 20;
+
 // Parses the text of a book named `source` (a file name, for messages). Never throws for bad
 // content: each line is a note or a bad line; blank lines are skipped; a repeated id is a bad line.
+// Throws InputError naming the line past kMaxBookNotes.
 Book parse_book(const std::string& source, std::string_view text);
 // Reads and parses a file; throws InputError when it cannot be read.
 Book load_book_file(const std::string& path);

@@ -203,6 +203,8 @@ ElsTerms read_els(const Reader& r) {
       d.fail("time", i == 0 ? "must be > 0" : "dates must be strictly increasing (got " +
                                                   Reader::fmt(a.time) + " after " +
                                                   Reader::fmt(previous) + ")");
+    if (a.time - previous < limits::kMinTimeYears)
+      d.fail("time", "less than 1e-4 years after the previous date (or the start), got " + Reader::fmt(a.time));
     previous = a.time;
     a.barrier = d.positive("barrier");
     if (a.barrier > limits::kMaxAutocallBarrier)
@@ -244,6 +246,7 @@ OptionTerms read_option(const Reader& r, ProductType type, double spot) {
   OptionTerms o;
   o.maturity = r.positive("maturity");
   if (o.maturity > limits::kMaxMaturityYears) r.fail("maturity", "beyond 30 years, got " + Reader::fmt(o.maturity));
+  if (o.maturity < limits::kMinTimeYears) r.fail("maturity", "below 1e-4 years, got " + Reader::fmt(o.maturity));
   if (type == ProductType::CashOrNothing2) {
     const json& k = r.array("strikes");
     if (k.size() != 2) r.fail("strikes", "expected two strikes, one per underlying");
@@ -301,17 +304,23 @@ Product product_from_json(const json& j, const std::string& source) {
   return p;
 }
 
-Product load_product_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError(path, "<file>", "cannot open");
+Product product_from_text(std::string_view text, const std::string& source) {
   json j;
   try {
-    j = json::parse(in);
+    j = json::parse(text);
   } catch (const json::exception& e) {
     // parse_error, and out_of_range for a number beyond a double (1e400).
-    throw InputError(path, "<file>", std::string("not valid JSON: ") + e.what());
+    throw InputError(source, "<file>", std::string("not valid JSON: ") + e.what());
   }
-  return product_from_json(j, path);
+  return product_from_json(j, source);
+}
+
+Product load_product_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path, "<file>", "cannot open");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return product_from_text(text.str(), path);
 }
 
 json product_to_json(const Product& p) {

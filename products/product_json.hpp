@@ -2,6 +2,7 @@
 // Loading products from JSON: every rule of DESIGN.md is checked before any work starts.
 #include <nlohmann/json_fwd.hpp>
 #include <string>
+#include <string_view>
 
 #include "products/product.hpp"
 
@@ -9,6 +10,8 @@ namespace elsbench {
 
 // Parses and validates; throws InputError naming `source` and the offending field.
 Product product_from_json(const nlohmann::json& j, const std::string& source);
+// The text of a product file named `source`; bad JSON is an InputError too.
+Product product_from_text(std::string_view text, const std::string& source);
 Product load_product_file(const std::string& path);
 nlohmann::json product_to_json(const Product& p);
 // Ids name files (reference/values/<id>.json): 1 to 64 of [A-Za-z0-9._-], the first alphanumeric,

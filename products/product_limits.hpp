@@ -7,6 +7,7 @@
 namespace elsbench::limits {
 
 inline constexpr double kMaxMaturityYears = 30;      // autocall dates and option maturities
+inline constexpr double kMinTimeYears = 1e-4;        // a maturity, and the gap between autocall dates (under an hour)
 inline constexpr double kMinLevel = 1e-6;            // spot, reference, strike, in currency units
 inline constexpr double kMaxLevel = 1e9;
 inline constexpr double kMaxLevelRatio = 100;        // spot / reference and strike / spot, either way

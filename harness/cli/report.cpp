@@ -71,6 +71,8 @@ int render_report(const ReportArgs& args) {
   if (!args.prices.empty()) argv.insert(argv.end(), {"--prices", args.prices});
   argv.insert(argv.end(), args.results.begin(), args.results.end());
   const int status = run_program(argv, false);
+  // render.py exits 2 on bad input (a damaged results file, named with its field): so does report.
+  if (status == 2) return 2;
   if (status != 0) std::cerr << "elsbench: report: render.py failed (exit status " << status << ")\n";
   return status == 0 ? 0 : 1;
 }

@@ -6,10 +6,6 @@
 #include "platform/input_error.hpp"
 
 namespace elsbench {
-namespace {
-constexpr double kMaxSMaxMultiple = 100, kMaxDensity = 100;
-}  // namespace
-
 void SolverFlags::add_to(CLI::App& cmd) {
   GridOptions& g = options.grid;
   cmd.add_option("--scheme", options.scheme, "time scheme (default: the solver's)");
@@ -19,7 +15,7 @@ void SolverFlags::add_to(CLI::App& cmd) {
   cmd.add_option("--s-max", g.s_max_multiple, "S_max as a multiple of max(reference or strike, spot), in (1, 100]");
   cmd.add_option("--density", g.density, "sinh concentration, fraction of the center level, in (0, 100]");
   cmd.add_option("--damping", g.damping_steps, "implicit steps after the payoff and each autocall date")
-      ->check(CLI::Range(0, 100));
+      ->check(CLI::Range(0, kMaxDampingSteps));
   cmd.add_option("--device", device, "auto | cpu | cuda:N");
   cmd.add_option("--precision", precision, "fp64 | fp32")->check(CLI::IsMember({"fp64", "fp32"}));
   cmd.add_option("--threads", threads, "CPU threads (0: all cores)")->check(CLI::Range(0, kMaxThreads));

@@ -119,7 +119,7 @@ void setup(CLI::App& app) {
   cmd->add_option("--book", args->overrides.axes.book, "notes per timed run: copies of the product priced as one book")
       ->delimiter(',')
       ->check(CLI::Range(1, kMaxBookNotes));
-  cmd->add_option("--repetitions", args->repetitions, "timed repetitions per case (>= 2)")->check(CLI::Range(2, 1000));
+  cmd->add_option("--repetitions", args->repetitions, "timed repetitions per case (>= 2)")->check(CLI::Range(2, kMaxRepetitions));
   cmd->add_option("--instance", args->instance, "cloud instance, recorded verbatim (e.g. aws:g4dn.xlarge, colab:t4)");
   cmd->add_option("--out", args->out, "results file (default: results/<machine>/<date>-<commit>.json)");
   cmd->add_option("--resume", args->resume, "continue the partial results file FILE");

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <fstream>
 
+#include "harness/results/results_file.hpp"
 #include "platform/input_error.hpp"
 
 namespace elsbench {
@@ -53,27 +54,6 @@ void take_timing(CaseRecord& c, const json& entry, const std::string& origin) {
     c.median_seconds = real_seconds(entry, origin);
 }
 
-// The schema of one entry, checked before any field is used (RESULTS_SCHEMA.md): an object with a
-// case id and a status word, and a finite price unless the case was skipped. A damaged file is
-// refused, never read as "no regression".
-void check_entry(const json& entry, const std::string& origin, const std::string& where) {
-  if (!entry.is_object()) throw InputError(origin, where, "expected an object, got " + std::string(entry.type_name()));
-  const auto id = entry.find("case_id");
-  if (id == entry.end() || !id->is_string()) throw InputError(origin, where + ".case_id", "missing or not a string");
-  const auto status = entry.find("status");
-  if (status == entry.end() || !status->is_string())
-    throw InputError(origin, where + ".status", "missing or not a string");
-  const std::string word = status->get<std::string>();
-  if (word != "pass" && word != "fail" && word != "no-reference" && word != "skipped")
-    throw InputError(origin, where + ".status", "unknown status '" + word + "'");
-  if (word == "skipped") return;
-  const auto price = entry.find("price");
-  if (price == entry.end() || !price->is_number() || !std::isfinite(price->get<double>()))
-    throw InputError(origin, where + ".price", "a case that ran needs a finite number");
-  for (const char* key : {"time_unit", "run_type", "aggregate_name", "name"})
-    if (entry.contains(key) && !entry[key].is_string()) throw InputError(origin, where + "." + key, "not a string");
-}
-
 }  // namespace
 
 CaseTable cases_from_json(const json& results, const std::string& origin) {
@@ -83,7 +63,7 @@ CaseTable cases_from_json(const json& results, const std::string& origin) {
   CaseTable table;
   for (std::size_t i = 0; i < results["benchmarks"].size(); ++i) {
     const json& entry = results["benchmarks"][i];
-    check_entry(entry, origin, "benchmarks[" + std::to_string(i) + "]");
+    check_results_entry(entry, origin, "benchmarks[" + std::to_string(i) + "]");
     const auto id = entry.find("case_id");
     CaseRecord& c = table[id->get<std::string>()];
     c.case_id = id->get<std::string>();

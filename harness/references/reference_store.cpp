@@ -45,11 +45,16 @@ StoreLoad load_file(const fs::path& path, const std::string& key) {
     out.refused = "not a regular file (a link or a folder is never followed)";
     return out;
   }
+  if (const auto bytes = fs::file_size(path, ec); !ec && bytes > kMaxStoreEntryBytes) {
+    out.refused = std::to_string(bytes) + " bytes, more than the " + std::to_string(kMaxStoreEntryBytes) +
+                  " an entry may hold";
+    return out;
+  }
   std::ifstream in(path, std::ios::binary);
   json j;
   try {
     j = json::parse(in);
-  } catch (const json::parse_error& e) {
+  } catch (const json::exception& e) {  // parse_error, and out_of_range for a number beyond a double
     out.refused = std::string("not valid JSON (truncated or damaged): ") + e.what();
     return out;
   }
@@ -141,6 +146,9 @@ std::vector<ReferenceStore::Listed> ReferenceStore::list() const {
     const std::string name = f.path().filename().string();
     if (!is_store_file(name) || f.path().extension() != ".json") continue;
     const std::string key = name.substr(0, 64);
+    if (out.size() == kMaxStoreEntries)
+      throw InputError(dir_, "<folder>", "more than " + std::to_string(kMaxStoreEntries) +
+                                             " entries: empty it (elsbench reference --clear)");
     StoreLoad l = load_file(f.path(), key);
     out.push_back({f.path().string(), std::move(l.entry), l.refused});
   }

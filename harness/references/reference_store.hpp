@@ -5,6 +5,8 @@
 // carries the terms it priced, the value with its full provenance (StoredReference) and a
 // checksum over all of it; an entry that fails any check (truncated, foreign JSON, edited, another
 // product's terms under this key, a link) is refused with the reason, never trusted.
+#include <cstddef>
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -31,6 +33,11 @@ struct StoreLoad {
 // $ELSBENCH_REFERENCE_STORE, else $XDG_CACHE_HOME/elsbench/references, else
 // $HOME/.cache/elsbench/references. Throws std::runtime_error when none of them is set.
 std::string default_reference_store();
+
+// Limits (README, Reliability): an entry file larger than this is refused unread; listing a store
+// of more entries is refused, naming the folder.
+inline constexpr std::uintmax_t kMaxStoreEntryBytes = 1 << 20;
+inline constexpr std::size_t kMaxStoreEntries = 100000;
 
 class ReferenceStore {
  public:

@@ -5,11 +5,12 @@ GPU model measured elsewhere. A single-note time stands in only where no book wa
 the row says so."""
 from __future__ import annotations
 
-import json
+import math
 from dataclasses import dataclass, field
 
 import cost
 import figures
+from schema import ResultsError, read_json
 
 BOOK_SCHEMA = "elsbench-book"
 
@@ -40,23 +41,28 @@ class BookRun:
 
 
 def is_book_file(path: str) -> bool:
-    with open(path, encoding="utf-8") as f:
-        return json.load(f).get("schema") == BOOK_SCHEMA
+    data = read_json(path)
+    return isinstance(data, dict) and data.get("schema") == BOOK_SCHEMA
 
 
 def load_book(path: str) -> BookRun:
-    with open(path, encoding="utf-8") as f:
-        data = json.load(f)
-    if data.get("schema") != BOOK_SCHEMA or "summary" not in data:
+    data = read_json(path)
+    if not isinstance(data, dict) or data.get("schema") != BOOK_SCHEMA or "summary" not in data:
         raise ValueError(f"{path}: not a complete book results file (schema '{BOOK_SCHEMA}' with a summary)")
-    meta = data["context"]["elsbench"]
-    machine = data["context"].get("machine") or {}
-    summary = data["summary"]
-    devices = sorted({n["device"] for n in data["notes"] if "device" in n}) or ["cpu"]
-    return BookRun(machine.get("instance") or machine.get("hostname") or path, machine.get("instance") or "",
-                   meta["settings"]["solver"], ",".join(devices), int(meta.get("workers", 1)),
-                   int(meta["settings"]["n"]), int(summary["priced_this_run"]), float(summary["notes_per_second"]),
-                   path, machine)
+    try:
+        meta = data["context"]["elsbench"]
+        machine = data["context"].get("machine") or {}
+        summary = data["summary"]
+        devices = sorted({n["device"] for n in data["notes"] if "device" in n}) or ["cpu"]
+        run = BookRun(machine.get("instance") or machine.get("hostname") or path, machine.get("instance") or "",
+                      meta["settings"]["solver"], ",".join(devices), int(meta.get("workers", 1)),
+                      int(meta["settings"]["n"]), int(summary["priced_this_run"]),
+                      float(summary["notes_per_second"]), path, machine)
+    except (KeyError, TypeError, AttributeError, ValueError) as e:
+        raise ResultsError(path, "<book>", f"a damaged book results file ({type(e).__name__}: {e})") from None
+    if not math.isfinite(run.notes_per_second):
+        raise ResultsError(path, "summary.notes_per_second", "not a finite number")
+    return run
 
 
 def sweep_book_runs(cases) -> list[BookRun]:

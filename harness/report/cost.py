@@ -6,10 +6,11 @@ is "not measured"; nothing is extrapolated from other GPUs.
 """
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+
+from schema import read_json
 
 GPU_FAMILIES = ["rtx 4090", "rtx 3090", "h200", "h100", "a100", "a40", "a10g", "l40s", "l4", "v100", "p100", "t4"]
 DEFAULT_PRODUCT = "sample-2a-stepdown"  # the sample ELS every machine prices
@@ -55,8 +56,7 @@ class CostRow:
 
 
 def load_prices(path: str) -> PriceTable:
-    with open(path, encoding="utf-8") as f:
-        data = json.load(f)
+    data = read_json(path)
     keys = PriceEntry.__dataclass_fields__
     entries = [PriceEntry(**{k: v for k, v in e.items() if k in keys}) for e in data["instances"]]
     return PriceTable(data.get("written", ""), data.get("prices_as_of", ""), entries)

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import sys
+import tempfile
 
 sys.dont_write_bytecode = True  # the source tree may be read-only or shared
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -104,6 +106,9 @@ def books_section(runs, machines, cases, prices_path, out_dir) -> Section:
 
 
 def render(paths, out_dir, baseline_spec, prices_path):
+    # Every input is read and checked before anything is written; the report is drawn in a
+    # temporary folder beside OUT and moved into place whole, so a failure leaves no plots
+    # without their report.md and report.html.
     baseline = Baseline.parse(baseline_spec)
     book_paths = [p for p in paths if books.is_book_file(p)]
     book_runs = [books.load_book(p) for p in book_paths]
@@ -111,7 +116,20 @@ def render(paths, out_dir, baseline_spec, prices_path):
     book_runs += books.sweep_book_runs(every_case)
     # A case of the book axis times a whole book: only single notes enter the per-pricing sections.
     cases = [c for c in every_case if c.book == 1]
-    os.makedirs(out_dir, exist_ok=True)
+    cost.load_prices(prices_path)
+    parent = os.path.dirname(os.path.abspath(out_dir))
+    os.makedirs(parent, exist_ok=True)
+    staging = tempfile.mkdtemp(prefix=".report-", dir=parent)
+    try:
+        _draw(paths, staging, baseline, prices_path, book_runs, machines, cases, every_case)
+        os.makedirs(out_dir, exist_ok=True)
+        for name in sorted(os.listdir(staging)):
+            os.replace(os.path.join(staging, name), os.path.join(out_dir, name))
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+def _draw(paths, out_dir, baseline, prices_path, book_runs, machines, cases, every_case):
     sections = [
         summary_section(paths, machines, every_case),
         Section("Time vs grid size", ["Median of the repetitions; one line per solver, scheme, precision and device."],
@@ -141,8 +159,12 @@ def main(argv=None) -> int:
     try:
         render(args.results, args.out, args.baseline, args.prices)
     except (OSError, ValueError, KeyError) as e:
+        # Bad input (a damaged results file names its field): exit 2, no traceback.
         print(f"render.py: {e}", file=sys.stderr)
         return 2
+    except Exception as e:  # noqa: BLE001 - an internal error still gets one line, not a traceback
+        print(f"render.py: internal error: {type(e).__name__}: {e}", file=sys.stderr)
+        return 1
     print(f"report written to {os.path.join(args.out, 'report.html')} and report.md")
     return 0
 

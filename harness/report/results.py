@@ -1,9 +1,10 @@
 """Results files (harness/results/RESULTS_SCHEMA.md) read and merged into cases tagged with their machine."""
 from __future__ import annotations
 
-import json
 import statistics
 from dataclasses import dataclass, field
+
+from schema import check_results, read_json
 
 SECONDS_PER_UNIT = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
 
@@ -104,8 +105,6 @@ def _machine(context: dict, path: str) -> Machine:
 def _cases(benchmarks: list, machine: Machine, path: str) -> dict[str, Case]:
     cases: dict[str, Case] = {}
     for entry in benchmarks:
-        if "case_id" not in entry:
-            raise ValueError(f"{path}: entry '{entry.get('name', '?')}' has no case_id: not an elsbench results file")
         case = cases.setdefault(entry["case_id"], Case(fields=entry, machine=machine))
         run_type = entry.get("run_type", "iteration")
         if run_type == "iteration":
@@ -125,10 +124,8 @@ def load(paths: list[str]) -> tuple[list[Machine], list[Case]]:
     merged: dict[tuple[str, str], Case] = {}
     runs = []
     for path in paths:
-        with open(path, encoding="utf-8") as f:
-            data = json.load(f)
-        if "benchmarks" not in data:
-            raise ValueError(f"{path}: no 'benchmarks' array: not a results file")
+        data = read_json(path)
+        check_results(data, path)
         machine = _machine(data.get("context") or {}, path)
         runs.append((machine, _cases(data["benchmarks"], machine, path)))
     for machine, cases in sorted(runs, key=lambda run: run[0].started):

@@ -1,6 +1,7 @@
 #include "harness/results/results_file.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -45,12 +46,76 @@ void ResultsFile::sort_cases(const std::vector<std::string>& order) {
   benchmarks = entries;
 }
 
+namespace {
+
+// The keys of context.elsbench that a resume reads, checked so that a damaged one is refused by
+// name (RESULTS_SCHEMA.md) rather than failing inside the resume.
+void check_context(const nlohmann::json& els, const std::string& path) {
+  const auto field = [&](const char* key) { return std::string("context.elsbench.") + key; };
+  const auto present = [&](const char* key) { return els.contains(key) && !els[key].is_null(); };
+  const auto require = [&](bool ok, const std::string& where, const std::string& what) {
+    if (!ok) throw InputError(path, where, what);
+  };
+  if (present("running")) {
+    const auto& r = els["running"];
+    require(r.is_object() && r.contains("case_id") && r["case_id"].is_string() && r.contains("attempts") &&
+                r["attempts"].is_number_integer() && r["attempts"].get<long long>() >= 0,
+            field("running"), "expected {\"case_id\": string, \"attempts\": whole number >= 0}");
+  }
+  for (const char* key : {"sweep", "machine", "references"})
+    if (present(key)) require(els[key].is_object(), field(key), "expected an object");
+  if (present("machine"))
+    for (const auto& [key, value] : els["machine"].items())
+      if (key == "hostname" || key == "git_commit" || key == "instance")
+        require(value.is_string(), field("machine") + "." + key, "expected a string");
+  if (present("resumed")) require(els["resumed"].is_array(), field("resumed"), "expected an array");
+  if (present("references")) {
+    const auto& r = els["references"];
+    for (const char* key : {"mode", "store", "device"})
+      if (r.contains(key)) require(r[key].is_string(), field("references") + "." + key, "expected a string");
+    for (const char* key : {"target_fraction", "budget_seconds"})
+      if (r.contains(key))
+        require(r[key].is_number() && std::isfinite(r[key].get<double>()) && r[key].get<double>() > 0,
+                field("references") + "." + key, "expected a finite number > 0");
+    if (r.contains("seed"))
+      require(r["seed"].is_number_integer() && r["seed"].get<long long>() >= 0 &&
+                  r["seed"].get<long long>() < (1LL << 53),
+              field("references.seed"), "expected a whole number in [0, 2^53)");
+  }
+}
+
+}  // namespace
+
+void check_results_entry(const nlohmann::json& entry, const std::string& origin, const std::string& where) {
+  if (!entry.is_object()) throw InputError(origin, where, "expected an object, got " + std::string(entry.type_name()));
+  const auto id = entry.find("case_id");
+  if (id == entry.end() || !id->is_string()) throw InputError(origin, where + ".case_id", "missing or not a string");
+  const auto status = entry.find("status");
+  if (status == entry.end() || !status->is_string())
+    throw InputError(origin, where + ".status", "missing or not a string");
+  const std::string word = status->get<std::string>();
+  if (word != "pass" && word != "fail" && word != "no-reference" && word != "skipped")
+    throw InputError(origin, where + ".status", "unknown status '" + word + "'");
+  for (const char* key : {"time_unit", "run_type", "aggregate_name", "name", "skip_reason"})
+    if (entry.contains(key) && !entry[key].is_string()) throw InputError(origin, where + "." + key, "not a string");
+  if (word == "skipped") return;
+  const auto price = entry.find("price");
+  if (price == entry.end() || !price->is_number() || !std::isfinite(price->get<double>()))
+    throw InputError(origin, where + ".price", "a case that ran needs a finite number");
+}
+
 ResultsFile read_results_file(const std::string& path) {
-  std::ifstream in(path);
+  std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path, "<file>", "cannot open the results file");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return results_file_from_text(text.str(), path);
+}
+
+ResultsFile results_file_from_text(std::string_view text, const std::string& path) {
   nlohmann::json j;
   try {
-    j = nlohmann::json::parse(in);
+    j = nlohmann::json::parse(text);
   } catch (const nlohmann::json::exception& e) {
     throw InputError(path, "<file>", std::string("not valid JSON: ") + e.what());
   }
@@ -58,9 +123,13 @@ ResultsFile read_results_file(const std::string& path) {
       !j["benchmarks"].is_array())
     throw InputError(path, "<root>", "not a results file (expected a context object and a benchmarks array)");
   const auto& els = j["context"].value("elsbench", nlohmann::json());
-  if (!els.is_object() || els.value("schema", 0) != kResultsSchema)
+  const auto schema = els.is_object() ? els.find("schema") : els.end();
+  if (!els.is_object() || schema == els.end() || !schema->is_number_integer() || *schema != kResultsSchema)
     throw InputError(path, "context.elsbench.schema",
                      "not an elsbench results file of schema " + std::to_string(kResultsSchema));
+  check_context(els, path);
+  for (std::size_t i = 0; i < j["benchmarks"].size(); ++i)
+    check_results_entry(j["benchmarks"][i], path, "benchmarks[" + std::to_string(i) + "]");
   ResultsFile f;
   f.context = j["context"];
   f.benchmarks = j["benchmarks"];

@@ -4,6 +4,7 @@
 // or a killed sweep only ever sees a whole file: the previous one or the new one.
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 #include <vector>
 #include "platform/file_io.hpp"  // write_file_atomically, for callers of this header
 
@@ -25,8 +26,15 @@ struct ResultsFile {
   void sort_cases(const std::vector<std::string>& order);
 };
 
-// Throws std::runtime_error naming the file when it is not a results file of this schema.
+// One entry of `benchmarks` (RESULTS_SCHEMA.md), checked before any field is used: an object with a
+// case id and a status word, and a finite price unless the case was skipped. Throws InputError
+// naming `origin` and `where` ("benchmarks[3].price"): a damaged file is refused, never half read.
+void check_results_entry(const nlohmann::json& entry, const std::string& origin, const std::string& where);
+// Throws InputError naming the file and field when it is not a results file of this schema (every
+// entry checked as above).
 ResultsFile read_results_file(const std::string& path);
+// The same check on the text of a results file named `path`.
+ResultsFile results_file_from_text(std::string_view text, const std::string& path);
 // Writes the JSON and the CSV flat view beside it (results_csv.hpp), each atomically.
 void write_results_file(const std::string& path, const ResultsFile& file);
 // The JSON text write_results_file writes.

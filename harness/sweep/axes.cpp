@@ -129,25 +129,45 @@ SweepSpec sweep_spec_from_json(const nlohmann::json& j, const std::string& sourc
     spec.description = j["description"].get<std::string>();
   }
   if (j.contains("repetitions")) {
-    if (!j["repetitions"].is_number_integer() || j["repetitions"].get<int>() < 2)
-      throw InputError(source, "repetitions", "expected a whole number >= 2 (Google Benchmark needs two to aggregate)");
+    if (!j["repetitions"].is_number_integer() || j["repetitions"].get<long long>() < 2 ||
+        j["repetitions"].get<long long>() > kMaxRepetitions)
+      throw InputError(source, "repetitions",
+                       "expected a whole number in [2, " + std::to_string(kMaxRepetitions) +
+                           "] (Google Benchmark needs two to aggregate)");
     spec.repetitions = j["repetitions"].get<int>();
   }
   if (j.contains("grid")) {
     const auto& g = j["grid"];
     if (!g.is_object()) throw InputError(source, "grid", "expected an object");
-    try {
-      spec.grid.mesh = parse_mesh_kind(g.value("mesh", std::string(to_string(spec.grid.mesh))));
-      spec.grid.s_max_multiple = g.value("s_max", spec.grid.s_max_multiple);
-      spec.grid.density = g.value("density", spec.grid.density);
-      spec.grid.damping_steps = g.value("damping", spec.grid.damping_steps);
-    } catch (const std::exception& e) {
-      throw InputError(source, "grid", e.what());
+    for (const auto& [key, value] : g.items())
+      if (key != "mesh" && key != "s_max" && key != "density" && key != "damping")
+        throw InputError(source, "grid." + key, "unknown key (expected mesh, s_max, density, damping)");
+    if (g.contains("mesh")) {
+      if (!g["mesh"].is_string()) throw InputError(source, "grid.mesh", "expected a string");
+      try {
+        spec.grid.mesh = parse_mesh_kind(g["mesh"].get<std::string>());
+      } catch (const std::exception& e) {
+        throw InputError(source, "grid.mesh", e.what());
+      }
     }
-    if (!(spec.grid.s_max_multiple > 1.0)) throw InputError(source, "grid.s_max", "must be > 1");
-    if (!(spec.grid.density > 0.0)) throw InputError(source, "grid.density", "must be > 0");
-    if (spec.grid.damping_steps < 0 || spec.grid.damping_steps > 100)
-      throw InputError(source, "grid.damping", "must be 0..100");
+    // The bounds of the --s-max, --density and --damping flags (harness/run/case_limits.hpp).
+    const auto number = [&](const char* key, double fallback) {
+      if (!g.contains(key)) return fallback;
+      if (!g[key].is_number()) throw InputError(source, std::string("grid.") + key, "expected a number");
+      return g[key].get<double>();
+    };
+    spec.grid.s_max_multiple = number("s_max", spec.grid.s_max_multiple);
+    spec.grid.density = number("density", spec.grid.density);
+    if (!(spec.grid.s_max_multiple > 1.0 && spec.grid.s_max_multiple <= kMaxSMaxMultiple))
+      throw InputError(source, "grid.s_max", "must be in (1, 100]");
+    if (!(spec.grid.density > 0.0 && spec.grid.density <= kMaxDensity))
+      throw InputError(source, "grid.density", "must be in (0, 100]");
+    if (g.contains("damping")) {
+      if (!g["damping"].is_number_integer() || g["damping"].get<long long>() < 0 ||
+          g["damping"].get<long long>() > kMaxDampingSteps)
+        throw InputError(source, "grid.damping", "expected a whole number in [0, 100]");
+      spec.grid.damping_steps = g["damping"].get<int>();
+    }
   }
   if (j.contains("tolerance")) spec.tolerance = tolerance_rule_from_json(j["tolerance"], source);
   const SweepAxes defaults = j.contains("axes") ? axes_from_json(j["axes"], source, "axes") : SweepAxes{};

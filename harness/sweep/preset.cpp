@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "platform/input_error.hpp"
 #include "products/catalog.hpp"
@@ -22,13 +23,19 @@ SweepSpec load_preset(const std::string& name_or_file) {
         if (e.path().extension() == ".json") known += (known.empty() ? "" : ", ") + e.path().stem().string();
     throw InputError(name_or_file, "--preset", "no such file, and no preset of this name (known: " + known + ")");
   }
+  std::ostringstream text;
+  text << in.rdbuf();
+  return preset_from_text(text.str(), file.string());
+}
+
+SweepSpec preset_from_text(std::string_view text, const std::string& source) {
   nlohmann::json j;
   try {
-    j = nlohmann::json::parse(in);
+    j = nlohmann::json::parse(text);
   } catch (const nlohmann::json::exception& e) {
-    throw InputError(file.string(), "(top level)", std::string("not valid JSON: ") + e.what());
+    throw InputError(source, "(top level)", std::string("not valid JSON: ") + e.what());
   }
-  return sweep_spec_from_json(j, file.string());
+  return sweep_spec_from_json(j, source);
 }
 
 }  // namespace elsbench

@@ -17,6 +17,7 @@
 #include "harness/sweep/signals.hpp"
 #include "platform/file_io.hpp"
 #include "platform/file_lock.hpp"
+#include "platform/input_error.hpp"
 
 #ifndef ELSBENCH_VERSION
 #define ELSBENCH_VERSION "unknown"
@@ -200,8 +201,8 @@ SweepSummary resume_sweep(const std::string& from, SweepRun run) {
   std::optional<FileLock> out_lock;
   if (!run.path.empty() && run.path != from) out_lock.emplace(run.path);
   ResultsFile file = read_results_file(from);
-  if (!file.elsbench().contains("sweep"))
-    throw std::runtime_error(from + ": no context.elsbench.sweep to resume from");
+  if (!file.elsbench().contains("sweep") || file.elsbench()["sweep"].is_null())
+    throw InputError(from, "context.elsbench.sweep", "missing: nothing to resume from");
   const SweepSpec spec = sweep_spec_from_json(file.elsbench()["sweep"], from + " (context.elsbench.sweep)");
   const SweepPlan plan = plan_sweep(spec);
   if (run.path.empty()) run.path = from;
