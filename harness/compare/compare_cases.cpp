@@ -64,7 +64,7 @@ void check_entry(const json& entry, const std::string& origin, const std::string
   if (status == entry.end() || !status->is_string())
     throw InputError(origin, where + ".status", "missing or not a string");
   const std::string word = status->get<std::string>();
-  if (word != "pass" && word != "fail" && word != "no-reference" && word != "skipped")
+  if (word != "pass" && word != "fail" && word != "no-reference" && word != "unconverged" && word != "skipped")
     throw InputError(origin, where + ".status", "unknown status '" + word + "'");
   if (word == "skipped") return;
   const auto price = entry.find("price");

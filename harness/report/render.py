@@ -120,7 +120,9 @@ def render(paths, out_dir, baseline_spec, prices_path):
         cost_section(cases, machines, prices_path, out_dir),
         *([books_section(book_runs, machines, cases, prices_path, out_dir)] if book_runs else []),
         Section("Validation", ["|price - reference| <= allowance (k x reference standard error + discretisation "
-                               "tolerance) passes."], tables=[tables.validation_table(cases)]),
+                               "tolerance) passes; UNCONVERGED: the estimated discretisation error exceeds the "
+                               "tolerance (cases run with --error-estimate)."],
+                tables=[tables.validation_table(cases), tables.error_estimate_table(cases)]),
     ]
     title = "elsbench report: " + ", ".join(m.label for m in machines)
     write_markdown(os.path.join(out_dir, "report.md"), title, sections)
