@@ -10,6 +10,7 @@
 #include "harness/results/price_json.hpp"
 #include "products/catalog.hpp"
 #include "reference/reference_value.hpp"
+#include "solvers/contract/error_estimate.hpp"
 #include "solvers/contract/risk_greeks.hpp"
 #include "solvers/contract/solver.hpp"
 
@@ -20,7 +21,7 @@ struct PriceArgs {
   std::string product, solver = "explicit";
   SolverFlags flags;
   ReferenceFlags reference;
-  bool json = false, greeks = false;
+  bool json = false, greeks = false, error_estimate = false;
 };
 
 nlohmann::json reference_json(const ReferenceValue& ref, double price) {
@@ -49,6 +50,9 @@ void setup(CLI::App& app) {
   cmd->add_flag("--json", args->json, "print the result as JSON");
   cmd->add_flag("--greeks", args->greeks,
                 "also vega per asset and rho (bump and reprice, central differences) and theta (one time step)");
+  cmd->add_flag("--error-estimate", args->error_estimate,
+                "estimate the discretisation error from coarser grids (n/2, n/4 at the same steps; nt/2, nt/4,\n"
+                "or 2 nt where the event dates pin the steps): observed orders, Richardson value");
   cmd->callback([args] {
     const Product product = resolve_product(args->product);
     const SolverInfo& solver = SolverRegistry::instance().get(args->solver);
@@ -60,6 +64,7 @@ void setup(CLI::App& app) {
     const SolverOptions options = args->flags.parsed();
     PriceResult r = price_with(solver, product, options);
     if (args->greeks) add_risk_greeks(solver, product, options, r);
+    if (args->error_estimate) add_error_estimate(solver, product, options, r);
     if (args->json) {
       nlohmann::json j = to_json(r);
       if (args->reference.wanted()) j["reference"] = ref ? reference_json(*ref, r.price) : nlohmann::json();

@@ -16,6 +16,12 @@ void SolverFlags::add_to(CLI::App& cmd) {
   cmd.add_option("--density", g.density, "sinh concentration, fraction of the center level, in (0, 100]");
   cmd.add_option("--damping", g.damping_steps, "implicit steps after the payoff and each autocall date")
       ->check(CLI::Range(0, kMaxDampingSteps));
+  cmd.add_option("--ki-damping", g.knock_in_damping,
+                 "implicit sub-steps opening the step after each daily knock-in date (default 2; 0: none)")
+      ->check(CLI::Range(0, 8));
+  cmd.add_option("--ki-damping-fraction", g.knock_in_damping_fraction,
+                 "fraction of that step they take together, in (0, 1) (default 0.35)")
+      ->check(CLI::Range(1e-3, 0.999));
   cmd.add_option("--device", device, "auto | cpu | cuda:N");
   cmd.add_option("--precision", precision, "fp64 | fp32")->check(CLI::IsMember({"fp64", "fp32"}));
   cmd.add_option("--threads", threads, "CPU threads (0: all cores)")->check(CLI::Range(0, kMaxThreads));

@@ -47,7 +47,7 @@ void print_plan(const SweepPlan& plan) {
 
 void print_summary(const SweepSummary& s, const std::string& path) {
   std::cout << "sweep: " << s.cases << " cases (" << s.ran << " run now): " << s.pass << " pass, " << s.fail
-            << " fail, " << s.no_reference << " no-reference, " << s.skipped << " skipped, in "
+            << " fail, " << s.no_reference << " no-reference, " << s.unconverged << " unconverged, " << s.skipped << " skipped, in "
             << format_duration(s.seconds) << '\n'
             << "results: " << path << "\n         " << csv_path_for(path) << '\n';
 }
@@ -125,6 +125,9 @@ void setup(CLI::App& app) {
   cmd->add_option("--resume", args->resume, "continue the partial results file FILE");
   cmd->add_flag("--retry-skipped", args->retry_skipped, "with --resume: run the file's skipped cases again");
   cmd->add_flag("--dry-run", args->dry_run, "list the cases and exit");
+  cmd->add_flag("--error-estimate", args->overrides.error_estimate,
+                "estimate each case's discretisation error from coarser grids (n/2, n/4; nt/2, nt/4);\n"
+                "a case whose estimate exceeds its allowance is 'unconverged'");
   args->reference.add_to(*cmd);
   cmd->callback([cmd, args] { run(*cmd, *args); });
 }

@@ -12,6 +12,7 @@ namespace {
 struct ValidateArgs {
   std::string preset = "quick";
   int threads = 0;
+  bool error_estimate = false;
   ReferenceFlags reference;
 };
 
@@ -21,10 +22,13 @@ void setup(CLI::App& app) {
   cmd->add_option("--preset", args->preset, "quick | full | a case file (harness/presets/validation/*.json)");
   cmd->add_option("--threads", args->threads, "CPU threads (0: all cores)")->check(CLI::Range(0, kMaxThreads));
   args->reference.add_to(*cmd);
+  cmd->add_flag("--error-estimate", args->error_estimate,
+                "estimate each case's discretisation error from coarser grids; above its tol the case is 'unconverged'");
   cmd->callback([args] {
     ValidationPlan plan = load_validation_plan(args->preset);
     plan.references = args->reference.policy();
     plan.references.threads = args->threads;
+    plan.settings.error_estimate = args->error_estimate;
     std::vector<ValidationOutcome> outcomes;
     int failed = 0;
     for (std::size_t i = 0; i < plan.cases.size(); ++i) {

@@ -7,9 +7,9 @@ namespace elsbench {
 namespace {
 
 void compare_prices(CaseComparison& c, const CaseRecord& base, const CaseRecord& now, const CompareOptions& opt) {
-  if (base.status == "pass" && now.status == "fail") {
+  if (base.status == "pass" && (now.status == "fail" || now.status == "unconverged")) {
     c.price_regression = true;
-    c.price_note = "passed, now fails";
+    c.price_note = now.status == "fail" ? "passed, now fails" : "passed, now unconverged";
   }
   if (!base.price || !now.price) return;
   c.drift = *now.price - *base.price;

@@ -48,7 +48,7 @@ def _css_class(cell) -> str:
     text = str(cell)
     if text == "PASS":
         return "pass"
-    if text == "FAIL":
+    if text in ("FAIL", "UNCONVERGED"):
         return "fail"
     if text == "not measured" or text.startswith("skipped"):
         return "muted"

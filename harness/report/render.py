@@ -142,7 +142,9 @@ def _draw(paths, out_dir, baseline, prices_path, book_runs, machines, cases, eve
         cost_section(cases, machines, prices_path, out_dir),
         *([books_section(book_runs, machines, cases, prices_path, out_dir)] if book_runs else []),
         Section("Validation", ["|price - reference| <= allowance (k x reference standard error + discretisation "
-                               "tolerance) passes."], tables=[tables.validation_table(cases)]),
+                               "tolerance) passes; UNCONVERGED: the estimated discretisation error exceeds the "
+                               "tolerance (cases run with --error-estimate)."],
+                tables=[tables.validation_table(cases), tables.error_estimate_table(cases)]),
     ]
     title = "elsbench report: " + ", ".join(m.label for m in machines)
     write_markdown(os.path.join(out_dir, "report.md"), title, sections)

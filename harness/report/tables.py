@@ -6,7 +6,7 @@ from dataclasses import dataclass
 import formatting as fmt
 from gpu_memory import BOOK_N, GPU_CAPACITIES
 
-VERDICTS = {"pass": "PASS", "fail": "FAIL", "no-reference": "no reference"}
+VERDICTS = {"pass": "PASS", "fail": "FAIL", "no-reference": "no reference", "unconverged": "UNCONVERGED"}
 
 
 @dataclass
@@ -36,6 +36,31 @@ def validation_table(cases) -> Table:
             for c in cases]
     return Table(["product", "solver", "grid", "device", "machine", "price", "reference", "error", "allowance",
                   "verdict"], rows)
+
+
+def _order(axis: dict | None) -> str:
+    if not axis:
+        return "-"
+    observed = axis.get("observed_order")
+    used = fmt.number(axis.get("order"), 3)
+    return used + (" (observed)" if observed is not None and observed == axis.get("order") else " (nominal)")
+
+
+def error_estimate_table(cases) -> Table:
+    """Estimated against actual error, for the cases run with --error-estimate. The ratio is the
+    actual error over the estimate: near 1 where the estimate can be trusted."""
+    rows = []
+    for c in cases:
+        estimate = c.fields.get("error_estimate")
+        if not estimate or c.price is None:
+            continue
+        actual = c.fields.get("error")
+        ratio = actual / estimate["error"] if actual is not None and estimate["error"] else None
+        rows.append([c.product, c.config, c.grid, c.machine.label, fmt.signed(estimate["error"]), fmt.signed(actual),
+                     fmt.number(ratio, 2), _order(estimate.get("space")), _order(estimate.get("time")),
+                     fmt.number(estimate.get("extrapolated")), fmt.number(c.fields.get("tol"), 3), _verdict(c)])
+    return Table(["product", "solver", "grid", "machine", "estimated error", "actual error", "actual / estimated",
+                  "space order", "time order", "extrapolated", "tol", "verdict"], rows)
 
 
 def measurement_table(cases) -> Table:

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "harness/results/price_json.hpp"
 #include "solvers/contract/registry.hpp"
 
 namespace elsbench {
@@ -60,8 +61,12 @@ json case_fields(const SweepCase& c, const Product& product, const CaseOutcome& 
   f["reference_stderr"] = or_null(ref, ref ? ref->std_error : 0.0);
   f["reference_source"] = or_null(ref, ref ? ref->source : "");
   f["error"] = or_null(ref && r, out.verdict.error);
-  f["tol"] = or_null(ref && r, out.tol);
+  const ErrorEstimate* estimate = r && r->error_estimate ? &*r->error_estimate : nullptr;
+  f["tol"] = or_null(r && (ref || estimate), out.tol);
   f["allowance"] = or_null(ref && r, out.verdict.allowance);
+  f["estimated_error"] = or_null(estimate, estimate ? estimate->error : 0.0);
+  f["extrapolated_price"] = or_null(estimate, estimate ? estimate->extrapolated : 0.0);
+  f["error_estimate"] = estimate ? to_json(*estimate) : json();
   f["peak_host_bytes"] = or_null(r, out.peak_host_bytes);
   f["peak_device_bytes"] = or_null(r, out.peak_device_bytes);
   f["process_peak_rss_bytes"] = or_null(r, out.process_peak_rss_bytes);

@@ -5,6 +5,34 @@
 
 namespace elsbench {
 
+namespace {
+
+nlohmann::json axis_json(const AxisErrorEstimate& a) {
+  return {{"levels", a.m},
+          {"prices", a.prices},
+          {"observed_order", a.observed_order ? nlohmann::json(*a.observed_order) : nlohmann::json()},
+          {"order", a.order},
+          {"error", a.error},
+          {"refined", a.refined}};
+}
+
+std::string axis_text(const AxisErrorEstimate& a, const char* what) {
+  std::ostringstream s;
+  s << std::scientific << std::setprecision(3) << a.error << "  (" << what;
+  for (std::size_t i = 0; i < a.m.size(); ++i) s << (i ? ", " : " ") << a.m[i];
+  s << std::fixed << std::setprecision(2) << "; order " << a.order
+    << (a.observed_order && *a.observed_order == a.order ? " observed" : " nominal");
+  if (a.observed_order && *a.observed_order != a.order) s << ", observed " << *a.observed_order;
+  s << ")";
+  return s.str();
+}
+
+}  // namespace
+
+nlohmann::json to_json(const ErrorEstimate& e) {
+  return {{"error", e.error}, {"extrapolated", e.extrapolated}, {"space", axis_json(e.space)}, {"time", axis_json(e.time)}};
+}
+
 nlohmann::json to_json(const PriceResult& r) {
   nlohmann::json j = {{"product", r.product},
           {"solver", r.solver},
@@ -37,6 +65,7 @@ nlohmann::json to_json(const PriceResult& r) {
                      {"rate_method", "central difference, absolute bump, same grid"},
                      {"theta_dt", r.greeks->theta_dt},
                      {"theta_method", "product aged by one time step, same step size"}}}};
+  if (r.error_estimate) j["error_estimate"] = to_json(*r.error_estimate);
   return j;
 }
 
@@ -76,6 +105,16 @@ std::string to_text(const PriceResult& r) {
     theta << std::setprecision(6) << r.greeks->theta << std::setprecision(4) << "  (aged one step, dt "
           << r.greeks->theta_dt << " y, per year)";
     row("theta", theta.str());
+  }
+  if (r.error_estimate) {
+    const ErrorEstimate& e = *r.error_estimate;
+    std::ostringstream total, extrapolated;
+    total << std::scientific << std::setprecision(3) << e.error << "  (price - extrapolated)";
+    extrapolated << std::fixed << std::setprecision(6) << e.extrapolated;
+    row("est. error", total.str());
+    row("  space", axis_text(e.space, "n ="));
+    row("  time", axis_text(e.time, e.time.refined ? "steps, refined:" : "steps ="));
+    row("extrapolated", extrapolated.str());
   }
   row("seconds", secs.str());
   row("peak host", std::to_string(r.peak_host_bytes / 1024) + " KiB");

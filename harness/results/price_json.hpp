@@ -6,6 +6,7 @@
 namespace elsbench {
 
 nlohmann::json to_json(const PriceResult& r);
+nlohmann::json to_json(const ErrorEstimate& e);  // the error_estimate field of price --json and results files
 // Human-readable block: one field per line.
 std::string to_text(const PriceResult& r);
 

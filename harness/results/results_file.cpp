@@ -94,7 +94,7 @@ void check_results_entry(const nlohmann::json& entry, const std::string& origin,
   if (status == entry.end() || !status->is_string())
     throw InputError(origin, where + ".status", "missing or not a string");
   const std::string word = status->get<std::string>();
-  if (word != "pass" && word != "fail" && word != "no-reference" && word != "skipped")
+  if (word != "pass" && word != "fail" && word != "no-reference" && word != "unconverged" && word != "skipped")
     throw InputError(origin, where + ".status", "unknown status '" + word + "'");
   for (const char* key : {"time_unit", "run_type", "aggregate_name", "name", "skip_reason"})
     if (entry.contains(key) && !entry[key].is_string()) throw InputError(origin, where + "." + key, "not a string");

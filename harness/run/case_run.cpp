@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <stdexcept>
 
 #include "harness/book/book_price.hpp"
@@ -9,6 +10,7 @@
 #include "harness/run/timing.hpp"
 #include "platform/cuda_devices.hpp"
 #include "platform/memory_tracker.hpp"
+#include "solvers/contract/error_estimate.hpp"
 #include "solvers/contract/solver.hpp"
 
 namespace elsbench {
@@ -58,6 +60,19 @@ double price_book_once(const SolverInfo& solver, const Product& product, const S
   return seconds;
 }
 
+// The estimate's pricings are untimed and do not count towards the case's memory peaks (their
+// grids are smaller or, in time only, the same size).
+void judge_convergence(CaseOutcome& out, const SolverInfo& solver, const Product& product,
+                       const SolverOptions& options) {
+  try {
+    add_error_estimate(solver, product, options, *out.result);
+  } catch (const std::exception& e) {
+    out.result->notes.push_back(std::string("no error estimate: ") + e.what());
+    return;
+  }
+  if (std::abs(out.result->error_estimate->error) > out.tol) out.status = "unconverged";
+}
+
 }  // namespace
 
 CaseOutcome run_case(const SweepCase& c, const Product& product, const CaseSettings& settings,
@@ -93,14 +108,15 @@ CaseOutcome run_case(const SweepCase& c, const Product& product, const CaseSetti
   }
 
   out.reference = reference;
-  if (!reference) {
-    out.status = "no-reference";
-    return out;
-  }
   out.tol = settings.tolerance.tol(c.product, c.solver, solver.tolerance_c, to_string(c.precision), c.n,
-                                   reference->price, product.notional);
-  out.verdict = judge(out.result->price, *reference, out.tol, settings.k);
-  out.status = out.verdict.pass ? "pass" : "fail";
+                                   reference ? reference->price : out.result->price, product.notional);
+  if (reference) {
+    out.verdict = judge(out.result->price, *reference, out.tol, settings.k);
+    out.status = out.verdict.pass ? "pass" : "fail";
+  } else {
+    out.status = "no-reference";
+  }
+  if (settings.error_estimate) judge_convergence(out, solver, product, options);
   return out;
 }
 

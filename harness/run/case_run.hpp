@@ -2,7 +2,10 @@
 // The one case runner, for sweeps and validation alike: a first pricing (untimed: the warm-up,
 // and the run whose price is judged), then, when asked, the timed repetitions through Google
 // Benchmark. A case that cannot run is skipped with its reason; nothing here throws for a
-// solver's failure. One status vocabulary everywhere: pass, fail, no-reference, skipped.
+// solver's failure. One status vocabulary everywhere: pass, fail, no-reference, unconverged, skipped.
+// With an error estimate asked for, a case whose estimated discretisation error exceeds its
+// allowance `tol` is "unconverged" whatever the reference says: its grid is too coarse to judge
+// the solver (a pass there is luck, a fail says nothing about the solver).
 #include <cstddef>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -22,14 +25,15 @@ struct CaseSettings {
   ToleranceRule tolerance;
   double k = 3.0;            // standard errors of the reference allowed
   int repetitions = 0;       // timed repetitions after the first pricing; 0: untimed (validate)
+  bool error_estimate = false;  // estimate the first pricing's discretisation error (coarser grids)
 };
 
 struct CaseOutcome {
-  std::string status = "skipped";  // pass | fail | no-reference | skipped
+  std::string status = "skipped";  // pass | fail | no-reference | unconverged | skipped
   std::string skip_reason;
   std::optional<PriceResult> result;  // the first (untimed) pricing
   std::optional<ReferenceValue> reference;
-  double tol = 0;
+  double tol = 0;  // the discretisation allowance, set when judged against a reference or an estimate
   Verdict verdict;
   nlohmann::json timings = nlohmann::json::array();  // Google Benchmark's entries for the case
   // Peaks over every pricing of the case, and the process's peak resident set after it.

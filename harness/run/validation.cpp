@@ -111,15 +111,21 @@ std::string validation_table(const std::vector<ValidationOutcome>& outcomes) {
       << grid_text(c, o.result) << std::right << std::fixed << std::setprecision(6);
     if (o.result) s << std::setw(13) << o.result->price; else s << std::setw(13) << "-";
     if (o.reference) s << std::setw(13) << o.reference->price; else s << std::setw(13) << "-";
-    if (o.status == "pass" || o.status == "fail") {
+    if (o.reference && o.result) {
       s << std::scientific << std::setprecision(2) << std::setw(11) << o.verdict.error << std::setw(11)
         << o.verdict.allowance;
     } else {
       s << std::setw(11) << "-" << std::setw(11) << "-";
     }
-    const std::string why = o.skipped() ? o.skip_reason
-                            : o.status == "no-reference" ? "no closed form and no stored reference for " + c.product + "; --reference auto computes one"
-                                                         : "";
+    std::string why = o.skipped() ? o.skip_reason
+                      : o.status == "no-reference" ? "no closed form and no stored reference for " + c.product + "; --reference auto computes one"
+                                                   : "";
+    if (o.result && o.result->error_estimate) {
+      std::ostringstream e;
+      e << std::scientific << std::setprecision(2) << "estimated error " << o.result->error_estimate->error
+        << (o.status == "unconverged" ? " > " : ", tol ") << o.tol;
+      why = why.empty() ? e.str() : why + "; " + e.str();
+    }
     s << "  " << o.status << (why.empty() ? "" : " (" + why + ")") << '\n';
     s.unsetf(std::ios::floatfield);
   }

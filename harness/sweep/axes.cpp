@@ -117,8 +117,9 @@ SweepSpec sweep_spec_from_json(const nlohmann::json& j, const std::string& sourc
   if (!j.is_object()) throw InputError(source, "(top level)", "expected an object");
   for (const auto& [key, value] : j.items())
     if (key != "name" && key != "description" && key != "repetitions" && key != "grid" && key != "tolerance" &&
-        key != "axes" && key != "groups")
-      throw InputError(source, key, "unknown key (expected name, description, repetitions, grid, tolerance, axes, groups)");
+        key != "axes" && key != "groups" && key != "error_estimate")
+      throw InputError(source, key,
+                       "unknown key (expected name, description, repetitions, grid, tolerance, error_estimate, axes, groups)");
   SweepSpec spec;
   if (j.contains("name")) {
     if (!j["name"].is_string()) throw InputError(source, "name", "expected a string");
@@ -135,6 +136,10 @@ SweepSpec sweep_spec_from_json(const nlohmann::json& j, const std::string& sourc
                        "expected a whole number in [2, " + std::to_string(kMaxRepetitions) +
                            "] (Google Benchmark needs two to aggregate)");
     spec.repetitions = j["repetitions"].get<int>();
+  }
+  if (j.contains("error_estimate")) {
+    if (!j["error_estimate"].is_boolean()) throw InputError(source, "error_estimate", "expected true or false");
+    spec.error_estimate = j["error_estimate"].get<bool>();
   }
   if (j.contains("grid")) {
     const auto& g = j["grid"];
@@ -200,13 +205,14 @@ nlohmann::json to_json(const SweepSpec& spec) {
             {"density", spec.grid.density},
             {"damping", spec.grid.damping_steps}}},
           {"tolerance", to_json(spec.tolerance)},
+          {"error_estimate", spec.error_estimate},
           {"groups", groups}};
 }
 
 bool SweepOverrides::empty() const {
   const SweepAxes& a = axes;
-  return !repetitions && a.solvers.empty() && a.schemes.empty() && a.products.empty() && a.n.empty() &&
-         a.nt_rules.empty() && a.devices.empty() && a.precisions.empty() && a.book.empty();
+  return !repetitions && !error_estimate && a.solvers.empty() && a.schemes.empty() && a.products.empty() &&
+         a.n.empty() && a.nt_rules.empty() && a.devices.empty() && a.precisions.empty() && a.book.empty();
 }
 
 void apply_overrides(SweepSpec& spec, const SweepOverrides& o) {
@@ -219,6 +225,7 @@ void apply_overrides(SweepSpec& spec, const SweepOverrides& o) {
       throw InputError("command line", "--repetitions", "expected >= 2 (Google Benchmark needs two to aggregate)");
     spec.repetitions = *o.repetitions;
   }
+  if (o.error_estimate) spec.error_estimate = true;
 }
 
 }  // namespace elsbench

@@ -42,6 +42,7 @@ struct SweepSpec {
   int repetitions = 3;
   GridOptions grid;  // mesh settings shared by every case (n and nt are axes)
   ToleranceRule tolerance;
+  bool error_estimate = false;  // estimate each case's discretisation error (case_run.hpp: unconverged)
 };
 
 // The preset format, also the copy kept in a results file's context.elsbench.sweep:
@@ -49,6 +50,7 @@ struct SweepSpec {
 //     "name": "quick", "description": "...",
 //     "repetitions": 3,                                   // timed, after one untimed pricing; >= 2
 //     "grid": {"mesh": "sinh", "s_max": 4.0, "density": 0.5, "damping": 2},   // optional
+//     "error_estimate": false,                            // optional: coarser grids per case
 //     "tolerance": {"c": 0.01, "fp32_relative": 1e-4, "floor_fraction": 0.01,
 //                   "overrides": [{"product": "..", "solver": "..", "precision": "..", "n": 50,
 //                                  "tol": 0.5 | "c": 0.02}]},                   // optional
@@ -68,6 +70,7 @@ nlohmann::json to_json(const SweepSpec& spec);
 struct SweepOverrides {
   SweepAxes axes;
   std::optional<int> repetitions;
+  bool error_estimate = false;
   bool empty() const;
 };
 void apply_overrides(SweepSpec& spec, const SweepOverrides& o);

@@ -107,6 +107,7 @@ void count(const ResultsFile& file, SweepSummary& summary) {
     summary.pass += s == "pass";
     summary.fail += s == "fail";
     summary.no_reference += s == "no-reference";
+    summary.unconverged += s == "unconverged";
     summary.skipped += s == "skipped";
   }
 }
@@ -114,7 +115,7 @@ void count(const ResultsFile& file, SweepSummary& summary) {
 SweepSummary execute(const SweepSpec& spec, const SweepPlan& plan, ResultsFile& file, const SweepRun& run) {
   const auto started = std::chrono::steady_clock::now();
   const auto refs = references(plan, run.references);
-  const CaseSettings settings{spec.grid, spec.tolerance, 3.0, spec.repetitions};
+  const CaseSettings settings{spec.grid, spec.tolerance, 3.0, spec.repetitions, spec.error_estimate};
   std::vector<std::string> order;
   std::vector<double> work;
   std::vector<bool> done;

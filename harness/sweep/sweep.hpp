@@ -29,7 +29,7 @@ struct SweepRun {
 struct SweepSummary {
   std::size_t cases = 0;     // in the plan
   std::size_t ran = 0;       // by this call (the others were already in the file)
-  std::size_t pass = 0, fail = 0, no_reference = 0, skipped = 0;  // over the whole file
+  std::size_t pass = 0, fail = 0, no_reference = 0, unconverged = 0, skipped = 0;  // over the whole file
   double seconds = 0;        // wall time of this call
 };
 

@@ -16,6 +16,22 @@ struct RiskGreeks {
   double vol_bump = 0, rate_bump = 0, theta_dt = 0;
 };
 
+// The discretisation error of a price along one direction of refinement (error_estimate.hpp).
+struct AxisErrorEstimate {
+  std::vector<int> m;              // nodes per axis (space) or time steps (time), the base first
+  std::vector<double> prices;      // at each m
+  std::optional<double> observed_order;  // from three levels, where they show one
+  double order = 2;                // the order used: the observed one if plausible, else the nominal
+  double error = 0;                // estimated error of the base price: price - limit
+  bool refined = false;            // time only: the other level is finer (the grid could not coarsen)
+};
+
+struct ErrorEstimate {
+  AxisErrorEstimate space, time;
+  double extrapolated = 0;  // the base price less both estimated errors (Richardson)
+  double error = 0;         // space.error + time.error
+};
+
 struct PriceResult {
   std::string product;
   std::string solver;
@@ -29,6 +45,7 @@ struct PriceResult {
   double price = 0;
   std::vector<double> delta, gamma;  // per asset, at the spot
   std::optional<RiskGreeks> greeks;  // when asked (price --greeks)
+  std::optional<ErrorEstimate> error_estimate;  // when asked (--error-estimate)
   double seconds = 0;                // wall time of the whole pricing (setup + march)
   std::size_t peak_host_bytes = 0;   // heap bytes the pricing allocated, at its peak
   std::size_t peak_device_bytes = 0; // device bytes the pricing allocated, at its peak

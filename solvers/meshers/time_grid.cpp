@@ -29,6 +29,28 @@ double TimeGrid::max_dt() const {
   return m;
 }
 
+void split_after(TimeGrid& grid, const std::vector<double>& taus, int substeps, double fraction) {
+  if (substeps < 1 || !(fraction > 0 && fraction < 1)) throw std::invalid_argument("split_after: bad sub-steps");
+  std::vector<double> sorted = taus;
+  std::sort(sorted.begin(), sorted.end());
+  TimeGrid out;
+  out.tau.push_back(grid.tau[0]);
+  std::size_t k = 0;
+  for (std::size_t j = 0; j < grid.steps(); ++j) {
+    const double a = grid.tau[j], b = grid.tau[j + 1];
+    while (k < sorted.size() && sorted[k] < a - 1e-9) ++k;
+    if (k < sorted.size() && std::abs(sorted[k] - a) <= 1e-9) {
+      for (int i = 1; i <= substeps; ++i) {
+        out.tau.push_back(a + (b - a) * fraction * i / substeps);
+        out.damped.push_back(1);
+      }
+    }
+    out.tau.push_back(b);
+    out.damped.push_back(grid.damped[j]);
+  }
+  grid = std::move(out);
+}
+
 std::vector<double> event_boundaries(double maturity, std::vector<double> event_taus) {
   // Dates closer than this are one date: 1e-10 years is about 3 ms.
   constexpr double kSame = 1e-10;

@@ -20,6 +20,10 @@ TimeGrid make_time_grid(double maturity, std::vector<double> event_taus, int tot
 // Every step no longer than max_dt (the explicit solver's stable choice).
 TimeGrid make_time_grid_max_dt(double maturity, std::vector<double> event_taus, double max_dt);
 
+// Opens the interval after each of `taus` (nodes of the grid) with `substeps` damped steps that
+// together take `fraction` of the step that followed the node; the other steps are unchanged.
+void split_after(TimeGrid& grid, const std::vector<double>& taus, int substeps, double fraction);
+
 // Interval boundaries, sorted and merged: 0, events..., T.
 std::vector<double> event_boundaries(double maturity, std::vector<double> event_taus);
 

@@ -309,6 +309,20 @@ TimeGrid time_grid_for(const Problem& pb, const Product& p, const GridOptions& g
   return grid;
 }
 
+// The daily knock-in overwrites the alive layer below the barrier on every monitoring date: a jump
+// each day, whose stiff modes an A-stable but not L-stable scheme (HV, CN) carries on from day to
+// day with alternating sign, so the price wanders with the step count. Implicit sub-steps opening
+// each monitoring interval damp them; short ones keep their first-order error small.
+void damp_after_knock_in_dates(TimeGrid& grid, const Product& p, const GridOptions& g) {
+  if (g.knock_in_damping <= 0 || !p.can_knock_in() || p.els.knock_in.monitoring != Monitoring::Daily) return;
+  const double T = p.maturity();
+  std::vector<double> taus;
+  const auto dates = p.monitoring_dates();
+  for (std::size_t i = 0; i + 1 < dates.size(); ++i) taus.push_back(T - dates[i]);
+  split_after(grid, taus, g.knock_in_damping, g.knock_in_damping_fraction);
+  check_time_steps(static_cast<double>(grid.steps()));
+}
+
 // Places the events and the damping steps on the grid.
 void place_events(Problem& pb, TimeGrid grid, int damping_steps) {
   const Product& p = *pb.product;
@@ -383,6 +397,7 @@ Problem build_problem(const Product& p, const GridOptions& g, const TimeStepping
       if (coeff != 0.0) pb.mixed.push_back({a, b, coeff});
     }
   TimeGrid grid = time_grid_for(pb, p, g, stepping);
+  if (stepping.damping) damp_after_knock_in_dates(grid, p, g);
   if (before_arrays) before_arrays(pb.points, grid.steps());
   if (p.is_els()) {
     set_els_payoff(pb, p);

@@ -30,3 +30,21 @@ def test_an_entry_without_a_case_id_is_refused(tmp_path):
     p.write_text(json.dumps({"context": {}, "benchmarks": [{"name": "BM_x", "real_time": 1.0}]}))
     with pytest.raises(ValueError, match="case_id"):
         results.load([str(p)])
+
+
+def test_the_error_estimate_table_sets_estimated_against_actual_error():
+    import tables
+    from helpers import case, machine
+
+    m = machine()
+    estimate = {"error": 0.002, "extrapolated": 93.24, "space": {"order": 2.0, "observed_order": 2.0},
+                "time": {"order": 2.0, "observed_order": None}}
+    with_estimate = case(m, price=93.242, error=0.003, tol=0.004, error_estimate=estimate)
+    unconverged = case(m, price=93.3, error=None, tol=0.004, status="unconverged",
+                       error_estimate=dict(estimate, error=0.05))
+    without = case(m, price=93.242, error=0.003)
+    t = tables.error_estimate_table([with_estimate, unconverged, without])
+    assert len(t.rows) == 2
+    assert t.rows[0][4:8] == ["+0.002", "+0.003", "1.5", "2 (observed)"]
+    assert t.rows[0][8] == "2 (nominal)"
+    assert t.rows[1][5] == "-" and t.rows[1][-1] == "UNCONVERGED"
