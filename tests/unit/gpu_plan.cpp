@@ -153,8 +153,14 @@ BOOST_AUTO_TEST_CASE(layouts_cover_every_line) {
       BOOST_TEST(a1.carry_half % 2 == 1);
       BOOST_TEST(a1.carry_half >= a1.chunks);
       BOOST_TEST(a1.blocks * a1.lines_per_block >= n * plan.layers);
-      BOOST_TEST(a1.lines_per_block * static_cast<int>(elem) >= 32);  // 32-byte runs at least
-      BOOST_TEST(a1.smem_bytes <= 32u * 1024u);  // every tested n fits without opting in
+      BOOST_TEST(a1.rhs_stride % 2 == 1);
+      BOOST_TEST(a1.rhs_stride >= a1.chunks * (kChunk + 1));
+      // 32-byte runs at least, unless twice as wide blocks would leave some of 132 SMs idle
+      if (a1.lines_per_block * static_cast<int>(elem) < 32)
+        BOOST_TEST((n + 2 * a1.lines_per_block - 1) / (2 * a1.lines_per_block) * plan.layers < 132);
+      BOOST_TEST(a1.smem_bytes == static_cast<std::size_t>(a1.lines_per_block) *
+                                      static_cast<std::size_t>(a1.rhs_stride + a1.carry_stride) * elem);
+      BOOST_TEST(a1.smem_bytes <= kDefaultSmemLimit);
     }
   }
 }

@@ -97,9 +97,9 @@ void run_axis1(const MarchArgs<T>& a, const StageLayout& l, const GpuStep& s, in
   for (int b : random_order(l.blocks)) {
     fill_garbage(smem);
     const Axis1Block<T> blk{a, l, s, round, b, smem.data()};
+    each_thread(l.threads, [&](int t) { blk.phase_rhs(t); });
     each_thread(l.threads, [&](int t) { blk.phase_sums(t); });
-    for (int li : random_order(l.lines_per_block))
-      if (blk.has_line(li)) emulate_warp_carries(blk.z(li), blk.v(li), blk.table());
+    for (int li : random_order(blk.lines_here())) emulate_warp_carries(blk.z(li), blk.v(li), blk.table());
     each_thread(l.threads, [&](int t) { blk.phase_solve(t); });
   }
 }
