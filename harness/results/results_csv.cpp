@@ -16,7 +16,7 @@ const char* const kFields[] = {
     "price",         "reference",        "reference_stderr", "reference_source", "error",
     "tol",           "allowance",        "seconds",         "seconds_per_step", "points_per_second",
     "peak_host_bytes", "peak_device_bytes", "process_peak_rss_bytes", "memory_space", "model_bytes_per_point",
-    "model_bytes"};
+    "model_bytes",   "measured_device_bytes"};
 const char* const kAggregates[] = {"median", "mean", "stddev", "min"};
 
 }  // namespace

@@ -77,6 +77,31 @@ BOOST_AUTO_TEST_CASE(axis1_width_follows_the_shared_memory_limit) {
                                       static_cast<std::size_t>(narrow.rhs_stride + narrow.carry_stride) * 8u);
 }
 
+// The >48 KiB opt-in layouts of a 2-D grid with n0 >= 5200, checked by the plan alone (the
+// emulation of 2 x 29 million values a step is out of reach; the 1-D opt-in layout of a 5400-node
+// line is emulated in unit.gpu_emulation). stage_layout reads only the shape of the plan.
+BOOST_AUTO_TEST_CASE(opt_in_layouts_of_a_5400_grid) {
+  GpuPlan plan;
+  plan.dim = 2;
+  plan.layers = 2;
+  plan.n0 = plan.n1 = 5400;
+  const StageLayout a0 = stage_layout(plan, 0, sizeof(double));
+  BOOST_TEST(a0.smem_bytes > 48u * 1024u);
+  BOOST_TEST(a0.lines_per_block == 1);
+  BOOST_TEST(a0.threads == kMaxStageThreads);
+  const StageLayout h100 = stage_layout(plan, 1, sizeof(double), 227 * 1024);
+  BOOST_TEST(h100.lines_per_block == 4);
+  BOOST_TEST(h100.smem_bytes <= 227u * 1024u);
+  const StageLayout dflt = stage_layout(plan, 1, sizeof(double));
+  BOOST_TEST(dflt.lines_per_block == 1);  // one line takes half of the default 99 KiB
+  BOOST_TEST(dflt.smem_bytes > 48u * 1024u);
+  BOOST_TEST(dflt.smem_bytes <= kDefaultSmemLimit);
+  for (const StageLayout& l : {a0, h100, dflt}) {
+    BOOST_TEST(stage_occupancy(l, kStageRegisterCap).blocks_per_sm >= 1);
+    BOOST_TEST(l.blocks * l.lines_per_block >= l.lines);
+  }
+}
+
 BOOST_AUTO_TEST_CASE(occupancy_limits) {
   StageLayout l;
   l.threads = 128;

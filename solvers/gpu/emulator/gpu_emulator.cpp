@@ -134,8 +134,7 @@ std::vector<double> emulate_adi_cuda(const Problem& pb, const GpuPlan& plan) {
     if (s.event_count > 0)
       for (long long i = 0; i < plan.points; ++i) events_at_node(a, s, i);
   }
-  const std::vector<T>& last = buffers[plan.final_buffer];
-  return std::vector<double>(last.begin(), last.end());
+  return unpadded_layers(plan, buffers[plan.final_buffer], plan.layers);
 }
 
 void emulate_chunked_solve(const Problem& pb, int axis, double theta_dt, std::vector<double>& x) {

@@ -119,10 +119,11 @@ struct Axis0Block {
 
   ELSBENCH_HD void phase_store(int tid) const {
     const int n0 = a.grid.n0;
-    T* out = a.buffers[stage_target(s, 0, a.grid.dim, round)] + static_cast<long long>(first_line()) * n0;
+    T* out = a.buffers[stage_target(s, 0, a.grid.dim, round)];
     for (int idx = tid; idx < lines_here() * n0; idx += l.threads) {
       const int li = idx / n0, i0 = idx - li * n0;
-      out[idx] = rhs(li)[padded(i0)];
+      const int line = first_line() + li;
+      out[a.grid.index(i0, line % a.grid.n1, line / a.grid.n1)] = rhs(li)[padded(i0)];
     }
   }
 };
@@ -195,7 +196,7 @@ template <class T>
 ELSBENCH_HD void events_at_node(const MarchArgs<T>& a, const GpuStep& s, long long node) {
   if (node >= a.grid.points) return;
   apply_events_at(a.events + s.first_event, s.event_count, a.event_weights, a.buffers[s.out],
-                  a.grid.points, a.grid.layers, node);
+                  a.grid.points, a.grid.layer_stride, a.grid.layers, node);
 }
 
 }  // namespace elsbench::gpu

@@ -76,6 +76,7 @@ GpuPlan make_gpu_plan(const Problem& pb, const AdiScheme& scheme) {
   plan.n1 = pb.dim == 2 ? static_cast<int>(pb.axes[1].size()) : 1;
   plan.points = static_cast<long long>(pb.points);
   plan.values = static_cast<long long>(pb.values());
+  plan.layer_stride = (plan.points + kLayerAlignValues - 1) / kLayerAlignValues * kLayerAlignValues;
   plan.weight_arrays = static_cast<int>(pb.event_weights.size());
   const AdiScheme damped = damping_scheme();
   int cur = 0;

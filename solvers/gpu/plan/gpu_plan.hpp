@@ -17,6 +17,12 @@ struct GpuPlan {
   int dim = 2, layers = 1;
   int n0 = 0, n1 = 1;
   long long points = 0, values = 0;  // nodes per layer; all layers
+  // Values from one layer's first node to the next's in the device buffers: points rounded up to
+  // kLayerAlignValues, so that every layer starts 128-byte aligned (the buffers themselves are
+  // 256-byte aligned by cudaMalloc): coalesced rows in every layer, aligned per-layer pointers
+  // for the library calls of the cuSPARSE variants. The padding is never read.
+  long long layer_stride = 0;
+  long long buffer_values() const { return layer_stride * layers; }
   std::vector<GpuStep> steps;
   std::vector<double> theta_dts;     // factor table t is for theta_dts[t]
   std::vector<GpuEvent> events;
@@ -25,6 +31,9 @@ struct GpuPlan {
   int weight_arrays = 0;             // per-node event weight arrays (Problem::event_weights)
   int final_buffer = 0;              // where the values are after the last step
 };
+
+// 32 values: 128 bytes of fp32, 256 of fp64.
+constexpr int kLayerAlignValues = 32;
 
 // Steps whose theta dt agree to this relative tolerance share one factor table: time grids
 // repeat the same dt up to rounding (1e-16 relative), and a 1e-12 change of theta dt moves the
