@@ -98,6 +98,20 @@ grep -q 'adi_kernels\.cu' "$build/build.ninja" || die "$build builds no CUDA cod
 # --- 3. CPU emulation of the kernels ----------------------------------------------------------------
 begin "CPU emulation of the kernels and the GPU gate (no device needed)"
 ctest --test-dir "$build" -R 'unit\.gpu_' --output-on-failure
+# The price sweep of step 6, planned here (no device needed) so that a wrong case list shows now:
+# every GPU variant at n = 300, 600, 1000 in fp64 and fp32 (18 GPU cases), with the CPU adi.
+gpu_variants=(adi-cuda adi-cusparse adi-cusparse-interleaved)
+price_sweep=(--solvers adi "${gpu_variants[@]}" --schemes hundsdorfer-verwer --products sample-2a-stepdown
+             --n 300 600 1000 --nt-rule fixed:200 --devices cpu cuda:0 --precisions fp64 fp32)
+plan=$("$build/elsbench" sweep "${price_sweep[@]}" --dry-run)
+for v in "${gpu_variants[@]}"; do
+  for n in 300 600 1000; do
+    for p in fp64 fp32; do
+      grep -q "$v[^ ]*/n=$n/[^ ]*cuda:0/$p" <<<"$plan" || die "the price sweep plans no $v case at n = $n in $p"
+    done
+  done
+done
+say "price sweep planned: ${#gpu_variants[@]} GPU variants x 3 sizes x 2 precisions, against the CPU adi"
 
 # --- 4. GPU suites ---------------------------------------------------------------------------------
 begin "GPU suites, ELSBENCH_REQUIRE_GPU=1"
@@ -128,9 +142,7 @@ fi
 
 # --- 6. GPU-against-CPU prices --------------------------------------------------------------------
 begin "GPU-against-CPU prices at n = 300, 600, 1000, every GPU variant, fp64 and fp32"
-"$build/elsbench" sweep --solvers adi adi-cuda adi-cusparse adi-cusparse-interleaved --schemes hundsdorfer-verwer \
-  --products sample-2a-stepdown --n 300 600 1000 --nt-rule fixed:200 --devices cpu cuda:0 --precisions fp64 fp32 \
-  --repetitions 2 --out "$out/prices.json"
+"$build/elsbench" sweep "${price_sweep[@]}" --repetitions 2 --out "$out/prices.json"
 python3 - "$out/prices.json" <<'EOF'
 import json, sys
 cases = {}

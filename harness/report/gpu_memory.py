@@ -75,3 +75,31 @@ def models_for_gpus(models: list[MemoryModel]) -> tuple[list[MemoryModel], bool]
     """The GPU solvers' models; the CPU ones (flagged) when no GPU solver reported a model."""
     gpu = [m for m in models if m.on_gpu]
     return (gpu, True) if gpu else (models, False)
+
+
+@dataclass
+class DeviceMemoryRow:
+    """One GPU case: the memory model's bytes next to the device's own account (cudaMemGetInfo)."""
+    label: str
+    grid: str
+    model_bytes: float | None
+    measured_bytes: float | None  # None: no device measured it (skipped, or no GPU)
+
+    @property
+    def ratio(self) -> float | None:
+        """measured / model; None when either is missing."""
+        if not self.model_bytes or self.measured_bytes is None:
+            return None
+        return self.measured_bytes / self.model_bytes
+
+
+def device_memory_rows(cases) -> list[DeviceMemoryRow]:
+    """Every GPU case with a memory model, in file order, measured or not."""
+    rows = []
+    for c in cases:
+        if not c.on_gpu or c.fields.get("model_bytes") is None:
+            continue
+        measured = c.fields.get("measured_device_bytes")
+        rows.append(DeviceMemoryRow(f"{c.config} {c.device_name}", c.grid, float(c.fields["model_bytes"]),
+                                    float(measured) if measured else None))
+    return rows

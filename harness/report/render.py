@@ -26,7 +26,7 @@ import plot_time  # noqa: E402
 import results  # noqa: E402
 import tables  # noqa: E402
 from document import Section, write_html, write_markdown  # noqa: E402
-from gpu_memory import memory_models, models_for_gpus  # noqa: E402
+from gpu_memory import device_memory_rows, memory_models, models_for_gpus  # noqa: E402
 from speedup import Baseline, speedups  # noqa: E402
 
 DEFAULT_PRICES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "cloud", "prices.json")
@@ -72,8 +72,14 @@ def memory_section(cases, out_dir) -> Section:
         text.append("No GPU case ran in these files (the GPU cases were skipped): the GPU rows are the analytic "
                     "models alone, counted from the solvers' allocations but not yet checked against a measured "
                     "device peak.")
-    return Section("Memory vs grid size", text, plot_memory.plot(cases, shown, out_dir),
-                   [tables.memory_fit_table(shown), tables.book_fit_table(shown)])
+    device_rows = device_memory_rows(cases)
+    tabs = [tables.memory_fit_table(shown), tables.book_fit_table(shown)]
+    if device_rows:
+        text.append("GPU cases: the memory model's bytes next to the device's measured peak (the drop of "
+                    "cudaMemGetInfo's free memory over the pricing: arrays, library workspaces, graphs; context "
+                    "excluded); 'unmeasured' where no device ran the case.")
+        tabs.append(tables.device_memory_table(device_rows))
+    return Section("Memory vs grid size", text, plot_memory.plot(cases, shown, out_dir), tabs)
 
 
 def cost_section(cases, machines, prices_path, out_dir) -> Section:

@@ -112,6 +112,14 @@ def memory_fit_table(models) -> Table:
     return Table(["configuration", "bytes per point", "batch grid"] + [name for name, _ in GPU_CAPACITIES], rows)
 
 
+def device_memory_table(rows) -> Table:
+    """Each GPU case's modelled bytes, the device's measured peak (cudaMemGetInfo) and their ratio."""
+    body = [[r.label, r.grid, fmt.bytes_(r.model_bytes),
+             fmt.bytes_(r.measured_bytes) if r.measured_bytes is not None else "unmeasured",
+             f"{r.ratio:.3f}" if r.ratio is not None else "-"] for r in rows]
+    return Table(["GPU case", "grid", "model", "measured (cudaMemGetInfo)", "measured / model"], body)
+
+
 def book_fit_table(models) -> Table:
     """The largest book each GPU holds in one batch at n = 100 and 200, from the memory model."""
     rows = [[m.label, f"n = {n}"] + [f"{m.largest_book(cap, n):,}" for _, cap in GPU_CAPACITIES]

@@ -31,6 +31,7 @@ std::string missing_device(const SolverInfo& solver, const Device& device) {
 void note_peaks(CaseOutcome& out, const PriceResult& r) {
   out.peak_host_bytes = std::max(out.peak_host_bytes, r.peak_host_bytes);
   out.peak_device_bytes = std::max(out.peak_device_bytes, r.peak_device_bytes);
+  out.measured_device_bytes = std::max(out.measured_device_bytes, r.measured_device_bytes);
 }
 
 std::string timing_failure(const nlohmann::json& timings) {

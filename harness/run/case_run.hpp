@@ -38,6 +38,7 @@ struct CaseOutcome {
   nlohmann::json timings = nlohmann::json::array();  // Google Benchmark's entries for the case
   // Peaks over every pricing of the case, and the process's peak resident set after it.
   std::size_t peak_host_bytes = 0, peak_device_bytes = 0, process_peak_rss_bytes = 0;
+  std::size_t measured_device_bytes = 0;  // cudaMemGetInfo's peak over the pricings; 0: not measured
 
   bool skipped() const { return status == "skipped"; }
   bool passed() const { return status == "pass"; }

@@ -11,7 +11,7 @@ namespace {
 // A launch may hold more threads than a note's block needs (the batch's most): the others only
 // take part in the barriers.
 template <class T>
-__global__ void batch_axis0_stage(BatchArgs<T> b, int j, int round) {
+__global__ void __launch_bounds__(kMaxStageThreads, kMinStageBlocksPerSm) batch_axis0_stage(BatchArgs<T> b, int j, int round) {
   const BatchBlock<T> at = batch_stage_block(b, 0, static_cast<long long>(blockIdx.x), j, round);
   if (!at.step) return;  // the same for the whole block
   const GpuStep s = *at.step;
@@ -31,7 +31,7 @@ __global__ void batch_axis0_stage(BatchArgs<T> b, int j, int round) {
 }
 
 template <class T>
-__global__ void batch_axis1_stage(BatchArgs<T> b, int j, int round) {
+__global__ void __launch_bounds__(kMaxStageThreads, kMinStageBlocksPerSm) batch_axis1_stage(BatchArgs<T> b, int j, int round) {
   const BatchBlock<T> at = batch_stage_block(b, 1, static_cast<long long>(blockIdx.x), j, round);
   if (!at.step) return;
   const GpuStep s = *at.step;
@@ -39,10 +39,11 @@ __global__ void batch_axis1_stage(BatchArgs<T> b, int j, int round) {
   const Axis1Block<T> blk{*at.a, l, s, round, at.block, shared_values<T>()};
   const int tid = static_cast<int>(threadIdx.x);
   const bool mine = tid < l.threads;
+  if (mine) blk.phase_rhs(tid);
+  __syncthreads();
   if (mine) blk.phase_sums(tid);
   __syncthreads();
-  const int lines = min_int(l.lines_per_block, at.a->grid.n0 - blk.first_i0());
-  if (mine) block_carries<T>(blk, lines, l);
+  if (mine) block_carries<T>(blk, blk.lines_here(), l);
   __syncthreads();
   if (mine) blk.phase_solve(tid);
 }

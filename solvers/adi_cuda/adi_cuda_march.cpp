@@ -29,7 +29,7 @@ class AdiCudaMarch final : public MarchBackend {
  public:
   AdiCudaMarch(const Problem& pb, const GpuPlan& plan, DeviceAllocator& alloc)
       : plan_(plan), data_(pb, plan, alloc, true), axis0_(stage_layout(plan, 0, sizeof(T))) {
-    if (plan.dim == 2) axis1_ = stage_layout(plan, 1, sizeof(T));
+    if (plan.dim == 2) axis1_ = stage_layout(plan, 1, sizeof(T), stage_smem_limit());
     prepare_stage_kernels<T>(axis0_, plan.dim == 2 ? &axis1_ : nullptr);
     const int steps = static_cast<int>(plan.steps.size());
     const int full = std::min(steps, kStepsPerGraph);

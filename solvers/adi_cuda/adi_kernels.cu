@@ -9,7 +9,10 @@ namespace elsbench::gpu {
 namespace {
 
 template <class T>
-__global__ void axis0_stage(MarchArgs<T> a, StageLayout l, const int* step_base, int local, int round) {
+// __launch_bounds__: blocks of up to kMaxStageThreads threads (the layouts never ask for more),
+// registers capped so that kMinStageBlocksPerSm such blocks share an SM (gpu_plan.hpp).
+template <class T>
+__global__ void __launch_bounds__(kMaxStageThreads, kMinStageBlocksPerSm) axis0_stage(MarchArgs<T> a, StageLayout l, const int* step_base, int local, int round) {
   const GpuStep* sp = current_step(a, step_base, local);
   if (!sp || (round == 2 && !sp->two_rounds())) return;  // the same for the whole block
   const GpuStep s = *sp;
@@ -27,22 +30,31 @@ __global__ void axis0_stage(MarchArgs<T> a, StageLayout l, const int* step_base,
 }
 
 template <class T>
-__global__ void axis1_stage(MarchArgs<T> a, StageLayout l, const int* step_base, int local, int round) {
+__global__ void __launch_bounds__(kMaxStageThreads, kMinStageBlocksPerSm) axis1_stage(MarchArgs<T> a, StageLayout l, const int* step_base, int local, int round) {
   const GpuStep* sp = current_step(a, step_base, local);
   if (!sp || (round == 2 && !sp->two_rounds())) return;
   const GpuStep s = *sp;
   const Axis1Block<T> blk{a, l, s, round, static_cast<int>(blockIdx.x), shared_values<T>()};
   const int tid = static_cast<int>(threadIdx.x);
+  blk.phase_rhs(tid);
+  __syncthreads();
   blk.phase_sums(tid);
   __syncthreads();
   // Lines past the edge of the mesh (last block) have no carries to compute.
-  const int lines = min_int(l.lines_per_block, a.grid.n0 - blk.first_i0());
-  block_carries<T>(blk, lines, l);
+  block_carries<T>(blk, blk.lines_here(), l);
   __syncthreads();
   blk.phase_solve(tid);
 }
 
 }  // namespace
+
+std::size_t stage_smem_limit() {
+  int device = 0, optin = 0;
+  cuda_check(cudaGetDevice(&device), "cudaGetDevice");
+  cuda_check(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device),
+             "cudaDeviceGetAttribute(MaxSharedMemoryPerBlockOptin)");
+  return static_cast<std::size_t>(optin);
+}
 
 template <class T>
 void prepare_stage_kernels(const StageLayout& axis0, const StageLayout* axis1) {

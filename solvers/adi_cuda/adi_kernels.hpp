@@ -6,9 +6,15 @@
 // steps), and every kernel returns past the last step.
 #include <cuda_runtime_api.h>
 
+#include <cstddef>
+
 #include "solvers/gpu/kernels/stage_blocks.hpp"
 
 namespace elsbench::gpu {
+
+// The shared memory a block may use on the current device when its kernel opts in: the limit
+// the stage layouts are chosen under (stage_layout's smem_limit).
+std::size_t stage_smem_limit();
 
 // Sets the kernels' dynamic shared memory limits for these layouts on the current device;
 // throws SolverError(Unsupported) when a line is too long for the device's shared memory.

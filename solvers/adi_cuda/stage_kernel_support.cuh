@@ -7,6 +7,7 @@
 
 #include "platform/cuda/cuda_check.hpp"
 #include "platform/solver_error.hpp"
+#include "solvers/adi_cuda/adi_kernels.hpp"
 #include "solvers/gpu/kernels/stage_blocks.hpp"
 
 namespace elsbench::gpu {
@@ -27,11 +28,8 @@ __device__ void block_carries(const Block& blk, int lines, const StageLayout& l)
 
 template <class Kernel>
 void allow_shared(Kernel kernel, std::size_t bytes, const char* name) {
-  int device = 0, optin = 0;
-  cuda_check(cudaGetDevice(&device), "cudaGetDevice");
-  cuda_check(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device),
-             "cudaDeviceGetAttribute(MaxSharedMemoryPerBlockOptin)");
-  if (bytes > static_cast<std::size_t>(optin)) {
+  const std::size_t optin = stage_smem_limit();
+  if (bytes > optin) {
     std::ostringstream msg;
     msg << "kernel " << name << " needs " << bytes << " bytes of shared memory per block; this GPU "
         << "allows " << optin << ": the grid is too large along one axis for adi-cuda";

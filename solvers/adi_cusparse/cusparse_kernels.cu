@@ -33,7 +33,7 @@ __global__ void store_system_natural(MarchArgs<T> a, const int* step_base, int l
   const long long node = v - layer * g.points;
   const int i1 = static_cast<int>(node / g.n0), i0 = static_cast<int>(node - static_cast<long long>(i1) * g.n0);
   const GpuStep s = *sp;
-  put_row(a, s, axis, out, v, i0, i1, stage_rhs_at(a, s, axis, round, i0, i1, layer));
+  put_row(a, s, axis, out, out.layout.index(i0, i1, layer), i0, i1, stage_rhs_at(a, s, axis, round, i0, i1, layer));
 }
 
 // Systems in a transposed layout: the rhs of a tile computed walking i0, written walking i1.

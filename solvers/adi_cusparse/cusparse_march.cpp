@@ -54,7 +54,7 @@ class CusparseMarch final : public MarchBackend {
  public:
   CusparseMarch(const Problem& pb, const GpuPlan& plan, DeviceAllocator& alloc, bool interleaved)
       : plan_(plan), interleaved_(interleaved), data_(pb, plan, alloc, false), handle_(stream_.get()) {
-    const auto values = static_cast<std::size_t>(plan.values);
+    const auto values = static_cast<std::size_t>(plan.buffer_values());
     dl_ = DeviceArray<T>(alloc, values, "cuSPARSE lower diagonals");
     d_ = DeviceArray<T>(alloc, values, "cuSPARSE diagonals");
     du_ = DeviceArray<T>(alloc, values, "cuSPARSE upper diagonals");
@@ -98,7 +98,8 @@ class CusparseMarch final : public MarchBackend {
   int n0() const { return plan_.n0; }
   int n1() const { return plan_.n1; }
   int layers() const { return plan_.layers; }
-  long long points() const { return plan_.points; }
+  long long layer_stride() const { return plan_.layer_stride; }
+  SolveLayout natural() const { return natural_layout(n0(), layer_stride()); }
 
   // The largest work buffer over the solves this march makes, asked of the library.
   std::size_t library_buffer_bytes() const {
@@ -106,7 +107,7 @@ class CusparseMarch final : public MarchBackend {
     const T* x = data_.buffer(0);
     std::size_t bytes = 0;
     if (!interleaved_) {
-      bytes = strided_buffer_bytes(h, n0(), dl_.data(), d_.data(), du_.data(), x, n1() * layers(), n0());
+      bytes = strided_buffer_bytes(h, n0(), dl_.data(), d_.data(), du_.data(), x, n1(), n0());
       if (plan_.dim == 2)
         bytes = std::max(bytes, strided_buffer_bytes(h, n1(), dl_.data(), d_.data(), du_.data(), work_.data(),
                                                      n0() * layers(), n1()));
@@ -160,14 +161,19 @@ class CusparseMarch final : public MarchBackend {
     }
   }
 
-  // Axis 0: our rows are the strided systems, solved in place in the stage's target buffer.
+  // Axis 0: our rows are the strided systems, solved in place in the stage's target buffer, one
+  // call per layer (the layers' aligned offsets break the one stride of a single batch).
   // Axis 1: systems transposed into `work`, solved, transposed back.
   void strided_stage(const int* base, int local, int axis, int round, T* dest) {
     const cudaStream_t st = stream_.get();
     const cusparseHandle_t h = handle_.get();
     if (axis == 0) {
-      launch_store_system(data_.args(), base, local, 0, round, system(dest, natural_layout(n0(), n1()), true), st);
-      strided_solve(h, n0(), dl_.data(), d_.data(), du_.data(), dest, n1() * layers(), n0(), buffer_.data());
+      launch_store_system(data_.args(), base, local, 0, round, system(dest, natural(), true), st);
+      for (int l = 0; l < layers(); ++l) {
+        const long long off = l * layer_stride();
+        strided_solve(h, n0(), dl_.data() + off, d_.data() + off, du_.data() + off, dest + off, n1(), n0(),
+                      buffer_.data());
+      }
       return;
     }
     const SolveLayout lay = strided_axis1_layout(n0(), n1());
@@ -188,9 +194,9 @@ class CusparseMarch final : public MarchBackend {
       launch_untile(data_.args().grid, work_.data(), lay, dest, st);
       return;
     }
-    launch_store_system(data_.args(), base, local, 1, round, system(dest, natural_layout(n0(), n1()), true), st);
+    launch_store_system(data_.args(), base, local, 1, round, system(dest, natural(), true), st);
     for (int l = 0; l < layers(); ++l) {
-      const long long off = l * points();
+      const long long off = l * layer_stride();
       interleaved_solve(h, n1(), dl_.data() + off, d_.data() + off, du_.data() + off, dest + off, n0(),
                         buffer_.data());
     }

@@ -49,6 +49,7 @@ struct PriceResult {
   double seconds = 0;                // wall time of the whole pricing (setup + march)
   std::size_t peak_host_bytes = 0;   // heap bytes the pricing allocated, at its peak
   std::size_t peak_device_bytes = 0; // device bytes the pricing allocated, at its peak
+  std::size_t measured_device_bytes = 0;  // cudaMemGetInfo's peak drop over the pricing; 0: not measured
   std::vector<std::string> notes;    // e.g. "fell back to the CPU: no CUDA device"
 
   std::size_t grid_points() const {

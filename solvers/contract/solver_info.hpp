@@ -23,6 +23,7 @@ struct MarchResult {
   std::vector<double> values;
   std::string scheme;                  // as run: "euler", "crank-nicolson", an ADI scheme
   std::size_t peak_device_bytes = 0;   // device allocations of the march, at their peak
+  std::size_t measured_device_bytes = 0;  // the device's free-memory drop (cudaMemGetInfo); 0: not measured
   std::vector<std::string> notes;
 };
 

@@ -20,6 +20,7 @@ MarchFn march_on_gpu(GpuBackends backends) {
     m.values = session.values(false);
     m.scheme = scheme.name();
     m.peak_device_bytes = session.peak_device_bytes();
+    m.measured_device_bytes = session.measured_device_bytes();
     std::ostringstream note;
     note << std::fixed << std::setprecision(3) << "device march " << march_seconds * 1e3 << " ms (CUDA events, "
          << pb.time.steps() << " steps, " << session.device().name << ")";

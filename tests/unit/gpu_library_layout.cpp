@@ -8,6 +8,7 @@
 
 #include "products/catalog.hpp"
 #include "solvers/gpu/kernels/library_layout.hpp"
+#include "solvers/gpu/plan/gpu_plan.hpp"
 #include "solvers/problem/problem_builder.hpp"
 #include "solvers/tridiagonal/line_solve.hpp"
 
@@ -15,6 +16,12 @@ namespace elsbench::gpu {
 namespace {
 
 double value_at(int i0, int i1, int layer) { return i0 + 1000.0 * i1 + 1e6 * layer; }
+
+// Our layers' offsets as the GPU plan pads them (GpuPlan::layer_stride).
+long long aligned_stride(int n0, int n1) {
+  const long long points = static_cast<long long>(n0) * n1;
+  return (points + kLayerAlignValues - 1) / kLayerAlignValues * kLayerAlignValues;
+}
 
 // store_system_tiled's data movement: computed walking i0, written walking i1 into `layout`.
 std::vector<double> tiled_store(int n0, int n1, int layers, SolveLayout layout) {
@@ -38,8 +45,8 @@ std::vector<double> tiled_store(int n0, int n1, int layers, SolveLayout layout) 
 
 // untile's data movement: read walking i1 from `layout`, written walking i0 in our layout.
 std::vector<double> untiled(const std::vector<double>& src, int n0, int n1, int layers, SolveLayout layout) {
-  std::vector<double> out(src.size(), -1.0);
-  const SolveLayout ours = natural_layout(n0, n1);
+  std::vector<double> out(static_cast<std::size_t>(aligned_stride(n0, n1) * layers), -1.0);
+  const SolveLayout ours = natural_layout(n0, aligned_stride(n0, n1));
   std::vector<double> tile(kTile * kTilePitch);
   for (int l = 0; l < layers; ++l)
     for (int by = 0; by < ceil_div(n1, kTile); ++by)
@@ -71,9 +78,10 @@ BOOST_AUTO_TEST_CASE(layouts_are_the_library_formats) {
   for (int l = 0; l < layers; ++l)
     for (int i0 = 0; i0 < n0; ++i0)
       for (int i1 = 0; i1 < n1; ++i1) BOOST_TEST(v.index(i0, i1, l) == i0 * (n1 * layers) + i1 + n1 * l);
-  // Ours: axis 0 contiguous, layer-major.
-  const SolveLayout o = natural_layout(n0, n1);
-  BOOST_TEST(o.index(3, 2, 1) == 3 + n0 * 2 + n0 * n1);
+  // Ours: axis 0 contiguous, layer-major, each layer at a multiple of 32 values (128 bytes in
+  // fp32 and fp64) although n0 n1 = 35 is odd.
+  const SolveLayout o = natural_layout(n0, aligned_stride(n0, n1));
+  BOOST_TEST(o.index(3, 2, 1) == 3 + n0 * 2 + 64);
 }
 
 BOOST_AUTO_TEST_CASE(tiled_transposes_move_every_value_once) {
@@ -88,7 +96,7 @@ BOOST_AUTO_TEST_CASE(tiled_transposes_move_every_value_once) {
           for (int i0 = 0; i0 < n0; ++i0)
             BOOST_TEST(stored[static_cast<std::size_t>(layout.index(i0, i1, l))] == value_at(i0, i1, l));
       const std::vector<double> back = untiled(stored, n0, n1, layers, layout);
-      const SolveLayout ours = natural_layout(n0, n1);
+      const SolveLayout ours = natural_layout(n0, aligned_stride(n0, n1));
       for (int l = 0; l < layers; ++l)
         for (int i1 = 0; i1 < n1; ++i1)
           for (int i0 = 0; i0 < n0; ++i0)

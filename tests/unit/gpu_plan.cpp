@@ -153,9 +153,34 @@ BOOST_AUTO_TEST_CASE(layouts_cover_every_line) {
       BOOST_TEST(a1.carry_half % 2 == 1);
       BOOST_TEST(a1.carry_half >= a1.chunks);
       BOOST_TEST(a1.blocks * a1.lines_per_block >= n * plan.layers);
-      BOOST_TEST(a1.lines_per_block * static_cast<int>(elem) >= 32);  // 32-byte runs at least
-      BOOST_TEST(a1.smem_bytes <= 32u * 1024u);  // every tested n fits without opting in
+      BOOST_TEST(a1.rhs_stride % 2 == 1);
+      BOOST_TEST(a1.rhs_stride >= a1.chunks * (kChunk + 1));
+      // 32-byte runs at least, unless twice as wide blocks would leave some of 132 SMs idle
+      if (a1.lines_per_block * static_cast<int>(elem) < 32)
+        BOOST_TEST((n + 2 * a1.lines_per_block - 1) / (2 * a1.lines_per_block) * plan.layers < 132);
+      BOOST_TEST(a1.smem_bytes == static_cast<std::size_t>(a1.lines_per_block) *
+                                      static_cast<std::size_t>(a1.rhs_stride + a1.carry_stride) * elem);
+      BOOST_TEST(a1.smem_bytes <= kDefaultSmemLimit);
     }
+  }
+}
+
+// Every layer of the value buffers starts 128-byte aligned in fp64 and fp32 (adi-cuda's rows,
+// the cuSPARSE variants' per-layer library pointers), also when n^2 is odd; the padding is
+// less than one alignment unit a layer, and what the march returns has none (the emulation
+// tests compare every node with the CPU's).
+BOOST_AUTO_TEST_CASE(layers_start_128_byte_aligned) {
+  const Product product = resolve_product("sample-2a-stepdown");
+  for (int n : {33, 101, 301, 999}) {
+    const GpuPlan plan = make_gpu_plan(problem_for(product, n, 10), adi_scheme("douglas"));
+    BOOST_TEST(plan.points % 2 == 1);  // odd: unpadded layers would start misaligned
+    BOOST_TEST(plan.layers == 2);
+    BOOST_TEST(plan.layer_stride >= plan.points);
+    BOOST_TEST(plan.layer_stride - plan.points < kLayerAlignValues);
+    BOOST_TEST(plan.buffer_values() == plan.layer_stride * plan.layers);
+    for (std::size_t elem : {sizeof(double), sizeof(float)})
+      for (int layer = 0; layer < plan.layers; ++layer)
+        BOOST_TEST(static_cast<std::size_t>(layer * plan.layer_stride) * elem % 128 == 0u, "n " << n << " layer " << layer);
   }
 }
 

@@ -112,7 +112,8 @@ BOOST_AUTO_TEST_CASE(every_entry_has_google_benchmarks_keys_and_the_elsbench_fie
                        "layers", "time_steps", "device", "threads", "precision", "status", "skip_reason", "price",
                        "delta", "gamma", "reference", "reference_stderr", "reference_source", "error", "tol",
                        "allowance", "peak_host_bytes", "peak_device_bytes", "process_peak_rss_bytes",
-                       "memory_space", "model_bytes_per_point", "model_bytes", "seconds", "seconds_per_step",
+                       "memory_space", "model_bytes_per_point", "model_bytes", "measured_device_bytes",
+                       "seconds", "seconds_per_step",
                        "points_per_second"};
   BOOST_TEST_REQUIRE(!small_sweep().file.benchmarks.empty());
   for (const auto& e : small_sweep().file.benchmarks) {
@@ -146,6 +147,7 @@ BOOST_AUTO_TEST_CASE(a_case_that_ran_has_its_repetitions_and_aggregates) {
   BOOST_TEST(e.at("peak_host_bytes").get<double>() > 0.0);
   BOOST_TEST(e.at("process_peak_rss_bytes").get<double>() >= e.at("peak_host_bytes").get<double>());
   BOOST_TEST(e.at("model_bytes_per_point").get<double>() > 0.0);
+  BOOST_TEST(e.at("measured_device_bytes").is_null());  // a CPU case: no device measured it
   // The verdict is the validation rule applied to the recorded numbers.
   if (!e.at("reference").is_null()) {
     const double error = e.at("price").get<double>() - e.at("reference").get<double>();
@@ -163,6 +165,7 @@ BOOST_AUTO_TEST_CASE(a_skipped_case_is_one_entry_with_its_reason) {
   BOOST_TEST(entries[0].at("skip_reason").get<std::string>().rfind("unstable: ", 0) == 0u);
   BOOST_TEST(entries[0].at("run_type") == "aggregate");
   BOOST_TEST(entries[0].at("price").is_null());
+  BOOST_TEST(entries[0].at("measured_device_bytes").is_null());
 }
 
 BOOST_AUTO_TEST_CASE(the_csv_has_one_row_per_case) {

@@ -1,7 +1,8 @@
 """The capacity questions of the memory section: the largest grid and the largest batch that fit."""
 import pytest
 
-from gpu_memory import GPU_CAPACITIES, MemoryModel, memory_models, models_for_gpus
+from gpu_memory import GPU_CAPACITIES, MemoryModel, device_memory_rows, memory_models, models_for_gpus
+from tables import device_memory_table
 from helpers import case, machine
 
 GIB = 2**30
@@ -52,3 +53,18 @@ def test_the_largest_book_is_the_last_note_count_that_fits(n):
     notes = m.largest_book(80 * GIB, n)
     assert notes * n**2 * 104.0 <= 80 * GIB < (notes + 1) * n**2 * 104.0
     assert m.largest_book(80 * GIB, 100) >= 4 * m.largest_book(80 * GIB, 200)
+
+
+def test_the_device_memory_table_sets_the_measured_peak_against_the_model():
+    box = machine()
+    cases = [case(box, model_bytes=1000.0, measured_device_bytes=1250.0, device="cuda:0", solver="adi-cuda"),
+             case(box, model_bytes=2000.0, measured_device_bytes=None, device="cuda:0", solver="adi-cusparse",
+                  status="skipped"),
+             case(box, model_bytes=500.0)]  # a CPU case: not a row
+    rows = device_memory_rows(cases)
+    assert len(rows) == 2
+    assert rows[0].ratio == 1.25
+    assert rows[1].measured_bytes is None and rows[1].ratio is None
+    table = device_memory_table(rows)
+    assert table.rows[0][-1] == "1.250"
+    assert table.rows[1][3] == "unmeasured" and table.rows[1][-1] == "-"

@@ -10,7 +10,7 @@ DeviceMarchData<T>::DeviceMarchData(const Problem& pb, const GpuPlan& plan, Devi
                                     bool factor_tables)
     : plan_(plan) {
   MarchImage<T> im = make_march_image<T>(pb, plan, factor_tables);
-  const std::size_t values = static_cast<std::size_t>(plan.values);
+  const std::size_t values = static_cast<std::size_t>(plan.buffer_values());
   for (int i = 0; i < 3; ++i) buffers_[i] = DeviceArray<T>(alloc, values, "value buffer " + std::to_string(i));
   for (int d = 0; d < plan.dim; ++d) {
     coefs_[d] = DeviceArray<T>(alloc, im.coefs[d].size(), "1-D operators");
@@ -52,9 +52,9 @@ void DeviceMarchData<T>::reset(cudaStream_t stream) {
 
 template <class T>
 std::vector<double> DeviceMarchData<T>::download(int i, bool all_layers) const {
-  const std::size_t count = static_cast<std::size_t>(all_layers ? plan_.values : plan_.points);
-  const std::vector<T> v = buffers_[i].download(count);
-  return std::vector<double>(v.begin(), v.end());
+  const int layers = all_layers ? plan_.layers : 1;
+  const std::vector<T> v = buffers_[i].download(static_cast<std::size_t>(plan_.layer_stride * layers));
+  return unpadded_layers(plan_, v, layers);
 }
 
 template class DeviceMarchData<double>;

@@ -97,9 +97,9 @@ void run_axis1_block(const MarchArgs<T>& a, const StageLayout& l, const GpuStep&
                      std::vector<T>& smem) {
   fill_garbage(smem);
   const Axis1Block<T> blk{a, l, s, round, b, smem.data()};
+  each_thread(l.threads, [&](int t) { blk.phase_rhs(t); });
   each_thread(l.threads, [&](int t) { blk.phase_sums(t); });
-  for (int li : random_order(l.lines_per_block))
-    if (blk.has_line(li)) emulate_warp_carries(blk.z(li), blk.v(li), blk.table());
+  for (int li : random_order(blk.lines_here())) emulate_warp_carries(blk.z(li), blk.v(li), blk.table());
   each_thread(l.threads, [&](int t) { blk.phase_solve(t); });
 }
 
@@ -162,8 +162,7 @@ std::vector<double> emulate_adi_cuda(const Problem& pb, const GpuPlan& plan) {
     if (s.event_count > 0)
       for (long long i = 0; i < plan.points; ++i) events_at_node(a, s, i);
   }
-  const std::vector<T>& last = buffers[plan.final_buffer];
-  return std::vector<double>(last.begin(), last.end());
+  return unpadded_layers(plan, buffers[plan.final_buffer], plan.layers);
 }
 
 template <class T>

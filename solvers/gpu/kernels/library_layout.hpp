@@ -21,9 +21,11 @@ struct SolveLayout {
   ELSBENCH_HD long long index(int i0, int i1, int layer) const { return i0 * s0 + i1 * s1 + layer * sl; }
 };
 
-// Our own layout (and that of the systems needing no transpose).
-inline SolveLayout natural_layout(int n0, int n1) {
-  return {1, n0, static_cast<long long>(n0) * n1};
+// Our own layout (and that of the systems needing no transpose): layers layer_stride apart,
+// each starting 128-byte aligned (GpuPlan::layer_stride), so the per-layer library calls get
+// aligned pointers.
+inline SolveLayout natural_layout(int n0, long long layer_stride) {
+  return {1, n0, layer_stride};
 }
 // Lines of axis 1 as gtsv2StridedBatch systems: system (i0, layer) = i0 + n0 layer, m = n1.
 inline SolveLayout strided_axis1_layout(int n0, int n1) {

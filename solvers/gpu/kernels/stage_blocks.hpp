@@ -17,10 +17,14 @@
 // line" into coalesced global accesses.
 //
 // Axis-1 stage (lines strided by n0). Neighbouring lines are neighbouring in memory, so a block
-// takes `lines_per_block` neighbouring lines and `chunk_threads` threads per line, with the line
-// index fastest in the thread index: at every node the threads of a warp read and write
-// consecutive addresses. No staging is needed; the right-hand side is computed twice (sums, solve)
-// instead of being stored.
+// takes `lines_per_block` neighbouring lines, with the line index fastest in the thread index:
+//   rhs    thread t computes the right-hand side at the nodes (line t % lines, node t / lines),
+//          then `threads` further: at every node a warp reads consecutive addresses; results go
+//          to shared memory as on axis 0 (one padding value per chunk);
+//   sums, carry, solve   as on axis 0, `chunk_threads` threads per line, the solution written
+//          straight to global memory (line index fastest: coalesced).
+// Staging reads each input once from global memory; computing the right-hand side in the sums
+// and again in the solve read it twice (2 arrays more per stage when they miss L2).
 #include "solvers/gpu/kernels/stage_math.hpp"
 #include "solvers/gpu/plan/gpu_plan.hpp"
 #include "solvers/tridiagonal/chunked_solve.hpp"
@@ -115,10 +119,11 @@ struct Axis0Block {
 
   ELSBENCH_HD void phase_store(int tid) const {
     const int n0 = a.grid.n0;
-    T* out = a.buffers[stage_target(s, 0, a.grid.dim, round)] + static_cast<long long>(first_line()) * n0;
+    T* out = a.buffers[stage_target(s, 0, a.grid.dim, round)];
     for (int idx = tid; idx < lines_here() * n0; idx += l.threads) {
       const int li = idx / n0, i0 = idx - li * n0;
-      out[idx] = rhs(li)[padded(i0)];
+      const int line = first_line() + li;
+      out[a.grid.index(i0, line % a.grid.n1, line / a.grid.n1)] = rhs(li)[padded(i0)];
     }
   }
 };
@@ -130,25 +135,36 @@ struct Axis1Block {
   const GpuStep& s;
   int round;
   int block;
-  T* smem;  // l.lines_per_block * carry_stride values
+  T* smem;  // l.lines_per_block * (rhs_stride + carry_stride) values
 
   ELSBENCH_HD int blocks_per_layer() const { return ceil_div(a.grid.n0, l.lines_per_block); }
   ELSBENCH_HD int layer() const { return block / blocks_per_layer(); }
   ELSBENCH_HD int first_i0() const { return (block % blocks_per_layer()) * l.lines_per_block; }
-  ELSBENCH_HD bool has_line(int li) const { return first_i0() + li < a.grid.n0; }
-  ELSBENCH_HD T* z(int li) const { return smem + static_cast<long long>(li) * l.carry_stride; }
+  ELSBENCH_HD int lines_here() const { return min_int(l.lines_per_block, a.grid.n0 - first_i0()); }
+  ELSBENCH_HD bool has_line(int li) const { return li < lines_here(); }
+  ELSBENCH_HD T* rhs(int li) const { return smem + static_cast<long long>(li) * l.rhs_stride; }
+  ELSBENCH_HD T* z(int li) const {
+    return smem + static_cast<long long>(l.lines_per_block) * l.rhs_stride +
+           static_cast<long long>(li) * l.carry_stride;
+  }
   ELSBENCH_HD T* v(int li) const { return z(li) + l.carry_half; }
   ELSBENCH_HD ChunkTable<T> table() const { return a.table(1, s); }
 
-  ELSBENCH_HD T rhs(int i0, int j) const { return stage_rhs_at(a, s, 1, round, i0, j, layer()); }
+  ELSBENCH_HD void phase_rhs(int tid) const {
+    const int w = l.lines_per_block;
+    for (int idx = tid; idx < w * a.grid.n1; idx += l.threads) {
+      const int li = idx % w, j = idx / w;
+      if (has_line(li)) rhs(li)[padded(j)] = stage_rhs_at(a, s, 1, round, first_i0() + li, j, layer());
+    }
+  }
 
   ELSBENCH_HD void phase_sums(int tid) const {
     const int li = tid % l.lines_per_block;
     if (!has_line(li)) return;
-    const int i0 = first_i0() + li;
     const ChunkTable<T> t = table();
+    const T* r = rhs(li);
     for (int k = tid / l.lines_per_block; k < l.chunks; k += l.chunk_threads)
-      chunk_sums(t, k, [&](int j) { return rhs(i0, j); }, z(li)[k], v(li)[k]);
+      chunk_sums(t, k, [&](int j) { return r[padded(j)]; }, z(li)[k], v(li)[k]);
   }
 
   ELSBENCH_HD void phase_solve(int tid) const {
@@ -158,10 +174,11 @@ struct Axis1Block {
     const GridView<T>& g = a.grid;
     const int lay = layer();
     T* out = a.buffers[stage_target(s, 1, g.dim, round)];
+    const T* r = rhs(li);
     const ChunkTable<T> t = table();
     for (int k = tid / l.lines_per_block; k < l.chunks; k += l.chunk_threads)
       chunk_solve(t, k, carry_before(z(li), k), carry_after(v(li), k, l.chunks),
-                  [&](int j) { return rhs(i0, j); },
+                  [&](int j) { return r[padded(j)]; },
                   [&](int j, T xj) { out[g.index(i0, j, lay)] = xj; });
   }
 };
@@ -179,7 +196,7 @@ template <class T>
 ELSBENCH_HD void events_at_node(const MarchArgs<T>& a, const GpuStep& s, long long node) {
   if (node >= a.grid.points) return;
   apply_events_at(a.events + s.first_event, s.event_count, a.event_weights, a.buffers[s.out],
-                  a.grid.points, a.grid.layers, node);
+                  a.grid.points, a.grid.layer_stride, a.grid.layers, node);
 }
 
 }  // namespace elsbench::gpu

@@ -30,13 +30,14 @@ struct GridView {
   int dim = 2, layers = 1;
   int n0 = 0, n1 = 1;      // n1 = 1 in 1-D
   long long points = 0;    // n0 * n1, nodes per layer
+  long long layer_stride = 0;  // values between layers' first nodes (GpuPlan::layer_stride)
   AxisCoefs<T> op[2];      // A_d (discounting share included)
   AxisCoefs<T> d1[2];      // S d/dS weights, for the mixed term
   T mixed = 0;             // rho sigma_0 sigma_1; used when has_mixed
   int has_mixed = 0;
 
   ELSBENCH_HD long long index(int i0, int i1, int layer) const {
-    return i0 + static_cast<long long>(n0) * i1 + points * layer;
+    return i0 + static_cast<long long>(n0) * i1 + layer_stride * layer;
   }
 };
 
@@ -142,22 +143,23 @@ ELSBENCH_HD int stage_target(const GpuStep& s, int axis, int dim, int round) {
 }
 
 // The step's actions at node i (march.hpp: in the order of the event list). `weights` holds the
-// per-node weight arrays one after another, `points` apart. Where phi = 0 (most nodes) an action
+// per-node weight arrays one after another, `points` apart; the layers of `values` start
+// `layer_stride` apart. Where phi = 0 (most nodes) an action
 // leaves the values exactly as they are, so it is skipped without reading or writing them.
 template <class T>
 ELSBENCH_HD void apply_events_at(const GpuEvent* ev, int count, const T* weights, T* values,
-                                 long long points, int layers, long long i) {
+                                 long long points, long long layer_stride, int layers, long long i) {
   for (int e = 0; e < count; ++e) {
     const T phi = weights[ev[e].weights * points + i];
     if (phi == T(0)) continue;
     if (ev[e].kind == 0) {
       const T value = static_cast<T>(ev[e].value);
       for (int l = 0; l < layers; ++l) {
-        T& v = values[i + points * l];
+        T& v = values[i + layer_stride * l];
         v += phi * (value - v);
       }
     } else {
-      values[i] += phi * (values[i + points] - values[i]);
+      values[i] += phi * (values[i + layer_stride] - values[i]);
     }
   }
 }

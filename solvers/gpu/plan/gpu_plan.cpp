@@ -76,6 +76,7 @@ GpuPlan make_gpu_plan(const Problem& pb, const AdiScheme& scheme) {
   plan.n1 = pb.dim == 2 ? static_cast<int>(pb.axes[1].size()) : 1;
   plan.points = static_cast<long long>(pb.points);
   plan.values = static_cast<long long>(pb.values());
+  plan.layer_stride = (plan.points + kLayerAlignValues - 1) / kLayerAlignValues * kLayerAlignValues;
   plan.weight_arrays = static_cast<int>(pb.event_weights.size());
   const AdiScheme damped = damping_scheme();
   int cur = 0;
@@ -96,26 +97,38 @@ GpuPlan make_gpu_plan(const Problem& pb, const AdiScheme& scheme) {
 
 namespace {
 
-// Shared memory a block may use without opting in on every GPU; larger needs are allowed up to
-// the device's opt-in limit (checked where the kernels are launched).
-constexpr std::size_t kSmemTarget = 32 * 1024;
+// Shared memory every GPU gives a block without opting in; a layout prefers to stay under it.
+constexpr std::size_t kSmemNoOptIn = 48 * 1024;
+// Lines per axis-0 block are chosen so that a block of this many threads has a chunk each.
 constexpr int kStageThreads = 128;
 // Small grids are latency-bound: spreading a stage over at least this many blocks (two per SM of
 // the largest GPUs) shortens it more than fuller blocks would. Large grids reach it anyway.
 constexpr int kTargetBlocks = 256;
+// Fewer blocks than SMs leaves SMs idle (132 on an H100 SXM): narrower axis-1 blocks are then
+// worth runs shorter than a memory sector.
+constexpr int kMinBlocks = 132;
+
+// One thread per chunk of the block's lines, in whole warps, within the launch bounds.
+int threads_for(int chunk_work) {
+  const int warps = ceil_div(std::max(chunk_work, 1), kWarp);
+  return std::min(warps * kWarp, kMaxStageThreads);
+}
+
+// A line's right-hand side in shared memory: one padding value after each chunk, so that thread k
+// reading chunk k (stride kChunk + 1) and the 32 threads of a warp fall in distinct banks.
+int staged_line(int chunks) { return chunks * (kChunk + 1); }
 
 StageLayout axis0_layout(const GpuPlan& plan, std::size_t elem) {
   StageLayout l;
   l.axis = 0;
   l.lines = plan.n1 * plan.layers;
   l.chunks = chunks_of(plan.n0);
-  l.threads = kStageThreads;
-  // Enough lines per block that its threads have a chunk each, unless that leaves too few blocks.
+  // Enough lines per block that kStageThreads threads have a chunk each, unless that leaves too
+  // few blocks.
   l.lines_per_block = std::clamp(std::min(kStageThreads / l.chunks, l.lines / kTargetBlocks), 1, l.lines);
+  l.threads = threads_for(l.lines_per_block * l.chunks);
   l.chunk_threads = l.threads;
-  // One padding value after each chunk: thread k reads chunk k at stride kChunk + 1, which maps
-  // the 32 threads of a warp to distinct shared-memory banks.
-  l.rhs_stride = l.chunks * (kChunk + 1);
+  l.rhs_stride = staged_line(l.chunks);
   l.carry_half = l.chunks;
   l.carry_stride = 2 * l.chunks;
   l.blocks = (l.lines + l.lines_per_block - 1) / l.lines_per_block;
@@ -124,37 +137,39 @@ StageLayout axis0_layout(const GpuPlan& plan, std::size_t elem) {
   return l;
 }
 
-StageLayout axis1_layout(const GpuPlan& plan, std::size_t elem) {
+StageLayout axis1_layout(const GpuPlan& plan, std::size_t elem, std::size_t smem_limit) {
   StageLayout l;
   l.axis = 1;
   l.lines = plan.n0 * plan.layers;
   l.chunks = chunks_of(plan.n1);
-  l.threads = kStageThreads;
-  l.carry_half = l.chunks | 1;  // odd: lines' carries start in different banks
+  l.rhs_stride = staged_line(l.chunks) | 1;  // odd: neighbouring lines start in different banks
+  l.carry_half = l.chunks | 1;
   l.carry_stride = 2 * l.carry_half;
-  // 32 neighbouring lines make a warp's loads one 256-byte run (fp64); fewer when the carries of
-  // long lines would not fit or the grid would give too few blocks, down to 32-byte runs (whole
-  // memory sectors: 4 lines in fp64, 8 in fp32).
-  const int min_w = std::max(1, static_cast<int>(32 / elem));
   const auto smem = [&](int lines) {
-    return static_cast<std::size_t>(lines) * static_cast<std::size_t>(l.carry_stride) * elem;
+    return static_cast<std::size_t>(lines) * static_cast<std::size_t>(l.rhs_stride + l.carry_stride) * elem;
   };
   const auto blocks = [&](int lines) { return (plan.n0 + lines - 1) / lines * plan.layers; };
+  // 32 neighbouring lines make a warp's loads one 256-byte run (fp64); fewer when the grid would
+  // give too few blocks or the staged lines would need opting in to more shared memory, down to
+  // 32-byte runs (whole memory sectors: 4 lines in fp64, 8 in fp32); fewer still only when the
+  // lines would not fit the shared memory at all or leave SMs idle.
+  const int min_w = std::max(1, static_cast<int>(32 / elem));
   int w = 32;
-  while (w > min_w && (smem(w) > kSmemTarget || w / 2 >= plan.n0 || blocks(w) < kTargetBlocks)) w /= 2;
+  while (w > min_w && (smem(w) > kSmemNoOptIn || w / 2 >= plan.n0 || blocks(w) < kTargetBlocks)) w /= 2;
+  while (w > 1 && (smem(w) > smem_limit || blocks(w) < kMinBlocks)) w /= 2;
   l.lines_per_block = w;
-  l.chunk_threads = kStageThreads / w;
-  const int blocks_per_layer = (plan.n0 + w - 1) / w;
-  l.blocks = blocks_per_layer * plan.layers;
+  l.threads = threads_for(w * l.chunks);
+  l.chunk_threads = l.threads / w;
+  l.blocks = blocks(w);
   l.smem_bytes = smem(w);
   return l;
 }
 
 }  // namespace
 
-StageLayout stage_layout(const GpuPlan& plan, int axis, std::size_t element_bytes) {
+StageLayout stage_layout(const GpuPlan& plan, int axis, std::size_t element_bytes, std::size_t smem_limit) {
   if (axis == 0) return axis0_layout(plan, element_bytes);
-  if (axis == 1 && plan.dim == 2) return axis1_layout(plan, element_bytes);
+  if (axis == 1 && plan.dim == 2) return axis1_layout(plan, element_bytes, smem_limit);
   throw std::invalid_argument("stage_layout: no axis " + std::to_string(axis));
 }
 

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <vector>
 
+#include "platform/hd.hpp"
 #include "solvers/gpu/plan/gpu_step.hpp"
 #include "solvers/problem/problem.hpp"
 #include "solvers/schemes/adi_scheme.hpp"
@@ -16,6 +17,12 @@ struct GpuPlan {
   int dim = 2, layers = 1;
   int n0 = 0, n1 = 1;
   long long points = 0, values = 0;  // nodes per layer; all layers
+  // Values from one layer's first node to the next's in the device buffers: points rounded up to
+  // kLayerAlignValues, so that every layer starts 128-byte aligned (the buffers themselves are
+  // 256-byte aligned by cudaMalloc): coalesced rows in every layer, aligned per-layer pointers
+  // for the library calls of the cuSPARSE variants. The padding is never read.
+  long long layer_stride = 0;
+  long long buffer_values() const { return layer_stride * layers; }
   std::vector<GpuStep> steps;
   std::vector<double> theta_dts;     // factor table t is for theta_dts[t]
   std::vector<GpuEvent> events;
@@ -25,6 +32,9 @@ struct GpuPlan {
   int final_buffer = 0;              // where the values are after the last step
 };
 
+// 32 values: 128 bytes of fp32, 256 of fp64.
+constexpr int kLayerAlignValues = 32;
+
 // Steps whose theta dt agree to this relative tolerance share one factor table: time grids
 // repeat the same dt up to rounding (1e-16 relative), and a 1e-12 change of theta dt moves the
 // solution by far less than the 1e-9 agreement required with the CPU.
@@ -33,11 +43,15 @@ constexpr double kSameThetaDt = 1e-12;
 // `pb` must carry its time grid (set_time_grid); `scheme` is the undamped scheme.
 GpuPlan make_gpu_plan(const Problem& pb, const AdiScheme& scheme);
 
-// Launch geometry of a stage kernel along `axis` (0 or 1). Axis 0 (lines contiguous in memory):
-// a block takes `lines_per_block` whole lines, stages their right-hand sides in shared memory
-// (read and written coalesced, solved chunk-wise out of shared memory). Axis 1 (lines strided by
-// n0): a block takes `lines_per_block` neighbouring lines, so that a warp's loads at one node of
-// its lines are contiguous, and `chunk_threads` threads per line.
+// Launch geometry of a stage kernel along `axis` (0 or 1), chosen from the grid. Axis 0 (lines
+// contiguous in memory): a block takes `lines_per_block` whole lines, stages their right-hand
+// sides in shared memory (read and written coalesced, solved chunk-wise out of shared memory).
+// Axis 1 (lines strided by n0): a block takes `lines_per_block` neighbouring lines, so that a
+// warp's loads at one node of its lines are contiguous, and `chunk_threads` threads per line; it
+// too stages the right-hand sides of its lines in shared memory, so that each input value is
+// read once from global memory (sums and solve then read shared memory).
+// Threads per block: one per chunk of the block's lines, rounded up to a warp, at most
+// kMaxStageThreads (the kernels' __launch_bounds__), so that few threads idle in the chunk phases.
 struct StageLayout {
   int axis = 0;
   int lines = 0;               // lines of the axis, all layers
@@ -46,12 +60,24 @@ struct StageLayout {
   int threads = 128;
   int blocks = 0;
   int chunks = 0;              // chunks per line
-  int rhs_stride = 0;          // shared values per line of staged right-hand side (axis 0)
+  int rhs_stride = 0;          // shared values per line of staged right-hand side
   int carry_stride = 0;        // shared values per line of carries: z then v, each `carry_half`
   int carry_half = 0;
   std::size_t smem_bytes = 0;
+  // Threads with a chunk in the chunk phases (sums, solve) of a full block.
+  int busy_threads() const { return min_int(threads, lines_per_block * chunks); }
 };
-StageLayout stage_layout(const GpuPlan& plan, int axis, std::size_t element_bytes);
+
+// The kernels' launch bounds: at most this many threads a block, and registers capped so that
+// kMinStageBlocksPerSm such blocks fit an SM's 64 K registers (64 a thread: 32 warps an SM).
+constexpr int kMaxStageThreads = 256;
+constexpr int kMinStageBlocksPerSm = 4;
+// Shared memory a stage block may use by default: 99 KiB, what an sm_86/sm_89 GPU allows a block
+// when the kernel opts in (sm_80: 163 KiB, sm_90: 227 KiB, sm_75: 64 KiB); the CUDA march passes
+// its device's own limit. A layout needing more than 48 KiB opts in (adi_kernels.cu).
+constexpr std::size_t kDefaultSmemLimit = 99 * 1024;
+StageLayout stage_layout(const GpuPlan& plan, int axis, std::size_t element_bytes,
+                         std::size_t smem_limit = kDefaultSmemLimit);
 
 // Launch geometry of the event kernel: one thread per node of a layer.
 constexpr int kEventThreads = 256;
@@ -66,8 +92,7 @@ int event_blocks(const GpuPlan& plan);
 //   -> Douglas and damped steps 5 arrays, CS/MCS/HV 11 (fp64: 40 and 88 bytes per value);
 //   1-D: 2 and 5 arrays. Each event of a step adds its weight array (one value a node); the
 //   values it changes (cells with phi > 0: the autocall or knock-in region) are not counted.
-// The axis-1 kernel reads its inputs twice (chunk sums, then solve); at large grids the second
-// read may come from memory instead of L2, which adds 2 arrays per axis-1 stage (not counted).
+// Every stage kernel stages its right-hand sides in shared memory, so each array is read once.
 double step_bytes(const GpuPlan& plan, const GpuStep& step, std::size_t element_bytes);
 double march_bytes(const GpuPlan& plan, std::size_t element_bytes);
 // The bandwidth floor: 64 bytes per value per step in fp64 (8 arrays), 32 in fp32.

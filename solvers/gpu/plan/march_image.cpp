@@ -39,7 +39,12 @@ MarchImage<T> make_march_image(const Problem& pb, const GpuPlan& plan, bool fact
     if (factor_tables)
       for (double theta_dt : plan.theta_dts) append(im.tables[d], chunk_table_values(ax.op, theta_dt));
   }
-  append(im.initial, pb.initial);
+  // Each layer's payoff at its aligned offset (GpuPlan::layer_stride), zeros in the padding.
+  im.initial.assign(static_cast<std::size_t>(plan.buffer_values()), T(0));
+  for (int l = 0; l < plan.layers; ++l)
+    for (long long i = 0; i < plan.points; ++i)
+      im.initial[static_cast<std::size_t>(l * plan.layer_stride + i)] =
+          static_cast<T>(pb.initial[static_cast<std::size_t>(l * plan.points + i)]);
   for (const std::vector<double>& w : pb.event_weights) append(im.event_weights, w);
   if (!pb.mixed.empty()) {
     im.mixed = static_cast<T>(pb.mixed[0].coeff);
@@ -56,6 +61,7 @@ GridView<T> make_grid_view(const GpuPlan& plan, const T* coefs0, const T* coefs1
   g.n0 = plan.n0;
   g.n1 = plan.n1;
   g.points = plan.points;
+  g.layer_stride = plan.layer_stride;
   const T* coefs[2] = {coefs0, coefs1};
   const int n[2] = {plan.n0, plan.n1};
   for (int d = 0; d < plan.dim; ++d) {
@@ -68,9 +74,22 @@ GridView<T> make_grid_view(const GpuPlan& plan, const T* coefs0, const T* coefs1
   return g;
 }
 
+template <class T>
+std::vector<double> unpadded_layers(const GpuPlan& plan, const std::vector<T>& padded, int layers) {
+  std::vector<double> out;
+  out.reserve(static_cast<std::size_t>(plan.points * layers));
+  for (int l = 0; l < layers; ++l) {
+    const auto first = padded.begin() + static_cast<std::ptrdiff_t>(l * plan.layer_stride);
+    out.insert(out.end(), first, first + static_cast<std::ptrdiff_t>(plan.points));
+  }
+  return out;
+}
+
 template MarchImage<double> make_march_image<double>(const Problem&, const GpuPlan&, bool);
 template MarchImage<float> make_march_image<float>(const Problem&, const GpuPlan&, bool);
 template GridView<double> make_grid_view<double>(const GpuPlan&, const double*, const double*, double, int);
+template std::vector<double> unpadded_layers<double>(const GpuPlan&, const std::vector<double>&, int);
+template std::vector<double> unpadded_layers<float>(const GpuPlan&, const std::vector<float>&, int);
 template GridView<float> make_grid_view<float>(const GpuPlan&, const float*, const float*, float, int);
 
 }  // namespace elsbench::gpu

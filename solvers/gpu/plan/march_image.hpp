@@ -16,7 +16,7 @@ struct MarchImage {
   std::vector<T> coefs[2];         // per axis: op lower, diag, upper, d1 lower, diag, upper (n each)
   std::vector<T> tables[2];        // per axis: one chunk table per theta dt, table_stride apart
   long long table_stride[2] = {0, 0};
-  std::vector<T> initial;          // payoff, all layers
+  std::vector<T> initial;          // payoff, all layers, laid out as the buffers (layer_stride apart)
   std::vector<T> event_weights;    // Problem::event_weights one after another (points each)
   T mixed = 0;
   int has_mixed = 0;
@@ -25,6 +25,11 @@ struct MarchImage {
 // factor_tables: false leaves `tables` empty (the cuSPARSE variants factor by themselves).
 template <class T>
 MarchImage<T> make_march_image(const Problem& pb, const GpuPlan& plan, bool factor_tables = true);
+
+// The first `layers` layers of a buffer laid out layer_stride apart, without the padding, in
+// double: the values as the CPU solvers hold them.
+template <class T>
+std::vector<double> unpadded_layers(const GpuPlan& plan, const std::vector<T>& padded, int layers);
 
 // The view of the mesh whose coefficient arrays (6 n values per axis, as in MarchImage::coefs)
 // live at coefs0 and coefs1 (host or device memory).
