@@ -8,7 +8,6 @@
 namespace elsbench::gpu {
 namespace {
 
-template <class T>
 // __launch_bounds__: blocks of up to kMaxStageThreads threads (the layouts never ask for more),
 // registers capped so that kMinStageBlocksPerSm such blocks share an SM (gpu_plan.hpp).
 template <class T>

@@ -192,9 +192,9 @@ std::vector<std::vector<double>> emulate_adi_cuda_batch(const std::vector<const 
   }
   std::vector<std::vector<double>> out;
   for (int k = 0; k < plan.size(); ++k) {
-    const auto first = buffers[plan.notes[static_cast<std::size_t>(k)].final_buffer].begin() +
-                       im.notes[static_cast<std::size_t>(k)].values;
-    out.emplace_back(first, first + plan.notes[static_cast<std::size_t>(k)].values);
+    const GpuPlan& note = plan.notes[static_cast<std::size_t>(k)];
+    const auto first = buffers[note.final_buffer].begin() + im.notes[static_cast<std::size_t>(k)].values;
+    out.push_back(unpadded_layers(note, std::vector<T>(first, first + note.buffer_values()), note.layers));
   }
   return out;
 }
