@@ -16,22 +16,15 @@
 #include "products/catalog.hpp"
 #include "products/product_json.hpp"
 #include "products/product_terms.hpp"
+#include "tests/unit/scratch_dir.hpp"
 
 using namespace elsbench;
 namespace fs = std::filesystem;
 
 namespace {
 
-struct Scratch {
-  fs::path dir = fs::temp_directory_path() / ("elsbench-limits-" + std::to_string(::getpid()));
-  Scratch() {
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-  }
-  ~Scratch() {
-    std::error_code ignored;
-    fs::remove_all(dir, ignored);
-  }
+struct Scratch : testing::ScratchDir {
+  Scratch() : ScratchDir("limits") {}
 };
 
 std::string note_line(const std::string& id) {

@@ -15,6 +15,7 @@
 #include "products/product_json.hpp"
 #include "reference/closed_form.hpp"
 #include "tests/unit/report_binary.hpp"
+#include "tests/unit/scratch_dir.hpp"
 
 using namespace elsbench;
 using testing::elsbench_binary;
@@ -24,17 +25,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Scratch {
-  fs::path dir = fs::temp_directory_path() / ("elsbench-refcli-test-" + std::to_string(::getpid()));
-  Scratch() {
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-  }
-  ~Scratch() {
-    std::error_code ignored;
-    fs::remove_all(dir, ignored);
-  }
-  fs::path operator/(const std::string& name) const { return dir / name; }
+struct Scratch : testing::ScratchDir {
+  Scratch() : ScratchDir("refcli-test") {}
 };
 
 std::string read(const fs::path& p) {
