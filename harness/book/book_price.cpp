@@ -32,7 +32,8 @@ NoteOutcome priced(std::size_t index, const SolverInfo& solver, const Product& n
 
 // A queue of notes, largest first, taken one at a time by each worker.
 void price_one_by_one(const SolverInfo& solver, const std::vector<const Product*>& notes, const SolverOptions& options,
-                      const std::vector<Device>& workers, const std::function<void(NoteOutcome)>& done) {
+                      const std::vector<Device>& workers, const std::function<void(NoteOutcome)>& done,
+                      const std::function<void(std::size_t)>& started) {
   std::vector<double> costs;
   for (const Product* p : notes) costs.push_back(note_cost(*p, options.grid));
   std::vector<std::size_t> order(notes.size());
@@ -42,6 +43,7 @@ void price_one_by_one(const SolverInfo& solver, const std::vector<const Product*
   std::mutex report;
   auto work = [&](const Device& device) {
     for (std::size_t k = next++; k < order.size(); k = next++) {
+      if (started) started(order[k]);
       NoteOutcome out = priced(order[k], solver, *notes[order[k]], on(options, device));
       const std::lock_guard lock(report);
       done(std::move(out));
@@ -57,12 +59,14 @@ void price_one_by_one(const SolverInfo& solver, const std::vector<const Product*
 // priced note by note so that the note at fault is named. Notes of more underlyings than the
 // variant takes are refused one by one first, so that they do not hold the rest back.
 void price_in_batches(const SolverInfo& solver, const std::vector<const Product*>& notes, const SolverOptions& options,
-                      const std::vector<Device>& workers, const std::function<void(NoteOutcome)>& done) {
+                      const std::vector<Device>& workers, const std::function<void(NoteOutcome)>& done,
+                      const std::function<void(std::size_t)>& started) {
   std::vector<double> costs;
   std::vector<std::size_t> taken;
   std::mutex report;
   for (std::size_t i = 0; i < notes.size(); ++i) {
     if (notes[i]->dimension() > solver.max_dim) {
+      if (started) started(i);
       done(priced(i, solver, *notes[i], on(options, workers.front())));
       continue;
     }
@@ -75,7 +79,10 @@ void price_in_batches(const SolverInfo& solver, const std::vector<const Product*
   auto work = [&](std::size_t w) {
     if (shares[w].empty()) return;
     std::vector<const Product*> batch;
-    for (std::size_t i : shares[w]) batch.push_back(notes[i]);
+    for (std::size_t i : shares[w]) {
+      batch.push_back(notes[i]);
+      if (started) started(i);
+    }
     std::vector<NoteOutcome> outs;
     try {
       std::vector<PriceResult> results = price_book_with(solver, batch, on(options, workers[w]));
@@ -121,10 +128,11 @@ BookPlacement place_book(const SolverInfo& solver, std::size_t notes, const Devi
 }
 
 void price_book(const SolverInfo& solver, const std::vector<const Product*>& notes, const SolverOptions& options,
-                const BookPlacement& placement, const std::function<void(NoteOutcome)>& done) {
+                const BookPlacement& placement, const std::function<void(NoteOutcome)>& done,
+                const std::function<void(std::size_t)>& started) {
   if (notes.empty()) return;
-  if (placement.batched) return price_in_batches(solver, notes, options, placement.workers, done);
-  price_one_by_one(solver, notes, options, placement.workers, done);
+  if (placement.batched) return price_in_batches(solver, notes, options, placement.workers, done, started);
+  price_one_by_one(solver, notes, options, placement.workers, done, started);
 }
 
 }  // namespace elsbench

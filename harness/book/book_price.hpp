@@ -33,8 +33,10 @@ struct BookPlacement {
 BookPlacement place_book(const SolverInfo& solver, std::size_t notes, const Device& device, int threads,
                          const std::vector<int>& gpus = {});
 
-// Calls `done` once per note, from one thread at a time, in no particular order.
+// Calls `done` once per note, from one thread at a time, in no particular order, and `started`
+// (when given; from any worker thread) with a note's index before its pricing begins.
 void price_book(const SolverInfo& solver, const std::vector<const Product*>& notes, const SolverOptions& options,
-                const BookPlacement& placement, const std::function<void(NoteOutcome)>& done);
+                const BookPlacement& placement, const std::function<void(NoteOutcome)>& done,
+                const std::function<void(std::size_t)>& started = {});
 
 }  // namespace elsbench

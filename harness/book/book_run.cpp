@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "harness/book/book_price.hpp"
+#include "harness/book/note_attempts.hpp"
 #include "harness/book/note_cost.hpp"
 #include "harness/machine/machine.hpp"
 #include "harness/results/results_csv.hpp"
@@ -60,6 +61,15 @@ json note_entry(const BookNote& note, const NoteOutcome& out) {
   e["threads"] = r.threads;
   e["peak_device_bytes"] = r.peak_device_bytes;
   return e;
+}
+
+json died_entry(const BookNote& note, int deaths, const std::string& log) {
+  return {{"id", note.product.id},
+          {"line", note.line},
+          {"status", "failed"},
+          {"error", "the book process died " + std::to_string(deaths) +
+                        " times while pricing this note (a crash, or a kill such as the out-of-memory killer's); "
+                        "not priced again (delete " + log + " to retry it)"}};
 }
 
 json bad_lines(const Book& book) {
@@ -218,12 +228,23 @@ BookRunSummary run_book(const Book& book, const BookRunSpec& spec) {
   summary.notes = book.notes.size();
   summary.bad_lines = book.bad.size();
   summary.resumed = entries.size();
-  std::vector<const BookNote*> todo;
-  for (const BookNote& n : book.notes)
-    if (!entries.count(n.product.id)) todo.push_back(&n);
+  NoteAttempts attempts(ranked ? std::string() : spec.out, spec.resume);
+  std::map<std::string, int> fatal;  // notes recorded as failed for the deaths they caused
+  std::vector<const BookNote*> todo, suspects;
+  for (const BookNote& n : book.notes) {
+    if (entries.count(n.product.id)) continue;
+    const auto died = attempts.deaths().find(n.product.id);
+    if (died == attempts.deaths().end()) {
+      todo.push_back(&n);
+    } else if (died->second < spec.note_deaths) {
+      suspects.push_back(&n);
+    } else {
+      fatal[n.product.id] = died->second;
+      entries[n.product.id] = died_entry(n, died->second, attempts.path());
+      ++summary.failed;
+    }
+  }
   if (ranked) todo = rank_share(todo, spec);
-  std::vector<const Product*> products;
-  for (const BookNote* n : todo) products.push_back(&n->product);
 
   std::vector<int> gpus;
   if (spec.all_gpus) {
@@ -251,23 +272,33 @@ BookRunSummary run_book(const Book& book, const BookRunSpec& spec) {
   std::optional<SweepSignalGuard> guard;
   if (spec.handle_signals)
     guard.emplace("elsbench: book stopped; the results file holds the notes priced so far (--resume continues)");
-  BookProgress progress(spec.progress, todo.size());
+  BookProgress progress(spec.progress, suspects.size() + todo.size());
   std::size_t peak_device = 0;
   const auto start = Clock::now();
   auto last_write = start;
-  price_book(solver, products, spec.options, placement, [&](NoteOutcome out) {
-    const BookNote& note = *todo[out.index];
-    if (out.result) peak_device = std::max(peak_device, out.result->peak_device_bytes);
-    (out.status == "ok" ? summary.priced : summary.failed) += 1;
-    progress.note_done(note.product.id, out.status == "ok" ? "ok" : "failed: " + out.error);
-    entries[note.product.id] = note_entry(note, out);
-    if (!ranked && std::chrono::duration<double>(Clock::now() - last_write).count() >= spec.write_interval_s) {
-      compose();
-      write_results(spec.out, file);
-      last_write = Clock::now();
-    }
-    if (spec.after_note) spec.after_note(summary.priced + summary.failed);
-  });
+  const auto price_group = [&](const std::vector<const BookNote*>& group, const BookPlacement& where) {
+    std::vector<const Product*> products;
+    for (const BookNote* n : group) products.push_back(&n->product);
+    price_book(solver, products, spec.options, where, [&](NoteOutcome out) {
+      const BookNote& note = *group[out.index];
+      attempts.ended(note.product.id);
+      if (out.result) peak_device = std::max(peak_device, out.result->peak_device_bytes);
+      (out.status == "ok" ? summary.priced : summary.failed) += 1;
+      progress.note_done(note.product.id, out.status == "ok" ? "ok" : "failed: " + out.error);
+      entries[note.product.id] = note_entry(note, out);
+      if (!ranked && std::chrono::duration<double>(Clock::now() - last_write).count() >= spec.write_interval_s) {
+        compose();
+        write_results(spec.out, file);
+        last_write = Clock::now();
+      }
+      if (spec.after_note) spec.after_note(summary.priced + summary.failed);
+    }, [&](std::size_t index) { attempts.started(group[index]->product.id); });
+  };
+  // One suspect at a time, each on the whole placement's threads (a GPU: note by note), so that a
+  // second death is surely its own.
+  for (const BookNote* suspect : suspects)
+    price_group({suspect}, place_book(solver, 1, spec.options.device, spec.threads, {}));
+  price_group(todo, placement);
   if (ranked && !gather_on_root(*spec.ranks, entries, summary, peak_device)) return summary;
   summary.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   const std::size_t ran = summary.priced + summary.failed;
@@ -294,6 +325,7 @@ BookRunSummary run_book(const Book& book, const BookRunSpec& spec) {
                      {"process_peak_rss_bytes", memory::process_peak_rss_bytes()},
                      {"peak_device_bytes", peak_device}};
   write_results(spec.out, file);
+  attempts.settle(fatal);
   summary.file = file;
   return summary;
 }

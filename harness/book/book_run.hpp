@@ -32,6 +32,11 @@ struct BookRunSpec {
   // --reference stored|auto: each priced note judged against its reference after the book is priced
   // (outside the timed pricing; on rank 0 under mpirun); empty: prices only.
   std::optional<BookReferences> references;
+  // A note that was being priced when the process died this many times (an abort, the
+  // out-of-memory killer) is recorded as failed on --resume instead of being priced again; notes in
+  // flight at one death are priced first, one at a time, so that a crash names its note.
+  // Not counted under mpirun.
+  int note_deaths = 2;
   const Ranks* ranks = nullptr;   // an mpirun run: each rank prices its cost-balanced share, rank 0
                                   // writes the file (once, at the end); nullptr: one process
 };

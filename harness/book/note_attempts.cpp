@@ -1,0 +1,79 @@
+#include "harness/book/note_attempts.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
+#include "harness/sweep/signals.hpp"
+#include "platform/file_io.hpp"
+
+namespace elsbench {
+namespace {
+
+std::string line(const char* event, const std::string& id, int times = 1) {
+  nlohmann::json j = {{"event", event}, {"id", id}};
+  if (times != 1) j["times"] = times;
+  return j.dump() + "\n";
+}
+
+// Starts minus ends per note; a torn or foreign line (the kill came mid-write) is skipped.
+std::map<std::string, int> read_deaths(const std::string& path) {
+  std::map<std::string, int> open;
+  std::ifstream in(path);
+  for (std::string text; std::getline(in, text);) {
+    const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+    if (!j.is_object() || !j.contains("id") || !j["id"].is_string() || !j.contains("event")) continue;
+    const int times = j.value("times", 1);
+    const std::string event = j.value("event", "");
+    int& n = open[j["id"].get<std::string>()];
+    if (event == "start") n += times;
+    if (event == "end") n -= times;
+  }
+  std::map<std::string, int> deaths;
+  for (const auto& [id, n] : open)
+    if (n > 0) deaths[id] = n;
+  return deaths;
+}
+
+}  // namespace
+
+NoteAttempts::NoteAttempts(const std::string& results, bool resume) {
+  if (results.empty()) return;
+  path_ = results + ".attempts";
+  if (resume) deaths_ = read_deaths(path_);
+  fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | (resume ? 0 : O_TRUNC), 0644);
+  if (fd_ < 0) throw std::runtime_error(path_ + ": cannot open the book's attempts log: " + std::strerror(errno));
+}
+
+NoteAttempts::~NoteAttempts() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+void NoteAttempts::append(const char* event, const std::string& id) {
+  if (fd_ < 0) return;
+  const std::string text = line(event, id);
+  const std::lock_guard lock(mutex_);
+  if (::write(fd_, text.data(), text.size()) != static_cast<ssize_t>(text.size()))
+    throw std::runtime_error(path_ + ": cannot append to the book's attempts log: " + std::strerror(errno));
+}
+
+void NoteAttempts::settle(const std::map<std::string, int>& kept) {
+  if (fd_ < 0) return;
+  ::close(fd_);
+  fd_ = -1;
+  if (kept.empty()) {
+    ::unlink(path_.c_str());
+    return;
+  }
+  std::string text;
+  for (const auto& [id, n] : kept) text += line("start", id, n);
+  const FileWriteSection section;
+  write_file_atomically(path_, text);
+}
+
+}  // namespace elsbench

@@ -1,0 +1,38 @@
+#pragma once
+// Which notes a book run was pricing when its process died. A note that crashes the process (an
+// abort, a segfault, the out-of-memory killer) would kill every --resume, so each note's start
+// and end are appended to `<results>.attempts` (JSON Lines) before and after it is priced: a start
+// without an end is a death. One short write per line, so a kill leaves at most a torn last line.
+#include <map>
+#include <mutex>
+#include <string>
+
+namespace elsbench {
+
+class NoteAttempts {
+ public:
+  // `results` empty: nothing is recorded (a run without a results file cannot be resumed).
+  // `resume` false: a fresh run forgets earlier deaths.
+  NoteAttempts(const std::string& results, bool resume);
+  ~NoteAttempts();
+  NoteAttempts(const NoteAttempts&) = delete;
+  NoteAttempts& operator=(const NoteAttempts&) = delete;
+
+  // Times the process died while pricing each note, as read when the run began.
+  const std::map<std::string, int>& deaths() const { return deaths_; }
+  void started(const std::string& id) { append("start", id); }
+  void ended(const std::string& id) { append("end", id); }
+  // The run finished: keep only the deaths of the notes named (recorded as failed for them), so
+  // that a later --resume does not run them again; no file when there are none.
+  void settle(const std::map<std::string, int>& kept);
+  std::string path() const { return path_; }
+
+ private:
+  void append(const char* event, const std::string& id);
+  std::string path_;
+  int fd_ = -1;
+  std::mutex mutex_;
+  std::map<std::string, int> deaths_;
+};
+
+}  // namespace elsbench
