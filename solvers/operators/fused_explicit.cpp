@@ -3,6 +3,9 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <cstdint>
+
+#include "platform/thread_share.hpp"
 
 
 namespace elsbench {
@@ -13,6 +16,7 @@ namespace {
 struct Row {
   const double* v[3][3];
   std::size_t i1 = 0, i2 = 0, offset = 0;
+  double* axis0 = nullptr;  // where A_0 v goes instead of the pass's axis_out[0], when set
 };
 
 // S0 d/dS0 of recently seen rows: a row is a neighbour of the rows around it, and each thread
@@ -23,13 +27,21 @@ class DerivativeRows {
     for (auto& b : rows_) b.assign(n, 0.0);
   }
   const double* get(const Tridiagonal& d1, const double* row);
+  // A new pass: rows at the same addresses now hold other values.
+  void forget() {
+    for (auto& k : key_) k = nullptr;
+    for (auto& u : used_) u = 0;
+  }
 
  private:
-  static constexpr int kSlots = 6;  // >= rows one node needs (3 for (0,1), 2 more for (0,2))
+  // Rows one node needs: 3 for (0,1), 2 more for (0,2); one more so that the 3 of (0,1) stay
+  // while (0,2)'s are computed.
+  static constexpr int kSlots = 6;
   std::size_t n_;
   const double* key_[kSlots] = {};
+  std::uint64_t used_[kSlots] = {};
+  std::uint64_t clock_ = 0;
   std::vector<double> rows_[kSlots];
-  int next_ = 0;
 };
 
 // Row buffers of one thread: each term is computed by its own simple (vectorisable) loop.
@@ -61,11 +73,16 @@ void row_combine(double a, const double* __restrict x, double b, const double* _
 }
 
 const double* DerivativeRows::get(const Tridiagonal& d1, const double* row) {
+  ++clock_;
   for (int k = 0; k < kSlots; ++k)
-    if (key_[k] == row) return rows_[k].data();
-  const int slot = next_;
-  next_ = (next_ + 1) % kSlots;
+    if (key_[k] == row) {
+      used_[k] = clock_;
+      return rows_[k].data();
+    }
+  // The least recently used slot: a row handed out for the node being computed is never it.
+  const int slot = static_cast<int>(std::min_element(used_, used_ + kSlots) - used_);
   key_[slot] = row;
+  used_[slot] = clock_;
   row_stencil(d1, row, rows_[slot].data(), n_);
   return rows_[slot].data();
 }
@@ -130,6 +147,7 @@ class RowKernel {
 
   // Axis terms go straight to the caller's array when it wants them, else to a row buffer.
   double* axis_row(const Row& r, RowTerms& t, int d) const {
+    if (d == 0 && r.axis0) return r.axis0;
     return pass_.axis_out[d] ? pass_.axis_out[d] + r.offset : t.axis[d].data();
   }
 
@@ -231,40 +249,63 @@ class RowKernel {
 std::size_t dim_size(const Problem& pb, int d) { return d < pb.dim ? pb.axes[static_cast<std::size_t>(d)].size() : 1; }
 
 template <int Dim>
-void run_rows(const Problem& pb, const ExplicitPass& pass) {
+void run_rows(const Problem& pb, const ExplicitPass& pass, std::size_t first, std::size_t last, RowTerms& terms,
+              DerivativeRows& dx0, double* axis0_rows) {
   const RowKernel<Dim> kernel(pb, pass);
   const std::size_t n0 = dim_size(pb, 0), n1 = dim_size(pb, 1), n2 = dim_size(pb, 2);
-  const auto rows = static_cast<long>(n1 * n2 * static_cast<std::size_t>(pb.layers));
-#pragma omp parallel if (pb.values() >= 4096 && omp_get_max_threads() > 1)
-  {
-    RowTerms terms(n0);
-    DerivativeRows dx0(n0);
-#pragma omp for schedule(static)
-    for (long k = 0; k < rows; ++k) {
-      const auto row_index = static_cast<std::size_t>(k);
-      Row r;
-      r.i1 = row_index % n1;
-      r.i2 = (row_index / n1) % n2;
-      r.offset = row_index * n0;
-      const std::size_t layer_base = (row_index / (n1 * n2)) * pb.points;
-      for (int p = -1; p <= 1; ++p)
-        for (int q = -1; q <= 1; ++q) {
-          const auto j1 = static_cast<std::size_t>(std::clamp<std::ptrdiff_t>(static_cast<std::ptrdiff_t>(r.i1) + p, 0, static_cast<std::ptrdiff_t>(n1) - 1));
-          const auto j2 = static_cast<std::size_t>(std::clamp<std::ptrdiff_t>(static_cast<std::ptrdiff_t>(r.i2) + q, 0, static_cast<std::ptrdiff_t>(n2) - 1));
-          r.v[p + 1][q + 1] = pass.v + layer_base + (j2 * n1 + j1) * n0;
-        }
-      kernel.row(r, terms, dx0);
-    }
+  dx0.forget();
+  for (std::size_t row_index = first; row_index < last; ++row_index) {
+    Row r;
+    r.i1 = row_index % n1;
+    r.i2 = (row_index / n1) % n2;
+    r.offset = row_index * n0;
+    if (axis0_rows) r.axis0 = axis0_rows + (row_index - first) * n0;
+    const std::size_t layer_base = (row_index / (n1 * n2)) * pb.points;
+    for (int p = -1; p <= 1; ++p)
+      for (int q = -1; q <= 1; ++q) {
+        const auto j1 = static_cast<std::size_t>(std::clamp<std::ptrdiff_t>(static_cast<std::ptrdiff_t>(r.i1) + p, 0, static_cast<std::ptrdiff_t>(n1) - 1));
+        const auto j2 = static_cast<std::size_t>(std::clamp<std::ptrdiff_t>(static_cast<std::ptrdiff_t>(r.i2) + q, 0, static_cast<std::ptrdiff_t>(n2) - 1));
+        r.v[p + 1][q + 1] = pass.v + layer_base + (j2 * n1 + j1) * n0;
+      }
+    kernel.row(r, terms, dx0);
   }
 }
 
 }  // namespace
 
-void run_explicit_pass(const Problem& pb, const ExplicitPass& pass) {
+struct PassScratch::Parts {
+  explicit Parts(std::size_t n0) : terms(n0), dx0(n0) {}
+  RowTerms terms;
+  DerivativeRows dx0;
+};
+
+PassScratch::PassScratch(std::size_t n0) : parts_(new Parts(n0)) {}
+PassScratch::~PassScratch() { delete parts_; }
+PassScratch::PassScratch(PassScratch&& o) noexcept : parts_(o.parts_) { o.parts_ = nullptr; }
+PassScratch& PassScratch::operator=(PassScratch&& o) noexcept {
+  std::swap(parts_, o.parts_);
+  return *this;
+}
+
+std::size_t explicit_rows(const Problem& pb) { return pb.values() / dim_size(pb, 0); }
+
+void run_explicit_rows(const Problem& pb, const ExplicitPass& pass, std::size_t first, std::size_t last,
+                       PassScratch& scratch, double* axis0_rows) {
+  PassScratch::Parts& s = scratch.parts();
   switch (pb.dim) {
-    case 1: run_rows<1>(pb, pass); break;
-    case 2: run_rows<2>(pb, pass); break;
-    default: run_rows<3>(pb, pass); break;
+    case 1: run_rows<1>(pb, pass, first, last, s.terms, s.dx0, axis0_rows); break;
+    case 2: run_rows<2>(pb, pass, first, last, s.terms, s.dx0, axis0_rows); break;
+    default: run_rows<3>(pb, pass, first, last, s.terms, s.dx0, axis0_rows); break;
+  }
+}
+
+void run_explicit_pass(const Problem& pb, const ExplicitPass& pass) {
+  const std::size_t rows = explicit_rows(pb);
+#pragma omp parallel if (pb.values() >= 4096 && omp_get_max_threads() > 1)
+  {
+    PassScratch scratch(dim_size(pb, 0));
+    const auto [first, last] = thread_share(rows);
+    run_explicit_rows(pb, pass, first, last, scratch);
   }
 }
 

@@ -18,6 +18,30 @@ struct ExplicitPass {
   double axes_coeff = 0;
 };
 
+// The whole pass, on the threads of its own parallel region.
 void run_explicit_pass(const Problem& pb, const ExplicitPass& pass);
+
+// Rows are the lines of axis 0 over every layer, in memory order (row k starts at k * n0).
+std::size_t explicit_rows(const Problem& pb);
+
+// One thread's row buffers and its cache of S0 d/dS0 rows, kept across passes.
+class PassScratch {
+ public:
+  explicit PassScratch(std::size_t n0);
+  ~PassScratch();
+  PassScratch(PassScratch&&) noexcept;
+  PassScratch& operator=(PassScratch&&) noexcept;
+  struct Parts;
+  Parts& parts() { return *parts_; }
+
+ private:
+  Parts* parts_;
+};
+
+// Rows [first, last) of a pass, on the calling thread (inside a caller's parallel region). With
+// `axis0_rows`, A_0 v of those rows goes there (row first at its start) instead of
+// pass.axis_out[0]: a caller that solves axis 0 on the rows next keeps them out of memory.
+void run_explicit_rows(const Problem& pb, const ExplicitPass& pass, std::size_t first, std::size_t last,
+                       PassScratch& scratch, double* axis0_rows = nullptr);
 
 }  // namespace elsbench

@@ -51,6 +51,8 @@ BOOST_AUTO_TEST_CASE(sample_els_approaches_its_reference_at_about_second_order) 
 BOOST_AUTO_TEST_CASE(three_asset_els_approaches_its_reference) {
   ReferenceValue ref;
   const std::vector<double> e = errors_as_refined("els-3a-stepdown", {24, 32, 40}, std::nullopt, ref);
-  // Measured 0.705, 0.354, 0.178 (101.466 at n = 40 against 101.288 +- 0.008).
-  BOOST_TEST(e[2] < 0.25);
+  // Measured 0.753, 0.405, 0.230 against 101.2825 +- 0.0039 (order 2.2 from 24 to 40), since the
+  // three-dimensional mixed terms were fixed (0.705, 0.354, 0.178 before, converging below the reference).
+  BOOST_TEST(std::log(e[0] / e[2]) / std::log(40.0 / 24.0) > 1.5);
+  BOOST_TEST(e[2] < 0.3);
 }
