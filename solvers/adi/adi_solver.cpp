@@ -1,6 +1,11 @@
 // adi: Douglas, Craig-Sneyd, modified Craig-Sneyd and Hundsdorfer-Verwer splitting on the shared
 // problem. Mixed derivatives are explicit as each scheme prescribes; each axis is implicit, solved
 // as one batch of tridiagonal systems that share a factorisation.
+#include <omp.h>
+
+#include <algorithm>
+
+#include "platform/thread_share.hpp"
 #include "solvers/contract/solver.hpp"
 #include "solvers/march/march.hpp"
 #include "solvers/operators/fused_explicit.hpp"
@@ -15,21 +20,40 @@ using Vec = std::vector<double>;
 // One ADI step, scheme by scheme, on fused passes (solvers/operators/fused_explicit.hpp). Notation of
 // In 't Hout & Foulon: F = F_0 (mixed) + sum_d F_d, X the values at the start of the step.
 // F(X) is never stored: Y0 = X + dt F(X) gives it back as (Y0 - X) / dt.
+//
+// A step is one or two rounds of an explicit pass followed by the implicit stage of each axis.
+// The axis-0 stage solves rows, the lines the pass writes, so each thread runs the pass and that
+// stage over its own blocks of rows while they are in its cache, and A_0 v never goes to memory
+// unless a later round needs it; only the other axes' stages wait for every row (one barrier per
+// stage, one parallel region per step). Each value is computed by the same operations in the same
+// order as by separate whole-grid passes, so prices do not depend on the thread count.
 class AdiStepper {
  public:
   explicit AdiStepper(const Problem& pb)
       : pb_(pb), y0_(pb.values()), y_(pb.values()), mixed_x_(pb.values()),
-        axis_x_(static_cast<std::size_t>(pb.dim), Vec(pb.values())), axis_y_(axis_x_) {}
+        axis_x_(static_cast<std::size_t>(pb.dim), Vec(pb.values())), axis_y_(axis_x_),
+        threaded_(pb.values() >= 4096 && omp_get_max_threads() > 1) {
+    const std::size_t n0 = pb.axes[0].size();
+    for (int t = 0; t < (threaded_ ? omp_get_max_threads() : 1); ++t)
+      scratch_.push_back({PassScratch(n0), Vec(kRowsPerBlock * n0), Vec(line_buffer_size(pb))});
+  }
 
   void step(const StepWeights& w, Vec& x) {
+    for (int d = 0; d < pb_.dim; ++d) factors_[d] = factor_axis(pb_.axes[static_cast<std::size_t>(d)].op, w.theta_dt);
     const bool keep_mixed = w.kind == SchemeKind::CraigSneyd || w.kind == SchemeKind::ModifiedCraigSneyd;
-    // Y0 = X + dt F(X), keeping F_d(X) (and F_0(X) where the scheme corrects it).
-    ExplicitPass predictor = pass_over(x, axis_x_);
-    predictor.mixed_out = keep_mixed ? mixed_x_.data() : nullptr;
-    set_out(predictor, y0_, {{x.data(), 1.0}}, w.dt, w.dt);
-    run_explicit_pass(pb_, predictor);
-    implicit_stages(w.theta_dt, axis_x_);
-    if (w.two_rounds()) corrector(w, x);
+    // Y0 = X + dt F(X), keeping F_d(X) (and F_0(X)) where the second round uses them.
+    Round predictor = round_over(x, axis_x_, keep_mixed, y_);
+    predictor.pass.mixed_out = keep_mixed ? mixed_x_.data() : nullptr;
+    set_out(predictor.pass, y0_, {{x.data(), 1.0}}, w.dt, w.dt);
+    predictor.theta_dt = w.theta_dt;
+    const bool two = w.two_rounds();
+    const Round second = two ? corrector(w, x) : Round{};
+#pragma omp parallel if (threaded_)
+    {
+      Scratch& s = scratch_[static_cast<std::size_t>(omp_get_thread_num())];
+      run_round(predictor, s, two);
+      if (two) run_round(second, s, false);
+    }
     x.swap(y_);
   }
 
@@ -38,12 +62,28 @@ class AdiStepper {
     const double* base;
     double coeff;
   };
+  struct Round {
+    ExplicitPass pass;
+    const double* f[3] = {nullptr, nullptr, nullptr};  // F_d for each axis's stage; f[0] null: the pass's own A_0 v
+    double theta_dt = 0;
+    double* stage0_out = nullptr;  // never pass.v, whose rows the pass still reads
+  };
+  struct Scratch {
+    PassScratch pass;
+    Vec axis0_rows, lines;
+  };
 
-  ExplicitPass pass_over(const Vec& v, std::vector<Vec>& axis_out) {
-    ExplicitPass p;
-    p.v = v.data();
-    for (std::size_t d = 0; d < axis_out.size(); ++d) p.axis_out[d] = axis_out[d].data();
-    return p;
+  // A pass over v whose axis terms are the stages' F_d; `keep0`: A_0 v is stored for a later round.
+  Round round_over(const Vec& v, std::vector<Vec>& axis_out, bool keep0, Vec& stage0_out) {
+    Round r;
+    r.pass.v = v.data();
+    for (std::size_t d = 0; d < axis_out.size(); ++d) {
+      if (d == 0 && !keep0) continue;
+      r.pass.axis_out[d] = axis_out[d].data();
+      r.f[d] = axis_out[d].data();
+    }
+    r.stage0_out = stage0_out.data();
+    return r;
   }
 
   static void set_out(ExplicitPass& p, Vec& out, std::initializer_list<Term> terms, double mixed_coeff,
@@ -58,43 +98,69 @@ class AdiStepper {
     p.axes_coeff = axes_coeff;
   }
 
-  // Second half of CS, MCS and HV: Y0 <- corrected Y0 (from Y = Y_dim), then the stages again.
-  // F(X) is not stored: dt F(X) = Y0 - X, which is where MCS's and HV's X terms come from.
-  void corrector(const StepWeights& w, const Vec& x) {
-    ExplicitPass p;
-    p.v = y_.data();
+  // Second round of CS, MCS and HV: Y0 <- corrected Y0 (from Y = Y_dim), then the stages again.
+  // F(X) is not stored: dt F(X) = Y0 - X, which is where MCS's and HV's X terms come from. The
+  // pass reads Y's neighbouring rows, so the axis-0 stage writes Y0 in place, except in one
+  // dimension, where a row has no neighbours and the stage is the last.
+  Round corrector(const StepWeights& w, const Vec& x) {
+    Vec& stage0_out = pb_.dim == 1 ? y_ : y0_;
+    Round r;
+    r.pass.v = y_.data();
+    r.theta_dt = w.theta_dt;
+    r.stage0_out = stage0_out.data();
     switch (w.kind) {
       case SchemeKind::CraigSneyd:
-        set_out(p, y0_, {{y0_.data(), 1.0}, {mixed_x_.data(), -w.corr_mixed}}, w.corr_mixed, 0.0);
-        run_explicit_pass(pb_, p);
-        implicit_stages(w.theta_dt, axis_x_);
+        set_out(r.pass, y0_, {{y0_.data(), 1.0}, {mixed_x_.data(), -w.corr_mixed}}, w.corr_mixed, 0.0);
+        for (std::size_t d = 0; d < axis_x_.size(); ++d) r.f[d] = axis_x_[d].data();
         break;
       case SchemeKind::ModifiedCraigSneyd:
-        set_out(p, y0_, {{y0_.data(), 0.5 + w.theta}, {x.data(), 0.5 - w.theta}, {mixed_x_.data(), -w.corr_mixed}},
+        set_out(r.pass, y0_, {{y0_.data(), 0.5 + w.theta}, {x.data(), 0.5 - w.theta}, {mixed_x_.data(), -w.corr_mixed}},
                 0.5 * w.dt, w.corr_full);
-        run_explicit_pass(pb_, p);
-        implicit_stages(w.theta_dt, axis_x_);
+        for (std::size_t d = 0; d < axis_x_.size(); ++d) r.f[d] = axis_x_[d].data();
         break;
       default:
         // Hundsdorfer-Verwer: its stages subtract F_d(Y), not F_d(X).
-        p = pass_over(y_, axis_y_);
-        set_out(p, y0_, {{y0_.data(), 0.5}, {x.data(), 0.5}}, w.corr_full, w.corr_full);
-        run_explicit_pass(pb_, p);
-        implicit_stages(w.theta_dt, axis_y_);
+        r = round_over(y_, axis_y_, false, stage0_out);
+        r.theta_dt = w.theta_dt;
+        set_out(r.pass, y0_, {{y0_.data(), 0.5}, {x.data(), 0.5}}, w.corr_full, w.corr_full);
         break;
     }
+    return r;
   }
 
-  // Y <- Y0, then for each axis: Y <- (I - theta dt A_d)^{-1} (Y - theta dt F_d).
-  void implicit_stages(double theta_dt, const std::vector<Vec>& f) {
-    for (int d = 0; d < pb_.dim; ++d)
-      solve_axis_rhs(pb_, d, theta_dt, d == 0 ? y0_.data() : y_.data(), f[static_cast<std::size_t>(d)].data(),
-                     -theta_dt, y_.data());
+  // The pass, then Y <- (I - theta dt A_d)^{-1} (Y - theta dt F_d) for each axis, Y starting at Y0.
+  // `more`: another round follows in this parallel region (else its end is the barrier).
+  void run_round(const Round& r, Scratch& s, bool more) {
+    const std::size_t n0 = pb_.axes[0].size(), rows = explicit_rows(pb_);
+    const auto [first_block, last_block] = thread_share((rows + kRowsPerBlock - 1) / kRowsPerBlock);
+    for (std::size_t b = first_block; b < last_block; ++b) {
+      const std::size_t first = b * kRowsPerBlock, last = std::min(rows, first + kRowsPerBlock);
+      double* own_axis0 = r.f[0] ? nullptr : s.axis0_rows.data();
+      run_explicit_rows(pb_, r.pass, first, last, s.pass, own_axis0);
+      const double* f0 = own_axis0 ? own_axis0 : r.f[0] + first * n0;
+      solve_rows(n0, factors_[0], last - first, r.pass.out + first * n0, f0, -r.theta_dt, r.stage0_out + first * n0,
+                 s.lines.data());
+    }
+    for (int d = 1; d < pb_.dim; ++d) {
+      const auto blocks = static_cast<long>(axis_blocks(pb_, d));
+#pragma omp barrier
+#pragma omp for schedule(static) nowait
+      for (long b = 0; b < blocks; ++b)
+        solve_axis_block(pb_, d, factors_[d], static_cast<std::size_t>(b), d == 1 ? r.stage0_out : y_.data(), r.f[d],
+                         -r.theta_dt, y_.data(), s.lines.data());
+    }
+    // The next round's pass reads neighbouring rows.
+    if (more) {
+#pragma omp barrier
+    }
   }
 
   const Problem& pb_;
   Vec y0_, y_, mixed_x_;
   std::vector<Vec> axis_x_, axis_y_;
+  bool threaded_;
+  std::vector<Scratch> scratch_;
+  LineFactors factors_[3];
 };
 
 MarchResult march_adi(const Problem& pb, const SolverOptions& opt) {

@@ -40,7 +40,7 @@ LineBlocks line_blocks(const Problem& pb, int d) {
     lb.line_stride = lb.n;
     lb.lines_per_group = total / lb.n;
     lb.group_stride = 0;
-    lb.per_block = 16;
+    lb.per_block = kRowsPerBlock;
   } else {
     // Lines are neighbours in memory: inner loops over lines are contiguous (vectorised).
     lb.line_stride = 1;
@@ -183,41 +183,47 @@ void buffer_to_rows(std::size_t n, std::size_t count, const double* buf, double*
     for (std::size_t i = 0; i < n; ++i) y[l * n + i] = buf[i * count + l];
 }
 
+}  // namespace
+
 // Lines along the contiguous axis would leave the recurrence scalar: a block of rows is
 // transposed into a buffer where neighbouring lines are neighbours in memory (the right-hand
 // side formed on the way in), solved with vector loops across lines, and copied back.
-void solve_rows_transposed(const LineBlocks& lb, const LineFactors& fac, std::size_t base,
-                           std::size_t count, const double* z, const double* f, double g, double* y,
-                           double* buf) {
-  const std::size_t n = lb.n;
-  rows_to_buffer(n, count, z + base, f ? f + base : nullptr, g, buf);
-  LineBlocks local = lb;
+void solve_rows(std::size_t n, const LineFactors& fac, std::size_t count, const double* z, const double* f,
+                double g, double* y, double* buf) {
+  rows_to_buffer(n, count, z, f, g, buf);
+  LineBlocks local;
+  local.n = n;
   local.step = count;
   local.line_stride = 1;
   solve_block<false>(local, fac, 0, count, buf, nullptr, 0.0, buf);
-  buffer_to_rows(n, count, buf, y + base);
+  buffer_to_rows(n, count, buf, y);
 }
 
-}  // namespace
+std::size_t axis_blocks(const Problem& pb, int d) { return line_blocks(pb, d).blocks; }
+
+std::size_t line_buffer_size(const Problem& pb) { return pb.axes[0].size() * kRowsPerBlock; }
+
+void solve_axis_block(const Problem& pb, int d, const LineFactors& fac, std::size_t block, const double* z,
+                      const double* f, double g, double* y, double* buf) {
+  const LineBlocks lb = line_blocks(pb, d);
+  const auto [base, count] = lb.block(block);
+  if (lb.step == 1) {
+    solve_rows(lb.n, fac, count, z + base, f ? f + base : nullptr, g, y + base, buf);
+  } else if (f) {
+    solve_block<true>(lb, fac, base, count, z, f, g, y);
+  } else {
+    solve_block<false>(lb, fac, base, count, z, f, g, y);
+  }
+}
 
 void solve_axis(const Problem& pb, int d, const LineFactors& fac, const double* z, const double* f,
                 double g, double* y) {
-  const LineBlocks lb = line_blocks(pb, d);
-  const auto blocks = static_cast<long>(lb.blocks);
+  const auto blocks = static_cast<long>(axis_blocks(pb, d));
 #pragma omp parallel if (threaded(pb.values()))
   {
-    std::vector<double> buf(lb.step == 1 ? lb.n * lb.per_block : 0);
+    std::vector<double> buf(line_buffer_size(pb));
 #pragma omp for schedule(static)
-    for (long b = 0; b < blocks; ++b) {
-      const auto [base, count] = lb.block(static_cast<std::size_t>(b));
-      if (lb.step == 1) {
-        solve_rows_transposed(lb, fac, base, count, z, f, g, y, buf.data());
-      } else if (f) {
-        solve_block<true>(lb, fac, base, count, z, f, g, y);
-      } else {
-        solve_block<false>(lb, fac, base, count, z, f, g, y);
-      }
-    }
+    for (long b = 0; b < blocks; ++b) solve_axis_block(pb, d, fac, static_cast<std::size_t>(b), z, f, g, y, buf.data());
   }
 }
 

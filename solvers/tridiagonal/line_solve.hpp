@@ -24,4 +24,15 @@ void solve_axis(const Problem& pb, int d, const LineFactors& fac, const double* 
 void solve_axis_rhs(const Problem& pb, int d, double theta_dt, const double* z, const double* f,
                     double g, double* y);
 
+// The same work in pieces, for callers that hold their own parallel region (the fused ADI
+// stages): `count` whole lines of axis 0 (rows, n nodes each, z, f and y at the first), and
+// block b of axis_blocks(pb, d) along axis d. `buf` holds line_buffer_size(pb) doubles.
+std::size_t axis_blocks(const Problem& pb, int d);
+std::size_t line_buffer_size(const Problem& pb);
+inline constexpr std::size_t kRowsPerBlock = 16;  // rows transposed and solved together
+void solve_rows(std::size_t n, const LineFactors& fac, std::size_t count, const double* z, const double* f,
+                double g, double* y, double* buf);
+void solve_axis_block(const Problem& pb, int d, const LineFactors& fac, std::size_t block, const double* z,
+                      const double* f, double g, double* y, double* buf);
+
 }  // namespace elsbench
