@@ -132,9 +132,11 @@ class AdiStepper {
   // `more`: another round follows in this parallel region (else its end is the barrier).
   void run_round(const Round& r, Scratch& s, bool more) {
     const std::size_t n0 = pb_.axes[0].size(), rows = explicit_rows(pb_);
-    const auto [first_block, last_block] = thread_share((rows + kRowsPerBlock - 1) / kRowsPerBlock);
-    for (std::size_t b = first_block; b < last_block; ++b) {
-      const std::size_t first = b * kRowsPerBlock, last = std::min(rows, first + kRowsPerBlock);
+    // Shares of whole 4-row tiles (the transposes' unit), solved in blocks of kRowsPerBlock.
+    const auto [first_tile, last_tile] = thread_share((rows + 3) / 4);
+    const std::size_t end = std::min(rows, 4 * last_tile);
+    for (std::size_t first = 4 * first_tile; first < end; first += kRowsPerBlock) {
+      const std::size_t last = std::min(end, first + kRowsPerBlock);
       double* own_axis0 = r.f[0] ? nullptr : s.axis0_rows.data();
       run_explicit_rows(pb_, r.pass, first, last, s.pass, own_axis0);
       const double* f0 = own_axis0 ? own_axis0 : r.f[0] + first * n0;
@@ -142,12 +144,9 @@ class AdiStepper {
                  s.lines.data());
     }
     for (int d = 1; d < pb_.dim; ++d) {
-      const auto blocks = static_cast<long>(axis_blocks(pb_, d));
 #pragma omp barrier
-#pragma omp for schedule(static) nowait
-      for (long b = 0; b < blocks; ++b)
-        solve_axis_block(pb_, d, factors_[d], static_cast<std::size_t>(b), d == 1 ? r.stage0_out : y_.data(), r.f[d],
-                         -r.theta_dt, y_.data(), s.lines.data());
+      solve_axis_share(pb_, d, factors_[d], d == 1 ? r.stage0_out : y_.data(), r.f[d], -r.theta_dt, y_.data(),
+                       s.lines.data());
     }
     // The next round's pass reads neighbouring rows.
     if (more) {

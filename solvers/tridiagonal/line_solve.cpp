@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "platform/thread_share.hpp"
+
 namespace elsbench {
 namespace {
 
@@ -78,32 +80,33 @@ LineFactors factor_axis(const Tridiagonal& op, double theta_dt) {
 
 namespace {
 
-// Forward elimination then back substitution over a block of lines; the inner loops run over
-// independent lines. With a right-hand side z + g f, it is formed during the forward sweep.
+// Forward elimination then back substitution over a block of lines that are neighbours in memory
+// (an axis's own lines when its stride is not 1, or rows transposed into a buffer); the inner
+// loops run over the lines, contiguous and independent. With a right-hand side z + g f, it is
+// formed during the forward sweep.
 template <bool WithF>
 void solve_block(const LineBlocks& lb, const LineFactors& fac, std::size_t base, std::size_t count,
                  const double* z, const double* f, double g, double* y) {
   const double* a = fac.lower.data();
   const double* r = fac.upper_ratio.data();
   const double* p = fac.inv_pivot.data();
-  const std::size_t s = lb.step, ls = lb.line_stride, n = lb.n;
+  const std::size_t s = lb.step, n = lb.n;
   const auto rhs = [&](std::size_t k) { return WithF ? z[base + k] + g * f[base + k] : z[base + k]; };
   double* out = y + base;
   // y may be z (an in-place stage): an element is read before it is written, and the other row
   // read is not written by the loop, so the lines are independent. The compiler cannot prove it
   // when z and y alias and would fall back to scalar code: simd says so.
 #pragma omp simd
-  for (std::size_t l = 0; l < count; ++l) out[l * ls] = rhs(l * ls) * p[0];
+  for (std::size_t l = 0; l < count; ++l) out[l] = rhs(l) * p[0];
   for (std::size_t i = 1; i < n; ++i) {
     const std::size_t row = i * s;
 #pragma omp simd
-    for (std::size_t l = 0; l < count; ++l)
-      out[row + l * ls] = (rhs(row + l * ls) - a[i] * out[row - s + l * ls]) * p[i];
+    for (std::size_t l = 0; l < count; ++l) out[row + l] = (rhs(row + l) - a[i] * out[row - s + l]) * p[i];
   }
   for (std::size_t i = n - 1; i-- > 0;) {
     const std::size_t row = i * s;
 #pragma omp simd
-    for (std::size_t l = 0; l < count; ++l) out[row + l * ls] -= r[i] * out[row + s + l * ls];
+    for (std::size_t l = 0; l < count; ++l) out[row + l] -= r[i] * out[row + s + l];
   }
 }
 
@@ -199,14 +202,12 @@ void solve_rows(std::size_t n, const LineFactors& fac, std::size_t count, const 
   buffer_to_rows(n, count, buf, y);
 }
 
-std::size_t axis_blocks(const Problem& pb, int d) { return line_blocks(pb, d).blocks; }
-
 std::size_t line_buffer_size(const Problem& pb) { return pb.axes[0].size() * kRowsPerBlock; }
 
-void solve_axis_block(const Problem& pb, int d, const LineFactors& fac, std::size_t block, const double* z,
-                      const double* f, double g, double* y, double* buf) {
-  const LineBlocks lb = line_blocks(pb, d);
-  const auto [base, count] = lb.block(block);
+namespace {
+
+[[gnu::always_inline]] inline void solve_lines(const LineBlocks& lb, const LineFactors& fac, std::size_t base, std::size_t count, const double* z,
+                 const double* f, double g, double* y, double* buf) {
   if (lb.step == 1) {
     solve_rows(lb.n, fac, count, z + base, f ? f + base : nullptr, g, y + base, buf);
   } else if (f) {
@@ -216,14 +217,30 @@ void solve_axis_block(const Problem& pb, int d, const LineFactors& fac, std::siz
   }
 }
 
+}  // namespace
+
+void solve_axis_share(const Problem& pb, int d, const LineFactors& fac, const double* z, const double* f, double g,
+                      double* y, double* buf) {
+  const LineBlocks lb = line_blocks(pb, d);
+  const std::size_t lines = lb.blocks / lb.blocks_per_group * lb.lines_per_group;
+  // Shares are whole vectors of lines; blocks never cross a group (a layer, or a plane in 3-D).
+  constexpr std::size_t kUnit = 8;
+  const auto [first_unit, last_unit] = thread_share((lines + kUnit - 1) / kUnit);
+  const std::size_t end = std::min(lines, last_unit * kUnit);
+  for (std::size_t l = first_unit * kUnit; l < end;) {
+    const std::size_t group = l / lb.lines_per_group, j = l % lb.lines_per_group;
+    const std::size_t count = std::min({lb.per_block, lb.lines_per_group - j, end - l});
+    solve_lines(lb, fac, group * lb.group_stride + j * lb.line_stride, count, z, f, g, y, buf);
+    l += count;
+  }
+}
+
 void solve_axis(const Problem& pb, int d, const LineFactors& fac, const double* z, const double* f,
                 double g, double* y) {
-  const auto blocks = static_cast<long>(axis_blocks(pb, d));
 #pragma omp parallel if (threaded(pb.values()))
   {
     std::vector<double> buf(line_buffer_size(pb));
-#pragma omp for schedule(static)
-    for (long b = 0; b < blocks; ++b) solve_axis_block(pb, d, fac, static_cast<std::size_t>(b), z, f, g, y, buf.data());
+    solve_axis_share(pb, d, fac, z, f, g, y, buf.data());
   }
 }
 

@@ -2,8 +2,8 @@
 // The batched tridiagonal solve of the CPU variants: (I - theta dt A_d) x = rhs along one axis of
 // the grid, every line sharing one LU factorisation (the GPU's chunked solve, chunked_solve.hpp,
 // starts from the same factors). It acts on every layer at once (a layer is one more outer
-// dimension: no line crosses layers). OpenMP threads take whole lines, so the result does not
-// depend on the thread count.
+// dimension: no line crosses layers). OpenMP threads take equal shares of whole lines, so the
+// result does not depend on the thread count.
 #include <vector>
 
 #include "solvers/problem/problem.hpp"
@@ -25,14 +25,14 @@ void solve_axis_rhs(const Problem& pb, int d, double theta_dt, const double* z, 
                     double g, double* y);
 
 // The same work in pieces, for callers that hold their own parallel region (the fused ADI
-// stages): `count` whole lines of axis 0 (rows, n nodes each, z, f and y at the first), and
-// block b of axis_blocks(pb, d) along axis d. `buf` holds line_buffer_size(pb) doubles.
-std::size_t axis_blocks(const Problem& pb, int d);
+// stages): `count` whole lines of axis 0 (rows, n nodes each, z, f and y at the first), and the
+// calling thread's share of the lines along axis d. `buf` holds line_buffer_size(pb) doubles.
 std::size_t line_buffer_size(const Problem& pb);
 inline constexpr std::size_t kRowsPerBlock = 16;  // rows transposed and solved together
 void solve_rows(std::size_t n, const LineFactors& fac, std::size_t count, const double* z, const double* f,
                 double g, double* y, double* buf);
-void solve_axis_block(const Problem& pb, int d, const LineFactors& fac, std::size_t block, const double* z,
-                      const double* f, double g, double* y, double* buf);
+// Equal shares (to within 8 lines) in blocks, so that two threads finish a stage together.
+void solve_axis_share(const Problem& pb, int d, const LineFactors& fac, const double* z, const double* f, double g,
+                      double* y, double* buf);
 
 }  // namespace elsbench
