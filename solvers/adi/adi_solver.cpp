@@ -44,6 +44,11 @@ class AdiStepper {
     // Y0 = X + dt F(X), keeping F_d(X) (and F_0(X)) where the second round uses them.
     Round predictor = round_over(x, axis_x_, keep_mixed, y_);
     predictor.pass.mixed_out = keep_mixed ? mixed_x_.data() : nullptr;
+    if (!keep_mixed && pb_.dim > 1) {
+      // X is left alone all step: the axis-1 stage forms A_1 X from it instead of storing it.
+      predictor.pass.axis_out[1] = nullptr;
+      predictor.f[1] = nullptr;
+    }
     set_out(predictor.pass, y0_, {{x.data(), 1.0}}, w.dt, w.dt);
     predictor.theta_dt = w.theta_dt;
     const bool two = w.two_rounds();
@@ -64,7 +69,9 @@ class AdiStepper {
   };
   struct Round {
     ExplicitPass pass;
-    const double* f[3] = {nullptr, nullptr, nullptr};  // F_d for each axis's stage; f[0] null: the pass's own A_0 v
+    // F_d for each axis's stage; null: the pass's own A_d v (kept in cache for axis 0, formed
+    // again inside the solve from pass.v for the others).
+    const double* f[3] = {nullptr, nullptr, nullptr};
     double theta_dt = 0;
     double* stage0_out = nullptr;  // never pass.v, whose rows the pass still reads
   };
@@ -145,8 +152,12 @@ class AdiStepper {
     }
     for (int d = 1; d < pb_.dim; ++d) {
 #pragma omp barrier
-      solve_axis_share(pb_, d, factors_[d], d == 1 ? r.stage0_out : y_.data(), r.f[d], -r.theta_dt, y_.data(),
-                       s.lines.data());
+      const double* z = d == 1 ? r.stage0_out : y_.data();
+      if (r.f[d]) {
+        solve_axis_share(pb_, d, factors_[d], z, r.f[d], -r.theta_dt, y_.data(), s.lines.data());
+      } else {
+        solve_axis_share_stencil(pb_, d, factors_[d], z, r.pass.v, -r.theta_dt, y_.data());
+      }
     }
     // The next round's pass reads neighbouring rows.
     if (more) {

@@ -82,32 +82,56 @@ namespace {
 
 // Forward elimination then back substitution over a block of lines that are neighbours in memory
 // (an axis's own lines when its stride is not 1, or rows transposed into a buffer); the inner
-// loops run over the lines, contiguous and independent. With a right-hand side z + g f, it is
-// formed during the forward sweep.
-template <bool WithF>
-void solve_block(const LineBlocks& lb, const LineFactors& fac, std::size_t base, std::size_t count,
-                 const double* z, const double* f, double g, double* y) {
+// loops run over the lines, contiguous and independent. The right-hand side of node i of line l,
+// rhs(i, k) with k = i * step + l, is formed during the forward sweep.
+template <class Rhs>
+void sweep_block(const LineBlocks& lb, const LineFactors& fac, std::size_t count, const Rhs& rhs, double* out) {
   const double* a = fac.lower.data();
   const double* r = fac.upper_ratio.data();
   const double* p = fac.inv_pivot.data();
   const std::size_t s = lb.step, n = lb.n;
-  const auto rhs = [&](std::size_t k) { return WithF ? z[base + k] + g * f[base + k] : z[base + k]; };
-  double* out = y + base;
-  // y may be z (an in-place stage): an element is read before it is written, and the other row
-  // read is not written by the loop, so the lines are independent. The compiler cannot prove it
-  // when z and y alias and would fall back to scalar code: simd says so.
+  // out may be the right-hand side's z (an in-place stage): an element is read before it is
+  // written, and the other row read is not written by the loop, so the lines are independent. The
+  // compiler cannot prove it when they alias and would fall back to scalar code: simd says so.
 #pragma omp simd
-  for (std::size_t l = 0; l < count; ++l) out[l] = rhs(l) * p[0];
+  for (std::size_t l = 0; l < count; ++l) out[l] = rhs(0, l) * p[0];
   for (std::size_t i = 1; i < n; ++i) {
     const std::size_t row = i * s;
 #pragma omp simd
-    for (std::size_t l = 0; l < count; ++l) out[row + l] = (rhs(row + l) - a[i] * out[row - s + l]) * p[i];
+    for (std::size_t l = 0; l < count; ++l) out[row + l] = (rhs(i, row + l) - a[i] * out[row - s + l]) * p[i];
   }
   for (std::size_t i = n - 1; i-- > 0;) {
     const std::size_t row = i * s;
 #pragma omp simd
     for (std::size_t l = 0; l < count; ++l) out[row + l] -= r[i] * out[row + s + l];
   }
+}
+
+// z + g f, or z alone.
+template <bool WithF>
+void solve_block(const LineBlocks& lb, const LineFactors& fac, std::size_t base, std::size_t count,
+                 const double* z, const double* f, double g, double* y) {
+  const auto rhs = [&](std::size_t, std::size_t k) { return WithF ? z[base + k] + g * f[base + k] : z[base + k]; };
+  sweep_block(lb, fac, count, rhs, y + base);
+}
+
+// z + g A v, A v formed from v's neighbours along the line as the explicit pass forms it
+// (neighbours clamped at the ends, where their weights are zero), so that the result is the one a
+// stored A v gives, to the bit.
+void solve_block_stencil(const LineBlocks& lb, const LineFactors& fac, const Tridiagonal& op, std::size_t base,
+                         std::size_t count, const double* z, const double* v, double g, double* y) {
+  const std::size_t s = lb.step, last = (lb.n - 1) * s;
+  const double* lo = op.lower.data();
+  const double* di = op.diag.data();
+  const double* up = op.upper.data();
+  const auto rhs = [&](std::size_t i, std::size_t k) {
+    const std::size_t row = i * s;
+    const double* vb = v + base + (row == 0 ? k : k - s);
+    const double* va = v + base + (row == last ? k : k + s);
+    const double axis = lo[i] * *vb + di[i] * v[base + k] + up[i] * *va;
+    return z[base + k] + g * axis;
+  };
+  sweep_block(lb, fac, count, rhs, y + base);
 }
 
 #if defined(__AVX__)
@@ -217,11 +241,9 @@ namespace {
   }
 }
 
-}  // namespace
-
-void solve_axis_share(const Problem& pb, int d, const LineFactors& fac, const double* z, const double* f, double g,
-                      double* y, double* buf) {
-  const LineBlocks lb = line_blocks(pb, d);
+// The calling thread's share of the lines, block by block: solve(first element, lines).
+template <class Solve>
+void for_share(const LineBlocks& lb, const Solve& solve) {
   const std::size_t lines = lb.blocks / lb.blocks_per_group * lb.lines_per_group;
   // Shares are whole vectors of lines; blocks never cross a group (a layer, or a plane in 3-D).
   constexpr std::size_t kUnit = 8;
@@ -230,9 +252,25 @@ void solve_axis_share(const Problem& pb, int d, const LineFactors& fac, const do
   for (std::size_t l = first_unit * kUnit; l < end;) {
     const std::size_t group = l / lb.lines_per_group, j = l % lb.lines_per_group;
     const std::size_t count = std::min({lb.per_block, lb.lines_per_group - j, end - l});
-    solve_lines(lb, fac, group * lb.group_stride + j * lb.line_stride, count, z, f, g, y, buf);
+    solve(group * lb.group_stride + j * lb.line_stride, count);
     l += count;
   }
+}
+
+}  // namespace
+
+void solve_axis_share_stencil(const Problem& pb, int d, const LineFactors& fac, const double* z, const double* v,
+                              double g, double* y) {
+  const LineBlocks lb = line_blocks(pb, d);
+  for_share(lb, [&](std::size_t base, std::size_t count) {
+    solve_block_stencil(lb, fac, pb.axes[static_cast<std::size_t>(d)].op, base, count, z, v, g, y);
+  });
+}
+
+void solve_axis_share(const Problem& pb, int d, const LineFactors& fac, const double* z, const double* f, double g,
+                      double* y, double* buf) {
+  const LineBlocks lb = line_blocks(pb, d);
+  for_share(lb, [&](std::size_t base, std::size_t count) { solve_lines(lb, fac, base, count, z, f, g, y, buf); });
 }
 
 void solve_axis(const Problem& pb, int d, const LineFactors& fac, const double* z, const double* f,

@@ -34,5 +34,10 @@ void solve_rows(std::size_t n, const LineFactors& fac, std::size_t count, const 
 // Equal shares (to within 8 lines) in blocks, so that two threads finish a stage together.
 void solve_axis_share(const Problem& pb, int d, const LineFactors& fac, const double* z, const double* f, double g,
                       double* y, double* buf);
+// The same share of y <- (I - theta_dt A_d)^{-1} (z + g A_d v) for an axis d > 0, A_d v formed from
+// v inside the solve as the explicit pass forms it (the same value to the bit), so that it is
+// never stored; v must not be y.
+void solve_axis_share_stencil(const Problem& pb, int d, const LineFactors& fac, const double* z, const double* v,
+                              double g, double* y);
 
 }  // namespace elsbench
