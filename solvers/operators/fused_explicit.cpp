@@ -13,20 +13,22 @@ namespace {
 
 // The row (i1, i2) of one layer and its neighbours: v[p+1][q+1] is the row at (i1 + p, i2 + q),
 // clamped at the mesh edge (where the weights of off-mesh neighbours are zero).
+template <class T>
 struct Row {
-  const double* v[3][3];
+  const T* v[3][3];
   std::size_t i1 = 0, i2 = 0, offset = 0;
-  double* axis0 = nullptr;  // where A_0 v goes instead of the pass's axis_out[0], when set
+  T* axis0 = nullptr;  // where A_0 v goes instead of the pass's axis_out[0], when set
 };
 
 // S0 d/dS0 of recently seen rows: a row is a neighbour of the rows around it, and each thread
 // walks its rows in order, so each derivative row is computed once instead of three times.
+template <class T>
 class DerivativeRows {
  public:
   explicit DerivativeRows(std::size_t n) : n_(n) {
-    for (auto& b : rows_) b.assign(n, 0.0);
+    for (auto& b : rows_) b.assign(n, T(0));
   }
-  const double* get(const Tridiagonal& d1, const double* row);
+  const T* get(const Stencil<T>& d1, const T* row);
   // A new pass: rows at the same addresses now hold other values.
   void forget() {
     for (auto& k : key_) k = nullptr;
@@ -38,33 +40,36 @@ class DerivativeRows {
   // while (0,2)'s are computed.
   static constexpr int kSlots = 6;
   std::size_t n_;
-  const double* key_[kSlots] = {};
+  const T* key_[kSlots] = {};
   std::uint64_t used_[kSlots] = {};
   std::uint64_t clock_ = 0;
-  std::vector<double> rows_[kSlots];
+  std::vector<T> rows_[kSlots];
 };
 
 // Row buffers of one thread: each term is computed by its own simple (vectorisable) loop.
+template <class T>
 struct RowTerms {
-  std::vector<double> axis[3], mixed, combined;
-  explicit RowTerms(std::size_t n) : mixed(n, 0.0), combined(n, 0.0) {
-    for (auto& a : axis) a.assign(n, 0.0);
+  std::vector<T> axis[3], mixed, combined;
+  explicit RowTerms(std::size_t n) : mixed(n, T(0)), combined(n, T(0)) {
+    for (auto& a : axis) a.assign(n, T(0));
   }
 };
 
 // t[i] = l[i] v[i-1] + c[i] v[i] + u[i] v[i+1] along the row (the 1-D stencil of axis 0).
-void row_stencil(const Tridiagonal& w, const double* __restrict v, double* __restrict t, std::size_t n) {
-  const double* __restrict l = w.lower.data();
-  const double* __restrict c = w.diag.data();
-  const double* __restrict u = w.upper.data();
+template <class T>
+void row_stencil(const Stencil<T>& w, const T* __restrict v, T* __restrict t, std::size_t n) {
+  const T* __restrict l = w.lower;
+  const T* __restrict c = w.diag;
+  const T* __restrict u = w.upper;
   t[0] = c[0] * v[0] + u[0] * v[1];
   for (std::size_t i = 1; i + 1 < n; ++i) t[i] = l[i] * v[i - 1] + c[i] * v[i] + u[i] * v[i + 1];
   t[n - 1] = l[n - 1] * v[n - 2] + c[n - 1] * v[n - 1];
 }
 
 // t[i] (+)= a x[i] + b y[i] + c z[i]: a stencil across rows, with constant weights along the row.
-void row_combine(double a, const double* __restrict x, double b, const double* __restrict y, double c,
-                 const double* __restrict z, double* __restrict t, std::size_t n, bool accumulate) {
+template <class T>
+void row_combine(T a, const T* __restrict x, T b, const T* __restrict y, T c, const T* __restrict z,
+                 T* __restrict t, std::size_t n, bool accumulate) {
   if (accumulate) {
     for (std::size_t i = 0; i < n; ++i) t[i] += a * x[i] + b * y[i] + c * z[i];
   } else {
@@ -72,7 +77,8 @@ void row_combine(double a, const double* __restrict x, double b, const double* _
   }
 }
 
-const double* DerivativeRows::get(const Tridiagonal& d1, const double* row) {
+template <class T>
+const T* DerivativeRows<T>::get(const Stencil<T>& d1, const T* row) {
   ++clock_;
   for (int k = 0; k < kSlots; ++k)
     if (key_[k] == row) {
@@ -89,20 +95,21 @@ const double* DerivativeRows::get(const Tridiagonal& d1, const double* row) {
 
 // One row of a 2-D pass: A_0 v along the row, A_1 v and the mixed term across rows, and
 // out = cm M v + ca (A_0 v + A_1 v) + sum_k bc_k b_k.
+template <class T>
 struct FusedRow2d {
-  double w1[3] = {}, mix[3] = {};
-  const double *below = nullptr, *here = nullptr, *above = nullptr;  // S0 d/dS0 of the three rows
-  const double *vb = nullptr, *v = nullptr, *va = nullptr;           // the rows i1 - 1, i1, i1 + 1
-  const double *l = nullptr, *c = nullptr, *u = nullptr;             // axis-0 operator
-  double *a0 = nullptr, *a1 = nullptr, *m = nullptr, *out = nullptr;
-  const double* b[3] = {};
-  double bc[3] = {}, cm = 0, ca = 0;
+  T w1[3] = {}, mix[3] = {};
+  const T *below = nullptr, *here = nullptr, *above = nullptr;  // S0 d/dS0 of the three rows
+  const T *vb = nullptr, *v = nullptr, *va = nullptr;           // the rows i1 - 1, i1, i1 + 1
+  const T *l = nullptr, *c = nullptr, *u = nullptr;             // axis-0 operator
+  T *a0 = nullptr, *a1 = nullptr, *m = nullptr, *out = nullptr;
+  const T* b[3] = {};
+  T bc[3] = {}, cm = 0, ca = 0;
 
   template <int NB>
-  void node(std::size_t i, double axis0) const {
-    const double axis1 = w1[0] * vb[i] + w1[1] * v[i] + w1[2] * va[i];
-    const double mixed = mix[0] * below[i] + mix[1] * here[i] + mix[2] * above[i];
-    double o = cm * mixed + ca * (axis0 + axis1);
+  void node(std::size_t i, T axis0) const {
+    const T axis1 = w1[0] * vb[i] + w1[1] * v[i] + w1[2] * va[i];
+    const T mixed = mix[0] * below[i] + mix[1] * here[i] + mix[2] * above[i];
+    T o = cm * mixed + ca * (axis0 + axis1);
     for (int k = 0; k < NB; ++k) o += bc[k] * b[k][i];
     a0[i] = axis0;
     a1[i] = axis1;
@@ -119,26 +126,27 @@ struct FusedRow2d {
   }
 };
 
-template <int Dim>
+template <int Dim, class T>
 class RowKernel {
  public:
-  RowKernel(const Problem& p, const ExplicitPass& x) : pb_(p), pass_(x) {
-    for (const MixedTerm& m : pb_.mixed) coeff_[m.a + m.b - 1] = m.coeff;  // (0,1)->0 (0,2)->1 (1,2)->2
+  RowKernel(const Problem& p, const GridStencils<T>& st, const ExplicitPassT<T>& x) : pb_(p), st_(st), pass_(x) {
+    for (const MixedTerm& m : pb_.mixed)
+      coeff_[m.a + m.b - 1] = static_cast<T>(m.coeff);  // (0,1)->0 (0,2)->1 (1,2)->2
   }
 
-  void row(const Row& r, RowTerms& t, DerivativeRows& dx0) const {
+  void row(const Row<T>& r, RowTerms<T>& t, DerivativeRows<T>& dx0) const {
     const std::size_t n = pb_.axes[0].size();
     if constexpr (Dim == 2) {
       fused_row(r, t, dx0, n);
       return;
     }
-    row_stencil(pb_.axes[0].op, r.v[1][1], axis_row(r, t, 0), n);
+    row_stencil(st_.op(0), r.v[1][1], axis_row(r, t, 0), n);
     if constexpr (Dim >= 2) cross_terms(r, t, dx0, n);
     write(r, t, n);
   }
 
  private:
-  static const double* weights(const Tridiagonal& w, std::size_t i, double (&out)[3]) {
+  static const T* weights(const Stencil<T>& w, std::size_t i, T (&out)[3]) {
     out[0] = w.lower[i];
     out[1] = w.diag[i];
     out[2] = w.upper[i];
@@ -146,32 +154,30 @@ class RowKernel {
   }
 
   // Axis terms go straight to the caller's array when it wants them, else to a row buffer.
-  double* axis_row(const Row& r, RowTerms& t, int d) const {
+  T* axis_row(const Row<T>& r, RowTerms<T>& t, int d) const {
     if (d == 0 && r.axis0) return r.axis0;
     return pass_.axis_out[d] ? pass_.axis_out[d] + r.offset : t.axis[d].data();
   }
 
-  void cross_terms(const Row& r, RowTerms& t, DerivativeRows& dx0, std::size_t n) const {
-    const Axis &x0 = pb_.axes[0], &x1 = pb_.axes[1];
-    double w1[3], s1[3];
-    weights(x1.op, r.i1, w1);
-    weights(x1.d1, r.i1, s1);
+  void cross_terms(const Row<T>& r, RowTerms<T>& t, DerivativeRows<T>& dx0, std::size_t n) const {
+    T w1[3], s1[3];
+    weights(st_.op(1), r.i1, w1);
+    weights(st_.d1(1), r.i1, s1);
     row_combine(w1[0], r.v[0][1], w1[1], r.v[1][1], w1[2], r.v[2][1], axis_row(r, t, 1), n, false);
     // Mixed (0,1): S0 d/dS0 of each neighbouring row, weighted by S1 d/dS1 across rows.
-    const double* below = dx0.get(x0.d1, r.v[0][1]);
-    const double* here = dx0.get(x0.d1, r.v[1][1]);
-    const double* above = dx0.get(x0.d1, r.v[2][1]);
+    const T* below = dx0.get(st_.d1(0), r.v[0][1]);
+    const T* here = dx0.get(st_.d1(0), r.v[1][1]);
+    const T* above = dx0.get(st_.d1(0), r.v[2][1]);
     row_combine(coeff_[0] * s1[0], below, coeff_[0] * s1[1], here, coeff_[0] * s1[2], above,
                 t.mixed.data(), n, false);
     if constexpr (Dim == 3) {
-      const Axis& x2 = pb_.axes[2];
-      double w2[3], s2[3];
-      weights(x2.op, r.i2, w2);
-      weights(x2.d1, r.i2, s2);
+      T w2[3], s2[3];
+      weights(st_.op(2), r.i2, w2);
+      weights(st_.d1(2), r.i2, s2);
       row_combine(w2[0], r.v[1][0], w2[1], r.v[1][1], w2[2], r.v[1][2], axis_row(r, t, 2), n, false);
-      const double* back = dx0.get(x0.d1, r.v[1][0]);
-      const double* centre = dx0.get(x0.d1, r.v[1][1]);
-      const double* front = dx0.get(x0.d1, r.v[1][2]);
+      const T* back = dx0.get(st_.d1(0), r.v[1][0]);
+      const T* centre = dx0.get(st_.d1(0), r.v[1][1]);
+      const T* front = dx0.get(st_.d1(0), r.v[1][2]);
       row_combine(coeff_[1] * s2[0], back, coeff_[1] * s2[1], centre, coeff_[1] * s2[2], front,
                   t.mixed.data(), n, true);
       for (int p = 0; p < 3; ++p)
@@ -183,79 +189,79 @@ class RowKernel {
   // Two dimensions (every two-asset product): all terms of a node in one loop over the row, so each
   // input is read once and nothing goes through row buffers. The output may be one of the bases
   // (an in-place update): each element reads its base before writing it, so no __restrict there.
-  void fused_row(const Row& r, RowTerms& t, DerivativeRows& dx0, std::size_t n) const {
-    const Axis &x0 = pb_.axes[0], &x1 = pb_.axes[1];
+  void fused_row(const Row<T>& r, RowTerms<T>& t, DerivativeRows<T>& dx0, std::size_t n) const {
     const std::size_t f = r.offset;
-    FusedRow2d k;
-    weights(x1.op, r.i1, k.w1);
-    double s1[3];
-    weights(x1.d1, r.i1, s1);
+    FusedRow2d<T> k;
+    weights(st_.op(1), r.i1, k.w1);
+    T s1[3];
+    weights(st_.d1(1), r.i1, s1);
     for (int p = 0; p < 3; ++p) k.mix[p] = coeff_[0] * s1[p];
-    k.below = dx0.get(x0.d1, r.v[0][1]);
-    k.here = dx0.get(x0.d1, r.v[1][1]);
-    k.above = dx0.get(x0.d1, r.v[2][1]);
+    k.below = dx0.get(st_.d1(0), r.v[0][1]);
+    k.here = dx0.get(st_.d1(0), r.v[1][1]);
+    k.above = dx0.get(st_.d1(0), r.v[2][1]);
     k.vb = r.v[0][1];
     k.v = r.v[1][1];
     k.va = r.v[2][1];
-    k.l = x0.op.lower.data();
-    k.c = x0.op.diag.data();
-    k.u = x0.op.upper.data();
+    k.l = st_.op(0).lower;
+    k.c = st_.op(0).diag;
+    k.u = st_.op(0).upper;
     k.a0 = axis_row(r, t, 0);
     k.a1 = axis_row(r, t, 1);
     k.m = pass_.mixed_out ? pass_.mixed_out + f : t.mixed.data();
     k.out = pass_.out ? pass_.out + f : t.combined.data();
-    k.cm = pass_.mixed_coeff;
-    k.ca = pass_.axes_coeff;
+    k.cm = static_cast<T>(pass_.mixed_coeff);
+    k.ca = static_cast<T>(pass_.axes_coeff);
     int bases = 0;
     for (int j = 0; j < 3; ++j)
       if (pass_.base[j]) {
         k.b[bases] = pass_.base[j] + f;
-        k.bc[bases++] = pass_.base_coeff[j];
+        k.bc[bases++] = static_cast<T>(pass_.base_coeff[j]);
       }
     switch (bases) {
-      case 0: k.run<0>(n); break;
-      case 1: k.run<1>(n); break;
-      case 2: k.run<2>(n); break;
-      default: k.run<3>(n); break;
+      case 0: k.template run<0>(n); break;
+      case 1: k.template run<1>(n); break;
+      case 2: k.template run<2>(n); break;
+      default: k.template run<3>(n); break;
     }
   }
 
   // The output may be one of the bases (an in-place update), so it is combined in a row buffer.
-  void write(const Row& r, RowTerms& t, std::size_t n) const {
+  void write(const Row<T>& r, RowTerms<T>& t, std::size_t n) const {
     const std::size_t f = r.offset;
     if (Dim >= 2 && pass_.mixed_out) std::copy_n(t.mixed.data(), n, pass_.mixed_out + f);
     if (!pass_.out) return;
-    double* __restrict out = t.combined.data();
-    const double* __restrict a0 = axis_row(r, t, 0);
-    const double* __restrict a1 = Dim >= 2 ? axis_row(r, t, 1) : t.axis[1].data();
-    const double* __restrict a2 = Dim == 3 ? axis_row(r, t, 2) : t.axis[2].data();
-    const double* __restrict m = t.mixed.data();
-    const double cm = pass_.mixed_coeff, ca = pass_.axes_coeff;
+    T* __restrict out = t.combined.data();
+    const T* __restrict a0 = axis_row(r, t, 0);
+    const T* __restrict a1 = Dim >= 2 ? axis_row(r, t, 1) : t.axis[1].data();
+    const T* __restrict a2 = Dim == 3 ? axis_row(r, t, 2) : t.axis[2].data();
+    const T* __restrict m = t.mixed.data();
+    const T cm = static_cast<T>(pass_.mixed_coeff), ca = static_cast<T>(pass_.axes_coeff);
     for (std::size_t i = 0; i < n; ++i) out[i] = cm * m[i] + ca * (a0[i] + a1[i] + a2[i]);
     for (int k = 0; k < 3; ++k) {
       if (!pass_.base[k]) continue;
-      const double* __restrict b = pass_.base[k] + f;
-      const double c = pass_.base_coeff[k];
+      const T* __restrict b = pass_.base[k] + f;
+      const T c = static_cast<T>(pass_.base_coeff[k]);
       for (std::size_t i = 0; i < n; ++i) out[i] += c * b[i];
     }
     std::copy_n(out, n, pass_.out + f);
   }
 
   const Problem& pb_;
-  const ExplicitPass& pass_;
-  double coeff_[3] = {0, 0, 0};
+  const GridStencils<T>& st_;
+  const ExplicitPassT<T>& pass_;
+  T coeff_[3] = {0, 0, 0};
 };
 
 std::size_t dim_size(const Problem& pb, int d) { return d < pb.dim ? pb.axes[static_cast<std::size_t>(d)].size() : 1; }
 
-template <int Dim>
-void run_rows(const Problem& pb, const ExplicitPass& pass, std::size_t first, std::size_t last, RowTerms& terms,
-              DerivativeRows& dx0, double* axis0_rows) {
-  const RowKernel<Dim> kernel(pb, pass);
+template <int Dim, class T>
+void run_rows(const Problem& pb, const GridStencils<T>& st, const ExplicitPassT<T>& pass, std::size_t first,
+              std::size_t last, RowTerms<T>& terms, DerivativeRows<T>& dx0, T* axis0_rows) {
+  const RowKernel<Dim, T> kernel(pb, st, pass);
   const std::size_t n0 = dim_size(pb, 0), n1 = dim_size(pb, 1), n2 = dim_size(pb, 2);
   dx0.forget();
   for (std::size_t row_index = first; row_index < last; ++row_index) {
-    Row r;
+    Row<T> r;
     r.i1 = row_index % n1;
     r.i2 = (row_index / n1) % n2;
     r.offset = row_index * n0;
@@ -273,39 +279,57 @@ void run_rows(const Problem& pb, const ExplicitPass& pass, std::size_t first, st
 
 }  // namespace
 
-struct PassScratch::Parts {
+template <class T>
+struct PassScratch<T>::Parts {
   explicit Parts(std::size_t n0) : terms(n0), dx0(n0) {}
-  RowTerms terms;
-  DerivativeRows dx0;
+  RowTerms<T> terms;
+  DerivativeRows<T> dx0;
 };
 
-PassScratch::PassScratch(std::size_t n0) : parts_(new Parts(n0)) {}
-PassScratch::~PassScratch() { delete parts_; }
-PassScratch::PassScratch(PassScratch&& o) noexcept : parts_(o.parts_) { o.parts_ = nullptr; }
-PassScratch& PassScratch::operator=(PassScratch&& o) noexcept {
+template <class T>
+PassScratch<T>::PassScratch(std::size_t n0) : parts_(new Parts(n0)) {}
+template <class T>
+PassScratch<T>::~PassScratch() {
+  delete parts_;
+}
+template <class T>
+PassScratch<T>::PassScratch(PassScratch&& o) noexcept : parts_(o.parts_) {
+  o.parts_ = nullptr;
+}
+template <class T>
+PassScratch<T>& PassScratch<T>::operator=(PassScratch&& o) noexcept {
   std::swap(parts_, o.parts_);
   return *this;
 }
 
 std::size_t explicit_rows(const Problem& pb) { return pb.values() / dim_size(pb, 0); }
 
-void run_explicit_rows(const Problem& pb, const ExplicitPass& pass, std::size_t first, std::size_t last,
-                       PassScratch& scratch, double* axis0_rows) {
-  PassScratch::Parts& s = scratch.parts();
+template <class T>
+void run_explicit_rows(const Problem& pb, const GridStencils<T>& stencils, const ExplicitPassT<T>& pass,
+                       std::size_t first, std::size_t last, PassScratch<T>& scratch, T* axis0_rows) {
+  typename PassScratch<T>::Parts& s = scratch.parts();
   switch (pb.dim) {
-    case 1: run_rows<1>(pb, pass, first, last, s.terms, s.dx0, axis0_rows); break;
-    case 2: run_rows<2>(pb, pass, first, last, s.terms, s.dx0, axis0_rows); break;
-    default: run_rows<3>(pb, pass, first, last, s.terms, s.dx0, axis0_rows); break;
+    case 1: run_rows<1>(pb, stencils, pass, first, last, s.terms, s.dx0, axis0_rows); break;
+    case 2: run_rows<2>(pb, stencils, pass, first, last, s.terms, s.dx0, axis0_rows); break;
+    default: run_rows<3>(pb, stencils, pass, first, last, s.terms, s.dx0, axis0_rows); break;
   }
 }
 
+template class PassScratch<double>;
+template class PassScratch<float>;
+template void run_explicit_rows(const Problem&, const GridStencils<double>&, const ExplicitPassT<double>&, std::size_t,
+                                std::size_t, PassScratch<double>&, double*);
+template void run_explicit_rows(const Problem&, const GridStencils<float>&, const ExplicitPassT<float>&, std::size_t,
+                                std::size_t, PassScratch<float>&, float*);
+
 void run_explicit_pass(const Problem& pb, const ExplicitPass& pass) {
   const std::size_t rows = explicit_rows(pb);
+  const GridStencils<double> stencils(pb);
 #pragma omp parallel if (pb.values() >= 4096 && omp_get_max_threads() > 1)
   {
-    PassScratch scratch(dim_size(pb, 0));
+    PassScratch<double> scratch(dim_size(pb, 0));
     const auto [first, last] = thread_share(rows);
-    run_explicit_rows(pb, pass, first, last, scratch);
+    run_explicit_rows(pb, stencils, pass, first, last, scratch);
   }
 }
 

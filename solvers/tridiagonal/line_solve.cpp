@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 
 #include "platform/thread_share.hpp"
 
@@ -84,11 +85,11 @@ namespace {
 // (an axis's own lines when its stride is not 1, or rows transposed into a buffer); the inner
 // loops run over the lines, contiguous and independent. The right-hand side of node i of line l,
 // rhs(i, k) with k = i * step + l, is formed during the forward sweep.
-template <class Rhs>
-void sweep_block(const LineBlocks& lb, const LineFactors& fac, std::size_t count, const Rhs& rhs, double* out) {
-  const double* a = fac.lower.data();
-  const double* r = fac.upper_ratio.data();
-  const double* p = fac.inv_pivot.data();
+template <class T, class Rhs>
+void sweep_block(const LineBlocks& lb, const LineFactorsT<T>& fac, std::size_t count, const Rhs& rhs, T* out) {
+  const T* a = fac.lower.data();
+  const T* r = fac.upper_ratio.data();
+  const T* p = fac.inv_pivot.data();
   const std::size_t s = lb.step, n = lb.n;
   // out may be the right-hand side's z (an in-place stage): an element is read before it is
   // written, and the other row read is not written by the loop, so the lines are independent. The
@@ -108,9 +109,9 @@ void sweep_block(const LineBlocks& lb, const LineFactors& fac, std::size_t count
 }
 
 // z + g f, or z alone.
-template <bool WithF>
-void solve_block(const LineBlocks& lb, const LineFactors& fac, std::size_t base, std::size_t count,
-                 const double* z, const double* f, double g, double* y) {
+template <bool WithF, class T>
+void solve_block(const LineBlocks& lb, const LineFactorsT<T>& fac, std::size_t base, std::size_t count, const T* z,
+                 const T* f, T g, T* y) {
   const auto rhs = [&](std::size_t, std::size_t k) { return WithF ? z[base + k] + g * f[base + k] : z[base + k]; };
   sweep_block(lb, fac, count, rhs, y + base);
 }
@@ -118,66 +119,91 @@ void solve_block(const LineBlocks& lb, const LineFactors& fac, std::size_t base,
 // z + g A v, A v formed from v's neighbours along the line as the explicit pass forms it
 // (neighbours clamped at the ends, where their weights are zero), so that the result is the one a
 // stored A v gives, to the bit.
-void solve_block_stencil(const LineBlocks& lb, const LineFactors& fac, const Tridiagonal& op, std::size_t base,
-                         std::size_t count, const double* z, const double* v, double g, double* y) {
+template <class T>
+void solve_block_stencil(const LineBlocks& lb, const LineFactorsT<T>& fac, const Stencil<T>& op, std::size_t base,
+                         std::size_t count, const T* z, const T* v, T g, T* y) {
   const std::size_t s = lb.step, last = (lb.n - 1) * s;
-  const double* lo = op.lower.data();
-  const double* di = op.diag.data();
-  const double* up = op.upper.data();
+  const T* lo = op.lower;
+  const T* di = op.diag;
+  const T* up = op.upper;
   const auto rhs = [&](std::size_t i, std::size_t k) {
     const std::size_t row = i * s;
-    const double* vb = v + base + (row == 0 ? k : k - s);
-    const double* va = v + base + (row == last ? k : k + s);
-    const double axis = lo[i] * *vb + di[i] * v[base + k] + up[i] * *va;
+    const T* vb = v + base + (row == 0 ? k : k - s);
+    const T* va = v + base + (row == last ? k : k + s);
+    const T axis = lo[i] * *vb + di[i] * v[base + k] + up[i] * *va;
     return z[base + k] + g * axis;
   };
   sweep_block(lb, fac, count, rhs, y + base);
 }
 
 #if defined(__AVX__)
-// r0..r3 hold four rows of a 4x4 tile; on return they hold its four columns.
-inline void transpose4(__m256d& r0, __m256d& r1, __m256d& r2, __m256d& r3) {
-  const __m256d t0 = _mm256_unpacklo_pd(r0, r1), t1 = _mm256_unpackhi_pd(r0, r1);
-  const __m256d t2 = _mm256_unpacklo_pd(r2, r3), t3 = _mm256_unpackhi_pd(r2, r3);
-  r0 = _mm256_permute2f128_pd(t0, t2, 0x20);
-  r1 = _mm256_permute2f128_pd(t1, t3, 0x20);
-  r2 = _mm256_permute2f128_pd(t0, t2, 0x31);
-  r3 = _mm256_permute2f128_pd(t1, t3, 0x31);
-}
+// Four values of a row in one register: doubles in AVX, floats in SSE.
+template <class T>
+struct Tile4;
 
-inline __m256d rhs4(const double* z, const double* f, __m256d g) {
-  if (!f) return _mm256_loadu_pd(z);
+template <>
+struct Tile4<double> {
+  using Reg = __m256d;
+  static Reg load(const double* p) { return _mm256_loadu_pd(p); }
+  static void store(double* p, Reg r) { _mm256_storeu_pd(p, r); }
+  static Reg broadcast(double g) { return _mm256_set1_pd(g); }
 #if defined(__FMA__)
-  return _mm256_fmadd_pd(g, _mm256_loadu_pd(f), _mm256_loadu_pd(z));  // as the scalar tail contracts it
+  static Reg mul_add(Reg g, Reg f, Reg z) { return _mm256_fmadd_pd(g, f, z); }  // as the scalar tail contracts it
 #else
-  return _mm256_add_pd(_mm256_loadu_pd(z), _mm256_mul_pd(g, _mm256_loadu_pd(f)));
+  static Reg mul_add(Reg g, Reg f, Reg z) { return _mm256_add_pd(z, _mm256_mul_pd(g, f)); }
 #endif
-}
+  // r0..r3 hold four rows of a 4x4 tile; on return they hold its four columns.
+  static void transpose(Reg& r0, Reg& r1, Reg& r2, Reg& r3) {
+    const Reg t0 = _mm256_unpacklo_pd(r0, r1), t1 = _mm256_unpackhi_pd(r0, r1);
+    const Reg t2 = _mm256_unpacklo_pd(r2, r3), t3 = _mm256_unpackhi_pd(r2, r3);
+    r0 = _mm256_permute2f128_pd(t0, t2, 0x20);
+    r1 = _mm256_permute2f128_pd(t1, t3, 0x20);
+    r2 = _mm256_permute2f128_pd(t0, t2, 0x31);
+    r3 = _mm256_permute2f128_pd(t1, t3, 0x31);
+  }
+};
+
+template <>
+struct Tile4<float> {
+  using Reg = __m128;
+  static Reg load(const float* p) { return _mm_loadu_ps(p); }
+  static void store(float* p, Reg r) { _mm_storeu_ps(p, r); }
+  static Reg broadcast(float g) { return _mm_set1_ps(g); }
+#if defined(__FMA__)
+  static Reg mul_add(Reg g, Reg f, Reg z) { return _mm_fmadd_ps(g, f, z); }
+#else
+  static Reg mul_add(Reg g, Reg f, Reg z) { return _mm_add_ps(z, _mm_mul_ps(g, f)); }
+#endif
+  static void transpose(Reg& r0, Reg& r1, Reg& r2, Reg& r3) { _MM_TRANSPOSE4_PS(r0, r1, r2, r3); }
+};
 #endif
 
 // buf[i * count + l] = z[l][i] + g f[l][i] over the rows of a block (z, f at its first row). With
 // AVX, 4x4 tiles are transposed in registers (element by element this was a fifth of the solve);
 // the rows and nodes beyond the tiles go element by element.
-void rows_to_buffer(std::size_t n, std::size_t count, const double* z, const double* f, double g, double* buf) {
+template <class T>
+void rows_to_buffer(std::size_t n, std::size_t count, const T* z, const T* f, T g, T* buf) {
   const auto element = [&](std::size_t l, std::size_t i) {
     buf[i * count + l] = f ? z[l * n + i] + g * f[l * n + i] : z[l * n + i];
   };
   std::size_t tiled_rows = 0, tiled_nodes = 0;
 #if defined(__AVX__)
+  using V = Tile4<T>;
   tiled_rows = count & ~std::size_t{3};
   tiled_nodes = n & ~std::size_t{3};
-  const __m256d gv = _mm256_set1_pd(g);
+  const typename V::Reg gv = V::broadcast(g);
+  const auto rhs = [&](std::size_t l, std::size_t i) {
+    const std::size_t k = l * n + i;
+    return f ? V::mul_add(gv, V::load(f + k), V::load(z + k)) : V::load(z + k);
+  };
   for (std::size_t l = 0; l < tiled_rows; l += 4)
     for (std::size_t i = 0; i < tiled_nodes; i += 4) {
-      const double* zr = z + l * n + i;
-      const double* fr = f ? f + l * n + i : nullptr;
-      __m256d r0 = rhs4(zr, fr, gv), r1 = rhs4(zr + n, fr ? fr + n : nullptr, gv);
-      __m256d r2 = rhs4(zr + 2 * n, fr ? fr + 2 * n : nullptr, gv), r3 = rhs4(zr + 3 * n, fr ? fr + 3 * n : nullptr, gv);
-      transpose4(r0, r1, r2, r3);
-      _mm256_storeu_pd(buf + i * count + l, r0);
-      _mm256_storeu_pd(buf + (i + 1) * count + l, r1);
-      _mm256_storeu_pd(buf + (i + 2) * count + l, r2);
-      _mm256_storeu_pd(buf + (i + 3) * count + l, r3);
+      typename V::Reg r0 = rhs(l, i), r1 = rhs(l + 1, i), r2 = rhs(l + 2, i), r3 = rhs(l + 3, i);
+      V::transpose(r0, r1, r2, r3);
+      V::store(buf + i * count + l, r0);
+      V::store(buf + (i + 1) * count + l, r1);
+      V::store(buf + (i + 2) * count + l, r2);
+      V::store(buf + (i + 3) * count + l, r3);
     }
 #endif
   for (std::size_t l = 0; l < tiled_rows; ++l)
@@ -187,21 +213,23 @@ void rows_to_buffer(std::size_t n, std::size_t count, const double* z, const dou
 }
 
 // y[l][i] = buf[i * count + l]: the way back.
-void buffer_to_rows(std::size_t n, std::size_t count, const double* buf, double* y) {
+template <class T>
+void buffer_to_rows(std::size_t n, std::size_t count, const T* buf, T* y) {
   std::size_t tiled_rows = 0, tiled_nodes = 0;
 #if defined(__AVX__)
+  using V = Tile4<T>;
   tiled_rows = count & ~std::size_t{3};
   tiled_nodes = n & ~std::size_t{3};
   for (std::size_t l = 0; l < tiled_rows; l += 4)
     for (std::size_t i = 0; i < tiled_nodes; i += 4) {
-      __m256d c0 = _mm256_loadu_pd(buf + i * count + l), c1 = _mm256_loadu_pd(buf + (i + 1) * count + l);
-      __m256d c2 = _mm256_loadu_pd(buf + (i + 2) * count + l), c3 = _mm256_loadu_pd(buf + (i + 3) * count + l);
-      transpose4(c0, c1, c2, c3);
-      double* yr = y + l * n + i;
-      _mm256_storeu_pd(yr, c0);
-      _mm256_storeu_pd(yr + n, c1);
-      _mm256_storeu_pd(yr + 2 * n, c2);
-      _mm256_storeu_pd(yr + 3 * n, c3);
+      typename V::Reg c0 = V::load(buf + i * count + l), c1 = V::load(buf + (i + 1) * count + l);
+      typename V::Reg c2 = V::load(buf + (i + 2) * count + l), c3 = V::load(buf + (i + 3) * count + l);
+      V::transpose(c0, c1, c2, c3);
+      T* yr = y + l * n + i;
+      V::store(yr, c0);
+      V::store(yr + n, c1);
+      V::store(yr + 2 * n, c2);
+      V::store(yr + 3 * n, c3);
     }
 #endif
   for (std::size_t l = 0; l < tiled_rows; ++l)
@@ -215,14 +243,15 @@ void buffer_to_rows(std::size_t n, std::size_t count, const double* buf, double*
 // Lines along the contiguous axis would leave the recurrence scalar: a block of rows is
 // transposed into a buffer where neighbouring lines are neighbours in memory (the right-hand
 // side formed on the way in), solved with vector loops across lines, and copied back.
-void solve_rows(std::size_t n, const LineFactors& fac, std::size_t count, const double* z, const double* f,
-                double g, double* y, double* buf) {
+template <class T>
+void solve_rows(std::size_t n, const LineFactorsT<T>& fac, std::size_t count, const T* z, const T* f, T g, T* y,
+                T* buf) {
   rows_to_buffer(n, count, z, f, g, buf);
   LineBlocks local;
   local.n = n;
   local.step = count;
   local.line_stride = 1;
-  solve_block<false>(local, fac, 0, count, buf, nullptr, 0.0, buf);
+  solve_block<false>(local, fac, 0, count, buf, static_cast<const T*>(nullptr), T(0), buf);
   buffer_to_rows(n, count, buf, y);
 }
 
@@ -230,8 +259,9 @@ std::size_t line_buffer_size(const Problem& pb) { return pb.axes[0].size() * kRo
 
 namespace {
 
-[[gnu::always_inline]] inline void solve_lines(const LineBlocks& lb, const LineFactors& fac, std::size_t base, std::size_t count, const double* z,
-                 const double* f, double g, double* y, double* buf) {
+template <class T>
+[[gnu::always_inline]] inline void solve_lines(const LineBlocks& lb, const LineFactorsT<T>& fac, std::size_t base,
+                                               std::size_t count, const T* z, const T* f, T g, T* y, T* buf) {
   if (lb.step == 1) {
     solve_rows(lb.n, fac, count, z + base, f ? f + base : nullptr, g, y + base, buf);
   } else if (f) {
@@ -259,18 +289,35 @@ void for_share(const LineBlocks& lb, const Solve& solve) {
 
 }  // namespace
 
-void solve_axis_share_stencil(const Problem& pb, int d, const LineFactors& fac, const double* z, const double* v,
-                              double g, double* y) {
+template <class T>
+void solve_axis_share_stencil(const Problem& pb, int d, const LineFactorsT<T>& fac, const Stencil<T>& op, const T* z,
+                              const T* v, T g, T* y) {
   const LineBlocks lb = line_blocks(pb, d);
-  for_share(lb, [&](std::size_t base, std::size_t count) {
-    solve_block_stencil(lb, fac, pb.axes[static_cast<std::size_t>(d)].op, base, count, z, v, g, y);
-  });
+  for_share(lb, [&](std::size_t base, std::size_t count) { solve_block_stencil(lb, fac, op, base, count, z, v, g, y); });
 }
 
-void solve_axis_share(const Problem& pb, int d, const LineFactors& fac, const double* z, const double* f, double g,
-                      double* y, double* buf) {
+template <class T>
+void solve_axis_share(const Problem& pb, int d, const LineFactorsT<T>& fac, const T* z, const T* f, T g, T* y,
+                      T* buf) {
   const LineBlocks lb = line_blocks(pb, d);
   for_share(lb, [&](std::size_t base, std::size_t count) { solve_lines(lb, fac, base, count, z, f, g, y, buf); });
+}
+
+#define ELSBENCH_LINE_SOLVE(T)                                                                                    \
+  template void solve_rows(std::size_t, const LineFactorsT<T>&, std::size_t, const T*, const T*, T, T*, T*);      \
+  template void solve_axis_share(const Problem&, int, const LineFactorsT<T>&, const T*, const T*, T, T*, T*);     \
+  template void solve_axis_share_stencil(const Problem&, int, const LineFactorsT<T>&, const Stencil<T>&, const T*, \
+                                         const T*, T, T*);
+ELSBENCH_LINE_SOLVE(double)
+ELSBENCH_LINE_SOLVE(float)
+#undef ELSBENCH_LINE_SOLVE
+
+LineFactorsT<float> to_fp32(const LineFactors& f) {
+  LineFactorsT<float> out;
+  out.lower.assign(f.lower.begin(), f.lower.end());
+  out.upper_ratio.assign(f.upper_ratio.begin(), f.upper_ratio.end());
+  out.inv_pivot.assign(f.inv_pivot.begin(), f.inv_pivot.end());
+  return out;
 }
 
 void solve_axis(const Problem& pb, int d, const LineFactors& fac, const double* z, const double* f,
@@ -278,7 +325,7 @@ void solve_axis(const Problem& pb, int d, const LineFactors& fac, const double* 
 #pragma omp parallel if (threaded(pb.values()))
   {
     std::vector<double> buf(line_buffer_size(pb));
-    solve_axis_share(pb, d, fac, z, f, g, y, buf.data());
+    solve_axis_share<double>(pb, d, fac, z, f, g, y, buf.data());
   }
 }
 

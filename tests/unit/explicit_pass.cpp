@@ -151,11 +151,12 @@ BOOST_AUTO_TEST_CASE(the_pass_in_row_ranges_equals_the_whole_pass_bit_for_bit) {
     run_explicit_pass(pb, pass);
     pass.out = pieces.data();
     const std::size_t rows = explicit_rows(pb);
-    PassScratch scratch(pb.axes[0].size());
+    PassScratch<double> scratch(pb.axes[0].size());
+    const GridStencils<double> stencils(pb);
     std::mt19937 gen(5);
     for (std::size_t first = 0; first < rows;) {
       const std::size_t last = std::min(rows, first + 1 + gen() % 40);
-      run_explicit_rows(pb, pass, first, last, scratch);
+      run_explicit_rows(pb, stencils, pass, first, last, scratch);
       first = last;
     }
     BOOST_TEST((whole == pieces), id);
