@@ -1,8 +1,11 @@
 // CPU ADI throughput: seconds per pricing and nanoseconds per grid point per time step (points
 // counted per layer and layer: a knock-in note marches two layers). Issue targets:
-//   min call 400x400, 400 steps, Hundsdorfer-Verwer, one thread (QuantLib 1.29: about 30 s);
-//   sample ELS 200x200, 1000 steps (Python prototype: 71 s).
+//   min call 400x400, 400 steps, Hundsdorfer-Verwer, one thread (QuantLib 1.29: quantlib_min_call);
+//   sample ELS 200x200, 1000 steps (Python prototype: 71 s), fp64 and fp32;
+//   the cost per point-step as n grows (point_cost: the difference of two step counts, so that
+//   the set-up cancels), n = 100 ... 1600.
 //   build/adi_cpu --benchmark_repetitions=3 --benchmark_report_aggregates_only=true
+//   OMP_WAIT_POLICY=passive build/adi_cpu --benchmark_filter=point_cost --benchmark_counters_tabular=true
 #include <benchmark/benchmark.h>
 
 #include "products/catalog.hpp"
@@ -12,14 +15,24 @@ namespace {
 
 using namespace elsbench;
 
-void price_case(benchmark::State& state, const char* product_id, int n, int nt, int threads, const char* scheme) {
-  const Product product = resolve_product(product_id);
+SolverOptions options(int n, int nt, int threads, Precision precision, int knock_in_damping = 2) {
   SolverOptions o;
-  o.scheme = scheme;
+  o.scheme = "hundsdorfer-verwer";
   o.grid.n = n;
   o.grid.nt = nt;
+  o.grid.knock_in_damping = knock_in_damping;
   o.device = parse_device("cpu");
   o.device.threads = threads;
+  o.precision = precision;
+  return o;
+}
+
+double layers_of(const Product& product) {
+  return product.is_els() && product.els.knock_in.monitoring != Monitoring::None ? 2.0 : 1.0;
+}
+
+void price_case(benchmark::State& state, const char* product_id, const SolverOptions& o) {
+  const Product product = resolve_product(product_id);
   const SolverInfo& adi = SolverRegistry::instance().get("adi");
   PriceResult r;
   double seconds = 0.0;
@@ -28,8 +41,7 @@ void price_case(benchmark::State& state, const char* product_id, int n, int nt, 
     state.SetIterationTime(r.seconds);
     seconds += r.seconds;
   }
-  const double layers = product.is_els() && product.els.knock_in.monitoring != Monitoring::None ? 2.0 : 1.0;
-  const double point_steps = static_cast<double>(r.grid_points()) * layers * static_cast<double>(r.time_steps);
+  const double point_steps = static_cast<double>(r.grid_points()) * layers_of(product) * static_cast<double>(r.time_steps);
   state.counters["price"] = r.price;
   state.counters["time_steps"] = static_cast<double>(r.time_steps);
   // A plain value: Google Benchmark would print an inverted rate in seconds.
@@ -37,11 +49,40 @@ void price_case(benchmark::State& state, const char* product_id, int n, int nt, 
   state.counters["peak_host_MiB"] = static_cast<double>(r.peak_host_bytes) / (1024.0 * 1024.0);
 }
 
-void min_call(benchmark::State& s) { price_case(s, "min-call", static_cast<int>(s.range(0)), static_cast<int>(s.range(0)), static_cast<int>(s.range(1)), "hundsdorfer-verwer"); }
-void sample_els(benchmark::State& s) { price_case(s, "sample-2a-stepdown", 200, 1000, static_cast<int>(s.range(0)), "hundsdorfer-verwer"); }
+Precision precision_of(std::int64_t arg) { return arg == 32 ? Precision::FP32 : Precision::FP64; }
+
+// args: n, threads, precision (64 | 32)
+void min_call(benchmark::State& s) {
+  const int n = static_cast<int>(s.range(0));
+  price_case(s, "min-call", options(n, n, static_cast<int>(s.range(1)), precision_of(s.range(2))));
+}
+// args: threads, precision; 1000 steps without the knock-in sub-steps (the prototype's steps)
+void sample_els(benchmark::State& s) {
+  price_case(s, "sample-2a-stepdown", options(200, 1000, static_cast<int>(s.range(0)), precision_of(s.range(1)), 0));
+}
+
+// One thread: (t(3 k) - t(k)) / (2 k n^2) with k steps chosen so that a pricing takes about 0.1-1 s.
+void point_cost(benchmark::State& s) {
+  const int n = static_cast<int>(s.range(0));
+  const int k = std::max(10, 16'000'000 / (n * n));
+  const Product product = resolve_product("min-call");
+  const SolverInfo& adi = SolverRegistry::instance().get("adi");
+  double step_seconds = 0.0;
+  for (auto _ : s) {
+    const double shorter = price_with(adi, product, options(n, k, 1, Precision::FP64)).seconds;
+    const double longer = price_with(adi, product, options(n, 3 * k, 1, Precision::FP64)).seconds;
+    s.SetIterationTime(longer - shorter);
+    step_seconds += longer - shorter;
+  }
+  s.counters["ns_per_point_step"] =
+      step_seconds * 1e9 / (2.0 * k * static_cast<double>(n) * n * static_cast<double>(s.iterations()));
+}
 
 }  // namespace
 
-BENCHMARK(min_call)->Args({400, 1})->Args({400, 2})->Args({200, 1})->UseManualTime()->Unit(benchmark::kMillisecond);
-BENCHMARK(sample_els)->Arg(1)->Arg(2)->UseManualTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(min_call)
+    ->Args({400, 1, 64})->Args({400, 2, 64})->Args({200, 1, 64})->Args({400, 1, 32})
+    ->UseManualTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(sample_els)->Args({1, 64})->Args({2, 64})->Args({1, 32})->Args({2, 32})->UseManualTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(point_cost)->Arg(100)->Arg(200)->Arg(400)->Arg(800)->Arg(1600)->Iterations(3)->UseManualTime()->Unit(benchmark::kMillisecond);
 BENCHMARK_MAIN();
