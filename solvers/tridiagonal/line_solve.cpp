@@ -15,21 +15,14 @@
 namespace elsbench {
 namespace {
 
-// Lines of one axis, in blocks of neighbouring lines that a thread takes together.
+// Lines of one axis, in groups (a layer, or a plane in 3-D) of lines at a fixed distance, solved in
+// blocks of neighbouring lines.
 struct LineBlocks {
   std::size_t n = 0;            // nodes per line
   std::size_t step = 1;         // element stride along a line
-  std::size_t line_stride = 1;  // distance between neighbouring lines of a block
-  std::size_t per_block = 1;    // lines per block
-  std::size_t blocks = 0;
-  std::size_t lines_per_group = 1, group_stride = 0, blocks_per_group = 1;
-
-  // First element of the first line of block b, and how many lines it holds.
-  std::pair<std::size_t, std::size_t> block(std::size_t b) const {
-    const std::size_t group = b / blocks_per_group, first = (b % blocks_per_group) * per_block;
-    const std::size_t count = std::min(per_block, lines_per_group - first);
-    return {group * group_stride + first * line_stride, count};
-  }
+  std::size_t line_stride = 1;  // distance between neighbouring lines of a group
+  std::size_t per_block = 1;    // lines solved together
+  std::size_t groups = 1, lines_per_group = 1, group_stride = 0;
 };
 
 LineBlocks line_blocks(const Problem& pb, int d) {
@@ -49,11 +42,9 @@ LineBlocks line_blocks(const Problem& pb, int d) {
     lb.line_stride = 1;
     lb.lines_per_group = ax.stride;
     lb.group_stride = ax.stride * lb.n;
+    lb.groups = total / lb.group_stride;
     lb.per_block = 64;
   }
-  lb.blocks_per_group = (lb.lines_per_group + lb.per_block - 1) / lb.per_block;
-  const std::size_t groups = ax.stride == 1 ? 1 : total / lb.group_stride;
-  lb.blocks = groups * lb.blocks_per_group;
   return lb;
 }
 
@@ -274,7 +265,7 @@ template <class T>
 // The calling thread's share of the lines, block by block: solve(first element, lines).
 template <class Solve>
 void for_share(const LineBlocks& lb, const Solve& solve) {
-  const std::size_t lines = lb.blocks / lb.blocks_per_group * lb.lines_per_group;
+  const std::size_t lines = lb.groups * lb.lines_per_group;
   // Shares are whole vectors of lines; blocks never cross a group (a layer, or a plane in 3-D).
   constexpr std::size_t kUnit = 8;
   const auto [first_unit, last_unit] = thread_share((lines + kUnit - 1) / kUnit);
