@@ -24,19 +24,13 @@
 #include "products/book_file.hpp"
 #include "platform/device.hpp"
 #include "products/book_generator.hpp"
+#include "tests/unit/scratch_dir.hpp"
 
 using namespace elsbench;
 using nlohmann::json;
 namespace fs = std::filesystem;
 
 namespace {
-
-fs::path scratch(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / ("elsbench-faults-" + std::to_string(::getpid())) / name;
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
 
 struct Faults {
   std::string throw_on, abort_on;  // product ids for test-faulty
@@ -130,7 +124,8 @@ void require_kept(const ResultsFile& before, const ResultsFile& after) {
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(a_sweep_case_that_throws_is_skipped_and_one_that_aborts_is_skipped_after_two_deaths) {
-  const fs::path file = scratch("sweep-faults") / "r.json";
+  const testing::ScratchDir scratch("faults-sweep-faults");
+  const fs::path file = scratch / "r.json";
   const SweepSpec spec = faulty_sweep({"european-call", "european-put", "min-call", "max-call"}, {12});
   const Faults faults{"european-put", "min-call"};
   const std::string aborting = "min-call/test-faulty:hundsdorfer-verwer/n=12/nt=auto/cpu/t1/fp64";
@@ -156,11 +151,11 @@ BOOST_AUTO_TEST_CASE(a_sweep_case_that_throws_is_skipped_and_one_that_aborts_is_
   BOOST_TEST(reason("min-call").find("died 2 times") != std::string::npos, reason("min-call"));
   BOOST_TEST(reason("european-call").empty());
   BOOST_TEST(reason("max-call").empty());
-  fs::remove_all(file.parent_path());
 }
 
 BOOST_AUTO_TEST_CASE(a_sweep_killed_at_random_moments_resumes_with_every_case_once_and_none_lost) {
-  const fs::path file = scratch("sweep-kill") / "r.json";
+  const testing::ScratchDir scratch("faults-sweep-kill");
+  const fs::path file = scratch / "r.json";
   const SweepSpec spec = faulty_sweep({"european-call", "european-put", "min-call", "max-call"}, {12, 16});
   std::mt19937 rng(20261123);
   int kills = 0;
@@ -190,7 +185,6 @@ BOOST_AUTO_TEST_CASE(a_sweep_killed_at_random_moments_resumes_with_every_case_on
   BOOST_TEST(kills >= 3, kills << " kills");
   require_each_case_once(*seen, 8);
   BOOST_TEST_MESSAGE("sweep: complete after " << kills << " SIGKILLs");
-  fs::remove_all(file.parent_path());
 }
 
 // --- books ---------------------------------------------------------------------------------------
@@ -232,7 +226,8 @@ void require_notes_kept(const std::map<std::string, json>& before, const std::ma
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(a_book_note_that_throws_is_recorded_and_a_crash_resumes_with_every_note_once) {
-  const fs::path file = scratch("book-faults") / "book.json";
+  const testing::ScratchDir scratch("faults-book-faults");
+  const fs::path file = scratch / "book.json";
   const Book book = small_book();
   BOOST_TEST_REQUIRE(book.notes.size() == 8u);
   const std::string throws = book.notes[1].product.id, aborts = book.notes[4].product.id;
@@ -252,11 +247,11 @@ BOOST_AUTO_TEST_CASE(a_book_note_that_throws_is_recorded_and_a_crash_resumes_wit
   require_notes_kept(first, last);
   BOOST_TEST(last.at(throws).value("error", "").find("injected failure") != std::string::npos);
   BOOST_TEST(last.at(aborts).value("status", "") == "ok");
-  fs::remove_all(file.parent_path());
 }
 
 BOOST_AUTO_TEST_CASE(a_book_note_that_aborts_every_time_is_recorded_as_failed_after_two_deaths) {
-  const fs::path file = scratch("book-deaths") / "book.json";
+  const testing::ScratchDir scratch("faults-book-deaths");
+  const fs::path file = scratch / "book.json";
   const Book book = small_book();
   const std::string aborts = book.notes[4].product.id;
   BookRunSpec spec = book_spec(file);
@@ -283,11 +278,11 @@ BOOST_AUTO_TEST_CASE(a_book_note_that_aborts_every_time_is_recorded_as_failed_af
   BOOST_TEST_REQUIRE(exited_cleanly(in_child([&] { run_book(book, spec); }, Faults{})));
   BOOST_TEST(notes_by_id(file).at(aborts).value("status", "") == "ok");
   BOOST_TEST(!fs::exists(file.string() + ".attempts"));
-  fs::remove_all(file.parent_path());
 }
 
 BOOST_AUTO_TEST_CASE(a_book_killed_at_random_moments_resumes_with_every_note_once_and_none_lost) {
-  const fs::path file = scratch("book-kill") / "book.json";
+  const testing::ScratchDir scratch("faults-book-kill");
+  const fs::path file = scratch / "book.json";
   const Book book = small_book();
   std::mt19937 rng(11232026);
   int kills = 0;
@@ -313,5 +308,4 @@ BOOST_AUTO_TEST_CASE(a_book_killed_at_random_moments_resumes_with_every_note_onc
   BOOST_TEST(seen.size() == book.notes.size());
   for (const BookNote& n : book.notes) BOOST_TEST(seen.at(n.product.id).value("status", "") == "ok");
   BOOST_TEST_MESSAGE("book: complete after " << kills << " SIGKILLs");
-  fs::remove_all(file.parent_path());
 }
