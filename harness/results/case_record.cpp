@@ -1,6 +1,7 @@
 #include "harness/results/case_record.hpp"
 
 #include <cmath>
+#include <optional>
 
 #include "harness/results/price_json.hpp"
 #include "solvers/contract/registry.hpp"
@@ -30,7 +31,8 @@ json case_fields(const SweepCase& c, const Product& product, const CaseOutcome& 
   std::size_t points = 1;
   for (int s : shape) points *= static_cast<std::size_t>(s);
   const SolverInfo* info = SolverRegistry::instance().find(c.solver);
-  const MemoryModel* model = info && info->memory ? &*info->memory : nullptr;
+  const std::optional<MemoryModel> memory = info ? info->memory_for(c.scheme) : std::nullopt;
+  const MemoryModel* model = memory ? &*memory : nullptr;
   const auto steps = c.nt.steps(c.n);
   const double seconds = median_seconds(out.timings);
   const bool timed = r && seconds > 0 && r->time_steps > 0;

@@ -16,6 +16,9 @@
 namespace elsbench {
 namespace {
 
+// CS and MCS read F_0(X) and each F_d(X) in their second round: the only schemes that store them.
+bool keeps_x_terms(SchemeKind k) { return k == SchemeKind::CraigSneyd || k == SchemeKind::ModifiedCraigSneyd; }
+
 // One ADI step, scheme by scheme, on fused passes (solvers/operators/fused_explicit.hpp). Notation of
 // In 't Hout & Foulon: F = F_0 (mixed) + sum_d F_d, X the values at the start of the step.
 // F(X) is never stored: Y0 = X + dt F(X) gives it back as (Y0 - X) / dt.
@@ -31,10 +34,14 @@ class AdiStepper {
   using Vec = std::vector<T>;
 
  public:
-  explicit AdiStepper(const Problem& pb)
-      : pb_(pb), stencils_(pb), y0_(pb.values()), y_(pb.values()), mixed_x_(pb.values()),
-        axis_x_(static_cast<std::size_t>(pb.dim), Vec(pb.values())), axis_y_(axis_x_),
+  // `keep_x_terms`: the scheme's second round reads F_0(X) and each F_d(X) (CS, MCS).
+  AdiStepper(const Problem& pb, bool keep_x_terms)
+      : pb_(pb), stencils_(pb), y0_(pb.values()), y_(pb.values()),
         threaded_(pb.values() >= 4096 && omp_get_max_threads() > 1) {
+    if (keep_x_terms) {
+      mixed_x_.resize(pb.values());
+      axis_x_.assign(static_cast<std::size_t>(pb.dim), Vec(pb.values()));
+    }
     const std::size_t n0 = pb.axes[0].size();
     for (int t = 0; t < (threaded_ ? omp_get_max_threads() : 1); ++t)
       scratch_.push_back({PassScratch<T>(n0), Vec(kRowsPerBlock * n0), Vec(line_buffer_size(pb))});
@@ -49,15 +56,12 @@ class AdiStepper {
         factors_[d] = to_fp32(f);
       }
     }
-    const bool keep_mixed = w.kind == SchemeKind::CraigSneyd || w.kind == SchemeKind::ModifiedCraigSneyd;
+    const bool keep_mixed = keeps_x_terms(w.kind);
     // Y0 = X + dt F(X), keeping F_d(X) (and F_0(X)) where the second round uses them.
-    Round predictor = round_over(x, axis_x_, keep_mixed, y_);
+    // X is left alone until the last round's pass has read it: unless CS or MCS read F_d(X) in
+    // that round, each axis's stage forms A_d X from X instead of storing it.
+    Round predictor = round_over(x, keep_mixed ? &axis_x_ : nullptr, keep_mixed, y_);
     predictor.pass.mixed_out = keep_mixed ? mixed_x_.data() : nullptr;
-    if (!keep_mixed && pb_.dim > 1) {
-      // X is left alone all step: the axis-1 stage forms A_1 X from it instead of storing it.
-      predictor.pass.axis_out[1] = nullptr;
-      predictor.f[1] = nullptr;
-    }
     set_out(predictor.pass, y0_, {{x.data(), 1.0}}, w.dt, w.dt);
     predictor.theta_dt = w.theta_dt;
     const bool two = w.two_rounds();
@@ -68,7 +72,7 @@ class AdiStepper {
       run_round(predictor, s, two);
       if (two) run_round(second, s, false);
     }
-    x.swap(y_);
+    if ((two ? second : predictor).result != x.data()) x.swap(y_);
   }
 
  private:
@@ -83,22 +87,25 @@ class AdiStepper {
     const T* f[3] = {nullptr, nullptr, nullptr};
     double theta_dt = 0;
     T* stage0_out = nullptr;  // never pass.v, whose rows the pass still reads
+    T* result = nullptr;      // where the other axes' stages write (in place after the first)
   };
   struct Scratch {
     PassScratch<T> pass;
     Vec axis0_rows, lines;
   };
 
-  // A pass over v whose axis terms are the stages' F_d; `keep0`: A_0 v is stored for a later round.
-  Round round_over(const Vec& v, std::vector<Vec>& axis_out, bool keep0, Vec& stage0_out) {
+  // A pass over v whose axis terms are the stages' F_d, stored in `axis_out` (none: each stage forms
+  // its own from v); `keep0`: A_0 v is stored for a later round.
+  Round round_over(const Vec& v, std::vector<Vec>* axis_out, bool keep0, Vec& stage0_out) {
     Round r;
     r.pass.v = v.data();
-    for (std::size_t d = 0; d < axis_out.size(); ++d) {
+    for (std::size_t d = 0; axis_out && d < axis_out->size(); ++d) {
       if (d == 0 && !keep0) continue;
-      r.pass.axis_out[d] = axis_out[d].data();
-      r.f[d] = axis_out[d].data();
+      r.pass.axis_out[d] = (*axis_out)[d].data();
+      r.f[d] = (*axis_out)[d].data();
     }
     r.stage0_out = stage0_out.data();
+    r.result = pb_.dim == 1 ? r.stage0_out : y_.data();
     return r;
   }
 
@@ -118,12 +125,13 @@ class AdiStepper {
   // F(X) is not stored: dt F(X) = Y0 - X, which is where MCS's and HV's X terms come from. The
   // pass reads Y's neighbouring rows, so the axis-0 stage writes Y0 in place, except in one
   // dimension, where a row has no neighbours and the stage is the last.
-  Round corrector(const StepWeights& w, const Vec& x) {
+  Round corrector(const StepWeights& w, Vec& x) {
     Vec& stage0_out = pb_.dim == 1 ? y_ : y0_;
     Round r;
     r.pass.v = y_.data();
     r.theta_dt = w.theta_dt;
     r.stage0_out = stage0_out.data();
+    r.result = pb_.dim == 1 ? r.stage0_out : y_.data();
     switch (w.kind) {
       case SchemeKind::CraigSneyd:
         set_out(r.pass, y0_, {{y0_.data(), 1.0}, {mixed_x_.data(), -w.corr_mixed}}, w.corr_mixed, 0.0);
@@ -135,8 +143,10 @@ class AdiStepper {
         for (std::size_t d = 0; d < axis_x_.size(); ++d) r.f[d] = axis_x_[d].data();
         break;
       default:
-        // Hundsdorfer-Verwer: its stages subtract F_d(Y), not F_d(X).
-        r = round_over(y_, axis_y_, false, stage0_out);
+        // Hundsdorfer-Verwer: its stages subtract F_d(Y), not F_d(X), formed from Y, so that Y
+        // stays: the other axes' stages write into X, which only the pass still read.
+        r = round_over(y_, nullptr, false, stage0_out);
+        if (pb_.dim > 1) r.result = x.data();
         r.theta_dt = w.theta_dt;
         set_out(r.pass, y0_, {{y0_.data(), 0.5}, {x.data(), 0.5}}, w.corr_full, w.corr_full);
         break;
@@ -161,12 +171,12 @@ class AdiStepper {
     }
     for (int d = 1; d < pb_.dim; ++d) {
 #pragma omp barrier
-      const T* z = d == 1 ? r.stage0_out : y_.data();
+      const T* z = d == 1 ? r.stage0_out : r.result;
       const T g = static_cast<T>(-r.theta_dt);
       if (r.f[d]) {
-        solve_axis_share(pb_, d, factors_[d], z, r.f[d], g, y_.data(), s.lines.data());
+        solve_axis_share(pb_, d, factors_[d], z, r.f[d], g, r.result, s.lines.data());
       } else {
-        solve_axis_share_stencil(pb_, d, factors_[d], stencils_.op(d), z, r.pass.v, g, y_.data());
+        solve_axis_share_stencil(pb_, d, factors_[d], stencils_.op(d), z, r.pass.v, g, r.result);
       }
     }
     // The next round's pass reads neighbouring rows.
@@ -178,7 +188,7 @@ class AdiStepper {
   const Problem& pb_;
   const GridStencils<T> stencils_;
   Vec y0_, y_, mixed_x_;
-  std::vector<Vec> axis_x_, axis_y_;
+  std::vector<Vec> axis_x_;
   bool threaded_;
   std::vector<Scratch> scratch_;
   LineFactorsT<T> factors_[3];
@@ -188,7 +198,7 @@ template <class T>
 MarchResult march_in(const Problem& pb, const SolverOptions& opt) {
   const AdiScheme scheme = adi_scheme(opt.scheme.empty() ? adi_scheme_names().front() : opt.scheme);
   const AdiScheme damped = damping_scheme();
-  AdiStepper<T> stepper(pb);
+  AdiStepper<T> stepper(pb, keeps_x_terms(scheme.kind));
   MarchResult m;
   m.scheme = scheme.name();
   std::vector<T> values = march<T>(pb, [&](std::size_t j, std::vector<T>& v) {
@@ -216,8 +226,8 @@ SolverInfo adi_info() {
   s.devices = {Device::Kind::Cpu};
   s.precisions = {Precision::FP64, Precision::FP32};
   s.max_dim = 3;
-  s.memory = MemoryModel{MemorySpace::Host, 5, 2, 0, true,
-                         "per layer: payoff, values, Y0, Y, F_0(X); per direction d: F_d(X) and F_d(Y)"};
+  s.memory = MemoryModel{MemorySpace::Host, 4, 0, 0, true, "per layer: payoff, values, Y0, Y (CS, MCS: F_0(X) and each F_d(X) too)"};
+  for (const char* heavier : {"craig-sneyd", "modified-craig-sneyd"}) s.scheme_memory.push_back({heavier, 5, 1});
   s.march = march_adi;
   return s;
 }

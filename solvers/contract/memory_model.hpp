@@ -17,6 +17,12 @@ namespace elsbench {
 enum class MemorySpace { Host, Device };
 const char* to_string(MemorySpace s);
 
+// The arrays of a scheme that keeps more than the variant's default scheme.
+struct SchemeArrays {
+  std::string scheme;
+  double per_layer = 0, per_layer_per_dim = 0;
+};
+
 struct MemoryModel {
   MemorySpace space = MemorySpace::Host;  // where the arrays live (the memory that limits the grid)
   double per_layer = 0;                    // full-grid arrays per value layer

@@ -28,9 +28,9 @@ PreflightEstimate estimate_pricing(const SolverInfo& solver, const Product& prod
                                    std::size_t points, std::size_t steps) {
   PreflightEstimate e;
   const GridLoad load = grid_load(product);
-  if (solver.memory) {
-    e.bytes = bytes_per_point(*solver.memory, options.precision, load) * static_cast<double>(points);
-    if (solver.memory->space == MemorySpace::Host) e.available = static_cast<double>(available_host_bytes());
+  if (const std::optional<MemoryModel> memory = solver.memory_for(options.scheme)) {
+    e.bytes = bytes_per_point(*memory, options.precision, load) * static_cast<double>(points);
+    if (memory->space == MemorySpace::Host) e.available = static_cast<double>(available_host_bytes());
   }
   e.work = static_cast<double>(points) * load.layers * static_cast<double>(steps);
   const double threads = options.device.threads > 0 ? options.device.threads : 1;

@@ -43,6 +43,7 @@ struct SolverInfo {
   bool test_only = false;            // hidden from `list` and sweeps (a deliberately broken variant)
   TimeStepping stepping;             // how the problem's time grid is chosen for it
   std::optional<MemoryModel> memory; // analytic memory model (pre-flight checks, reports)
+  std::vector<SchemeArrays> scheme_memory;  // schemes that keep other array counts than `memory`
   // Coefficient c of the sweep's allowance c (100/n)^2 |reference| for this variant, where its
   // error constant differs from the second-order default (explicit Euler); empty: the rule's own.
   std::optional<double> tolerance_c;
@@ -56,6 +57,8 @@ struct SolverInfo {
   bool supports(Precision p) const;
   bool supports(Device::Kind k) const;
   bool has_scheme(const std::string& scheme) const;
+  // `memory` with the counts of `scheme` (empty: the default scheme).
+  std::optional<MemoryModel> memory_for(const std::string& scheme) const;
 };
 
 }  // namespace elsbench
