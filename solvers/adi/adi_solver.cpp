@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <type_traits>
 
+#include "platform/subnormals.hpp"
 #include "platform/thread_share.hpp"
 #include "solvers/contract/solver.hpp"
 #include "solvers/march/march.hpp"
@@ -69,6 +70,7 @@ class AdiStepper {
 #pragma omp parallel if (threaded_)
     {
       Scratch& s = scratch_[static_cast<std::size_t>(omp_get_thread_num())];
+      const FlushSubnormals flush(std::is_same_v<T, float>);
       run_round(predictor, s, two);
       if (two) run_round(second, s, false);
     }

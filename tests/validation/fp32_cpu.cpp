@@ -72,3 +72,44 @@ BOOST_AUTO_TEST_CASE(fp32_prices_do_not_depend_on_the_thread_count) {
 }
 
 }  // namespace elsbench
+
+#if defined(__SSE2__)
+#include <xmmintrin.h>
+
+#include "platform/subnormals.hpp"
+
+namespace elsbench {
+
+// An fp32 march flushes subnormals (platform/subnormals.hpp: a min call's zero region underflows
+// and made fp32 twice as slow), and only while it marches: the pricing thread, and the pool's
+// threads that ran the steps, are back to gradual underflow afterwards.
+BOOST_AUTO_TEST_CASE(fp32_march_flushes_subnormals_only_while_it_runs) {
+  volatile float tiny = 1e-39f;  // subnormal in fp32
+  {
+    const FlushSubnormals flush(true);
+    BOOST_TEST(tiny * 1.0f == 0.0f);
+  }
+  BOOST_TEST(tiny * 1.0f != 0.0f);
+  {
+    const FlushSubnormals off(false);
+    BOOST_TEST(tiny * 1.0f != 0.0f);
+  }
+  // The control bits only: the low six are sticky exception flags that any arithmetic sets.
+  const auto mode = [] { return _mm_getcsr() & ~0x3Fu; };
+  const unsigned before = mode();
+  SolverOptions o;
+  o.grid.n = 64;
+  o.device = parse_device("cpu");
+  o.device.threads = 2;
+  o.precision = Precision::FP32;
+  const PriceResult r = price_with(SolverRegistry::instance().get("adi"), resolve_product("min-call"), o);
+  BOOST_TEST(std::isfinite(r.price));
+  BOOST_TEST(mode() == before);
+  int flushing_threads = 0;
+#pragma omp parallel num_threads(2) reduction(+ : flushing_threads)
+  flushing_threads += (_mm_getcsr() & 0x8040u) != 0;
+  BOOST_TEST(flushing_threads == 0);
+}
+
+}  // namespace elsbench
+#endif
