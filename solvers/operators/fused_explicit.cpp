@@ -105,24 +105,37 @@ struct FusedRow2d {
   const T* b[3] = {};
   T bc[3] = {}, cm = 0, ca = 0;
 
-  template <int NB>
+  // Terms: A_1 v and M v are wanted apart (CS and MCS); else only A_0 v and the sum are stored.
+  template <int NB, bool Terms>
   void node(std::size_t i, T axis0) const {
     const T axis1 = w1[0] * vb[i] + w1[1] * v[i] + w1[2] * va[i];
     const T mixed = mix[0] * below[i] + mix[1] * here[i] + mix[2] * above[i];
     T o = cm * mixed + ca * (axis0 + axis1);
     for (int k = 0; k < NB; ++k) o += bc[k] * b[k][i];
     a0[i] = axis0;
-    a1[i] = axis1;
-    m[i] = mixed;
+    if constexpr (Terms) {
+      a1[i] = axis1;
+      m[i] = mixed;
+    }
     out[i] = o;
   }
 
-  template <int NB>
+  template <int NB, bool Terms>
   void run(std::size_t n) const {
-    node<NB>(0, c[0] * v[0] + u[0] * v[1]);
+    node<NB, Terms>(0, c[0] * v[0] + u[0] * v[1]);
 #pragma omp simd
-    for (std::size_t i = 1; i < n - 1; ++i) node<NB>(i, l[i] * v[i - 1] + c[i] * v[i] + u[i] * v[i + 1]);
-    node<NB>(n - 1, l[n - 1] * v[n - 2] + c[n - 1] * v[n - 1]);
+    for (std::size_t i = 1; i < n - 1; ++i) node<NB, Terms>(i, l[i] * v[i - 1] + c[i] * v[i] + u[i] * v[i + 1]);
+    node<NB, Terms>(n - 1, l[n - 1] * v[n - 2] + c[n - 1] * v[n - 1]);
+  }
+
+  template <bool Terms>
+  void run_bases(int bases, std::size_t n) const {
+    switch (bases) {
+      case 0: run<0, Terms>(n); break;
+      case 1: run<1, Terms>(n); break;
+      case 2: run<2, Terms>(n); break;
+      default: run<3, Terms>(n); break;
+    }
   }
 };
 
@@ -217,11 +230,10 @@ class RowKernel {
         k.b[bases] = pass_.base[j] + f;
         k.bc[bases++] = static_cast<T>(pass_.base_coeff[j]);
       }
-    switch (bases) {
-      case 0: k.template run<0>(n); break;
-      case 1: k.template run<1>(n); break;
-      case 2: k.template run<2>(n); break;
-      default: k.template run<3>(n); break;
+    if (pass_.axis_out[1] || pass_.mixed_out) {
+      k.template run_bases<true>(bases, n);
+    } else {
+      k.template run_bases<false>(bases, n);
     }
   }
 
