@@ -20,8 +20,9 @@ struct Row {
   T* axis0 = nullptr;  // where A_0 v goes instead of the pass's axis_out[0], when set
 };
 
-// S0 d/dS0 of recently seen rows: a row is a neighbour of the rows around it, and each thread
-// walks its rows in order, so each derivative row is computed once instead of three times.
+// S0 d/dS0 of recently seen rows (three assets, where a row's mixed terms pair it with two axes):
+// a row is a neighbour of the rows around it, and each thread walks its rows in order, so each
+// derivative row is computed once instead of three times.
 template <class T>
 class DerivativeRows {
  public:
@@ -49,8 +50,8 @@ class DerivativeRows {
 // Row buffers of one thread: each term is computed by its own simple (vectorisable) loop.
 template <class T>
 struct RowTerms {
-  std::vector<T> axis[3], mixed, combined;
-  explicit RowTerms(std::size_t n) : mixed(n, T(0)), combined(n, T(0)) {
+  std::vector<T> axis[3], mixed, combined, across;
+  explicit RowTerms(std::size_t n) : mixed(n, T(0)), combined(n, T(0)), across(n, T(0)) {
     for (auto& a : axis) a.assign(n, T(0));
   }
 };
@@ -94,14 +95,16 @@ const T* DerivativeRows<T>::get(const Stencil<T>& d1, const T* row) {
 }
 
 // One row of a 2-D pass: A_0 v along the row, A_1 v and the mixed term across rows, and
-// out = cm M v + ca (A_0 v + A_1 v) + sum_k bc_k b_k.
+// out = cm M v + ca (A_0 v + A_1 v) + sum_k bc_k b_k. The mixed term is S1 d/dS1 across rows of
+// S0 d/dS0 along them, and S0 d/dS0 is one stencil for every row, so M v is that stencil applied
+// once to the rows' weighted sum w, formed in the same loop as A_1 v from the same three values.
 template <class T>
 struct FusedRow2d {
   T w1[3] = {}, mix[3] = {};
-  const T *below = nullptr, *here = nullptr, *above = nullptr;  // S0 d/dS0 of the three rows
-  const T *vb = nullptr, *v = nullptr, *va = nullptr;           // the rows i1 - 1, i1, i1 + 1
-  const T *l = nullptr, *c = nullptr, *u = nullptr;             // axis-0 operator
-  T *a0 = nullptr, *a1 = nullptr, *m = nullptr, *out = nullptr;
+  const T *vb = nullptr, *v = nullptr, *va = nullptr;  // the rows i1 - 1, i1, i1 + 1
+  const T *l = nullptr, *c = nullptr, *u = nullptr;    // axis-0 operator
+  Stencil<T> d0;                                       // S0 d/dS0
+  T *a0 = nullptr, *a1 = nullptr, *m = nullptr, *w = nullptr, *out = nullptr;
   const T* b[3] = {};
   T bc[3] = {}, cm = 0, ca = 0;
 
@@ -109,15 +112,18 @@ struct FusedRow2d {
   template <int NB, bool Terms>
   void node(std::size_t i, T axis0) const {
     const T axis1 = w1[0] * vb[i] + w1[1] * v[i] + w1[2] * va[i];
-    const T mixed = mix[0] * below[i] + mix[1] * here[i] + mix[2] * above[i];
-    T o = cm * mixed + ca * (axis0 + axis1);
+    w[i] = mix[0] * vb[i] + mix[1] * v[i] + mix[2] * va[i];
+    T o = ca * (axis0 + axis1);
     for (int k = 0; k < NB; ++k) o += bc[k] * b[k][i];
     a0[i] = axis0;
-    if constexpr (Terms) {
-      a1[i] = axis1;
-      m[i] = mixed;
-    }
+    if constexpr (Terms) a1[i] = axis1;
     out[i] = o;
+  }
+
+  template <bool Terms>
+  void add_mixed(std::size_t i, T mixed) const {
+    if constexpr (Terms) m[i] = mixed;
+    out[i] += cm * mixed;
   }
 
   template <int NB, bool Terms>
@@ -126,6 +132,13 @@ struct FusedRow2d {
 #pragma omp simd
     for (std::size_t i = 1; i < n - 1; ++i) node<NB, Terms>(i, l[i] * v[i - 1] + c[i] * v[i] + u[i] * v[i + 1]);
     node<NB, Terms>(n - 1, l[n - 1] * v[n - 2] + c[n - 1] * v[n - 1]);
+    const T* __restrict dl = d0.lower;
+    const T* __restrict dc = d0.diag;
+    const T* __restrict du = d0.upper;
+    add_mixed<Terms>(0, dc[0] * w[0] + du[0] * w[1]);
+#pragma omp simd
+    for (std::size_t i = 1; i < n - 1; ++i) add_mixed<Terms>(i, dl[i] * w[i - 1] + dc[i] * w[i] + du[i] * w[i + 1]);
+    add_mixed<Terms>(n - 1, dl[n - 1] * w[n - 2] + dc[n - 1] * w[n - 1]);
   }
 
   template <bool Terms>
@@ -150,7 +163,7 @@ class RowKernel {
   void row(const Row<T>& r, RowTerms<T>& t, DerivativeRows<T>& dx0) const {
     const std::size_t n = pb_.axes[0].size();
     if constexpr (Dim == 2) {
-      fused_row(r, t, dx0, n);
+      fused_row(r, t, n);
       return;
     }
     row_stencil(st_.op(0), r.v[1][1], axis_row(r, t, 0), n);
@@ -200,27 +213,26 @@ class RowKernel {
   }
 
   // Two dimensions (every two-asset product): all terms of a node in one loop over the row, so each
-  // input is read once and nothing goes through row buffers. The output may be one of the bases
-  // (an in-place update): each element reads its base before writing it, so no __restrict there.
-  void fused_row(const Row<T>& r, RowTerms<T>& t, DerivativeRows<T>& dx0, std::size_t n) const {
+  // input is read once, then the mixed term from the weighted row. The output may be one of the
+  // bases (an in-place update): each element reads its base before writing it, so no __restrict.
+  void fused_row(const Row<T>& r, RowTerms<T>& t, std::size_t n) const {
     const std::size_t f = r.offset;
     FusedRow2d<T> k;
     weights(st_.op(1), r.i1, k.w1);
     T s1[3];
     weights(st_.d1(1), r.i1, s1);
     for (int p = 0; p < 3; ++p) k.mix[p] = coeff_[0] * s1[p];
-    k.below = dx0.get(st_.d1(0), r.v[0][1]);
-    k.here = dx0.get(st_.d1(0), r.v[1][1]);
-    k.above = dx0.get(st_.d1(0), r.v[2][1]);
     k.vb = r.v[0][1];
     k.v = r.v[1][1];
     k.va = r.v[2][1];
     k.l = st_.op(0).lower;
     k.c = st_.op(0).diag;
     k.u = st_.op(0).upper;
+    k.d0 = st_.d1(0);
     k.a0 = axis_row(r, t, 0);
     k.a1 = axis_row(r, t, 1);
     k.m = pass_.mixed_out ? pass_.mixed_out + f : t.mixed.data();
+    k.w = t.across.data();
     k.out = pass_.out ? pass_.out + f : t.combined.data();
     k.cm = static_cast<T>(pass_.mixed_coeff);
     k.ca = static_cast<T>(pass_.axes_coeff);
