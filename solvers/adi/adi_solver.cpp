@@ -49,14 +49,7 @@ class AdiStepper {
   }
 
   void step(const StepWeights& w, Vec& x) {
-    for (int d = 0; d < pb_.dim; ++d) {
-      LineFactors f = factor_axis(pb_.axes[static_cast<std::size_t>(d)].op, w.theta_dt);
-      if constexpr (std::is_same_v<T, double>) {
-        factors_[d] = std::move(f);
-      } else {
-        factors_[d] = to_fp32(f);
-      }
-    }
+    factor_axes(w.theta_dt);
     const bool keep_mixed = keeps_x_terms(w.kind);
     // Y0 = X + dt F(X), keeping F_d(X) (and F_0(X)) where the second round uses them.
     // X is left alone until the last round's pass has read it: unless CS or MCS read F_d(X) in
@@ -95,6 +88,21 @@ class AdiStepper {
     PassScratch<T> pass;
     Vec axis0_rows, lines;
   };
+
+  // The axes' factors for theta dt: kept while theta dt stays (a uniform grid refactors only
+  // around the damping sub-steps).
+  void factor_axes(double theta_dt) {
+    if (theta_dt == factored_theta_dt_) return;
+    for (int d = 0; d < pb_.dim; ++d) {
+      LineFactors f = factor_axis(pb_.axes[static_cast<std::size_t>(d)].op, theta_dt);
+      if constexpr (std::is_same_v<T, double>) {
+        factors_[d] = std::move(f);
+      } else {
+        factors_[d] = to_fp32(f);
+      }
+    }
+    factored_theta_dt_ = theta_dt;
+  }
 
   // A pass over v whose axis terms are the stages' F_d, stored in `axis_out` (none: each stage forms
   // its own from v); `keep0`: A_0 v is stored for a later round.
@@ -194,6 +202,7 @@ class AdiStepper {
   bool threaded_;
   std::vector<Scratch> scratch_;
   LineFactorsT<T> factors_[3];
+  double factored_theta_dt_ = -1;
 };
 
 template <class T>
