@@ -3,10 +3,8 @@
 #include <omp.h>
 
 #include <algorithm>
-#include <cstdint>
 
 #include "platform/thread_share.hpp"
-
 
 namespace elsbench {
 namespace {
@@ -20,34 +18,7 @@ struct Row {
   T* axis0 = nullptr;  // where A_0 v goes instead of the pass's axis_out[0], when set
 };
 
-// S0 d/dS0 of recently seen rows (three assets, where a row's mixed terms pair it with two axes):
-// a row is a neighbour of the rows around it, and each thread walks its rows in order, so each
-// derivative row is computed once instead of three times.
-template <class T>
-class DerivativeRows {
- public:
-  explicit DerivativeRows(std::size_t n) : n_(n) {
-    for (auto& b : rows_) b.assign(n, T(0));
-  }
-  const T* get(const Stencil<T>& d1, const T* row);
-  // A new pass: rows at the same addresses now hold other values.
-  void forget() {
-    for (auto& k : key_) k = nullptr;
-    for (auto& u : used_) u = 0;
-  }
-
- private:
-  // Rows one node needs: 3 for (0,1), 2 more for (0,2); one more so that the 3 of (0,1) stay
-  // while (0,2)'s are computed.
-  static constexpr int kSlots = 6;
-  std::size_t n_;
-  const T* key_[kSlots] = {};
-  std::uint64_t used_[kSlots] = {};
-  std::uint64_t clock_ = 0;
-  std::vector<T> rows_[kSlots];
-};
-
-// Row buffers of one thread: each term is computed by its own simple (vectorisable) loop.
+// Row buffers of one thread, for the terms a pass computes but does not keep.
 template <class T>
 struct RowTerms {
   std::vector<T> axis[3], mixed, combined, across;
@@ -67,54 +38,44 @@ void row_stencil(const Stencil<T>& w, const T* __restrict v, T* __restrict t, st
   t[n - 1] = l[n - 1] * v[n - 2] + c[n - 1] * v[n - 1];
 }
 
-// t[i] (+)= a x[i] + b y[i] + c z[i]: a stencil across rows, with constant weights along the row.
-template <class T>
-void row_combine(T a, const T* __restrict x, T b, const T* __restrict y, T c, const T* __restrict z,
-                 T* __restrict t, std::size_t n, bool accumulate) {
-  if (accumulate) {
-    for (std::size_t i = 0; i < n; ++i) t[i] += a * x[i] + b * y[i] + c * z[i];
-  } else {
-    for (std::size_t i = 0; i < n; ++i) t[i] = a * x[i] + b * y[i] + c * z[i];
-  }
-}
-
-template <class T>
-const T* DerivativeRows<T>::get(const Stencil<T>& d1, const T* row) {
-  ++clock_;
-  for (int k = 0; k < kSlots; ++k)
-    if (key_[k] == row) {
-      used_[k] = clock_;
-      return rows_[k].data();
-    }
-  // The least recently used slot: a row handed out for the node being computed is never it.
-  const int slot = static_cast<int>(std::min_element(used_, used_ + kSlots) - used_);
-  key_[slot] = row;
-  used_[slot] = clock_;
-  row_stencil(d1, row, rows_[slot].data(), n_);
-  return rows_[slot].data();
-}
-
-// One row of a 2-D pass: A_0 v along the row, A_1 v and the mixed term across rows, and
-// out = cm M v + ca (A_0 v + A_1 v) + sum_k bc_k b_k. The mixed term is S1 d/dS1 across rows of
-// S0 d/dS0 along them, and S0 d/dS0 is one stencil for every row, so M v is that stencil applied
-// once to the rows' weighted sum w, formed in the same loop as A_1 v from the same three values.
-template <class T>
-struct FusedRow2d {
-  T w1[3] = {}, mix[3] = {};
-  const T *vb = nullptr, *v = nullptr, *va = nullptr;  // the rows i1 - 1, i1, i1 + 1
-  const T *l = nullptr, *c = nullptr, *u = nullptr;    // axis-0 operator
-  Stencil<T> d0;                                       // S0 d/dS0
-  T *a0 = nullptr, *a1 = nullptr, *m = nullptr, *w = nullptr, *out = nullptr;
+// One row of a 2-D or 3-D pass: A_0 v along the row, the other axes' terms and the mixed terms
+// across rows, and out = cm M v + ca sum_d A_d v + sum_k bc_k b_k. A mixed term (0,d) is S_d d/dS_d
+// across rows of S0 d/dS0 along them, and S0 d/dS0 is one stencil for every row, so the (0,d)
+// terms are that stencil applied once to the rows' weighted sum w, formed in the same loop as A_d v
+// from the same values; the (1,2) term takes no stencil along the row.
+template <int Dim, class T>
+struct FusedRow {
+  const T* v[3][3] = {};  // the rows (i1 + p - 1, i2 + q - 1); two assets use q = 1 only
+  T w1[3] = {}, w2[3] = {};  // A_1 across i1, A_2 across i2
+  T m1[3] = {}, m2[3] = {};  // rows summed into w: coefficient (0,d) times S_d d/dS_d
+  T k12[3][3] = {};          // coefficient (1,2) times S1 d/dS1 times S2 d/dS2
+  const T *l = nullptr, *c = nullptr, *u = nullptr;  // axis-0 operator
+  Stencil<T> d0;                                     // S0 d/dS0
+  T *a0 = nullptr, *a1 = nullptr, *a2 = nullptr, *m = nullptr, *w = nullptr, *out = nullptr;
   const T* b[3] = {};
   T bc[3] = {}, cm = 0, ca = 0;
 
-  // Terms: A_1 v and M v are wanted apart (CS and MCS); else only A_0 v and the sum are stored.
+  // Terms: A_d v and M v are wanted apart (CS and MCS); else only A_0 v and the sum are stored.
   template <int NB, bool Terms>
   void node(std::size_t i, T axis0) const {
-    const T axis1 = w1[0] * vb[i] + w1[1] * v[i] + w1[2] * va[i];
-    w[i] = mix[0] * vb[i] + mix[1] * v[i] + mix[2] * va[i];
-    T o = ca * (axis0 + axis1);
+    const T axis1 = w1[0] * v[0][1][i] + w1[1] * v[1][1][i] + w1[2] * v[2][1][i];
+    T across = m1[0] * v[0][1][i] + m1[1] * v[1][1][i] + m1[2] * v[2][1][i];
+    T o;
+    if constexpr (Dim == 3) {
+      const T axis2 = w2[0] * v[1][0][i] + w2[1] * v[1][1][i] + w2[2] * v[1][2][i];
+      across += m2[0] * v[1][0][i] + m2[1] * v[1][1][i] + m2[2] * v[1][2][i];
+      T cross = 0;
+      for (int p = 0; p < 3; ++p) cross += k12[p][0] * v[p][0][i] + k12[p][1] * v[p][1][i] + k12[p][2] * v[p][2][i];
+      o = cm * cross + ca * (axis0 + axis1 + axis2);
+      if constexpr (Terms) {
+        a2[i] = axis2;
+        m[i] = cross;
+      }
+    } else {
+      o = ca * (axis0 + axis1);
+    }
     for (int k = 0; k < NB; ++k) o += bc[k] * b[k][i];
+    w[i] = across;
     a0[i] = axis0;
     if constexpr (Terms) a1[i] = axis1;
     out[i] = o;
@@ -122,16 +83,17 @@ struct FusedRow2d {
 
   template <bool Terms>
   void add_mixed(std::size_t i, T mixed) const {
-    if constexpr (Terms) m[i] = mixed;
+    if constexpr (Terms) m[i] = Dim == 3 ? m[i] + mixed : mixed;
     out[i] += cm * mixed;
   }
 
   template <int NB, bool Terms>
   void run(std::size_t n) const {
-    node<NB, Terms>(0, c[0] * v[0] + u[0] * v[1]);
+    const T* x = v[1][1];
+    node<NB, Terms>(0, c[0] * x[0] + u[0] * x[1]);
 #pragma omp simd
-    for (std::size_t i = 1; i < n - 1; ++i) node<NB, Terms>(i, l[i] * v[i - 1] + c[i] * v[i] + u[i] * v[i + 1]);
-    node<NB, Terms>(n - 1, l[n - 1] * v[n - 2] + c[n - 1] * v[n - 1]);
+    for (std::size_t i = 1; i < n - 1; ++i) node<NB, Terms>(i, l[i] * x[i - 1] + c[i] * x[i] + u[i] * x[i + 1]);
+    node<NB, Terms>(n - 1, l[n - 1] * x[n - 2] + c[n - 1] * x[n - 1]);
     const T* __restrict dl = d0.lower;
     const T* __restrict dc = d0.diag;
     const T* __restrict du = d0.upper;
@@ -160,15 +122,14 @@ class RowKernel {
       coeff_[m.a + m.b - 1] = static_cast<T>(m.coeff);  // (0,1)->0 (0,2)->1 (1,2)->2
   }
 
-  void row(const Row<T>& r, RowTerms<T>& t, DerivativeRows<T>& dx0) const {
+  void row(const Row<T>& r, RowTerms<T>& t) const {
     const std::size_t n = pb_.axes[0].size();
-    if constexpr (Dim == 2) {
+    if constexpr (Dim >= 2) {
       fused_row(r, t, n);
-      return;
+    } else {
+      row_stencil(st_.op(0), r.v[1][1], axis_row(r, t, 0), n);
+      write(r, t, n);
     }
-    row_stencil(st_.op(0), r.v[1][1], axis_row(r, t, 0), n);
-    if constexpr (Dim >= 2) cross_terms(r, t, dx0, n);
-    write(r, t, n);
   }
 
  private:
@@ -185,46 +146,27 @@ class RowKernel {
     return pass_.axis_out[d] ? pass_.axis_out[d] + r.offset : t.axis[d].data();
   }
 
-  void cross_terms(const Row<T>& r, RowTerms<T>& t, DerivativeRows<T>& dx0, std::size_t n) const {
-    T w1[3], s1[3];
-    weights(st_.op(1), r.i1, w1);
-    weights(st_.d1(1), r.i1, s1);
-    row_combine(w1[0], r.v[0][1], w1[1], r.v[1][1], w1[2], r.v[2][1], axis_row(r, t, 1), n, false);
-    // Mixed (0,1): S0 d/dS0 of each neighbouring row, weighted by S1 d/dS1 across rows.
-    const T* below = dx0.get(st_.d1(0), r.v[0][1]);
-    const T* here = dx0.get(st_.d1(0), r.v[1][1]);
-    const T* above = dx0.get(st_.d1(0), r.v[2][1]);
-    row_combine(coeff_[0] * s1[0], below, coeff_[0] * s1[1], here, coeff_[0] * s1[2], above,
-                t.mixed.data(), n, false);
-    if constexpr (Dim == 3) {
-      T w2[3], s2[3];
-      weights(st_.op(2), r.i2, w2);
-      weights(st_.d1(2), r.i2, s2);
-      row_combine(w2[0], r.v[1][0], w2[1], r.v[1][1], w2[2], r.v[1][2], axis_row(r, t, 2), n, false);
-      const T* back = dx0.get(st_.d1(0), r.v[1][0]);
-      const T* centre = dx0.get(st_.d1(0), r.v[1][1]);
-      const T* front = dx0.get(st_.d1(0), r.v[1][2]);
-      row_combine(coeff_[1] * s2[0], back, coeff_[1] * s2[1], centre, coeff_[1] * s2[2], front,
-                  t.mixed.data(), n, true);
-      for (int p = 0; p < 3; ++p)
-        row_combine(coeff_[2] * s1[p] * s2[0], r.v[p][0], coeff_[2] * s1[p] * s2[1], r.v[p][1],
-                    coeff_[2] * s1[p] * s2[2], r.v[p][2], t.mixed.data(), n, true);
-    }
-  }
-
-  // Two dimensions (every two-asset product): all terms of a node in one loop over the row, so each
-  // input is read once, then the mixed term from the weighted row. The output may be one of the
-  // bases (an in-place update): each element reads its base before writing it, so no __restrict.
+  // Two and three assets: all terms of a node in one loop over the row, so each input is read once,
+  // then the mixed terms from the weighted row. The output may be one of the bases (an in-place
+  // update): each element reads its base before writing it, so no __restrict.
   void fused_row(const Row<T>& r, RowTerms<T>& t, std::size_t n) const {
     const std::size_t f = r.offset;
-    FusedRow2d<T> k;
-    weights(st_.op(1), r.i1, k.w1);
+    FusedRow<Dim, T> k;
+    for (int p = 0; p < 3; ++p)
+      for (int q = 0; q < 3; ++q) k.v[p][q] = r.v[p][q];
     T s1[3];
+    weights(st_.op(1), r.i1, k.w1);
     weights(st_.d1(1), r.i1, s1);
-    for (int p = 0; p < 3; ++p) k.mix[p] = coeff_[0] * s1[p];
-    k.vb = r.v[0][1];
-    k.v = r.v[1][1];
-    k.va = r.v[2][1];
+    for (int p = 0; p < 3; ++p) k.m1[p] = coeff_[0] * s1[p];
+    if constexpr (Dim == 3) {
+      T s2[3];
+      weights(st_.op(2), r.i2, k.w2);
+      weights(st_.d1(2), r.i2, s2);
+      for (int q = 0; q < 3; ++q) k.m2[q] = coeff_[1] * s2[q];
+      for (int p = 0; p < 3; ++p)
+        for (int q = 0; q < 3; ++q) k.k12[p][q] = coeff_[2] * s1[p] * s2[q];
+      k.a2 = axis_row(r, t, 2);
+    }
     k.l = st_.op(0).lower;
     k.c = st_.op(0).diag;
     k.u = st_.op(0).upper;
@@ -242,32 +184,28 @@ class RowKernel {
         k.b[bases] = pass_.base[j] + f;
         k.bc[bases++] = static_cast<T>(pass_.base_coeff[j]);
       }
-    if (pass_.axis_out[1] || pass_.mixed_out) {
+    if (pass_.axis_out[1] || pass_.axis_out[2] || pass_.mixed_out) {
       k.template run_bases<true>(bases, n);
     } else {
       k.template run_bases<false>(bases, n);
     }
   }
 
-  // The output may be one of the bases (an in-place update), so it is combined in a row buffer.
+  // One asset: A_0 v and the bases. The output may be one of the bases (an in-place update), so it
+  // is combined in a row buffer.
   void write(const Row<T>& r, RowTerms<T>& t, std::size_t n) const {
-    const std::size_t f = r.offset;
-    if (Dim >= 2 && pass_.mixed_out) std::copy_n(t.mixed.data(), n, pass_.mixed_out + f);
     if (!pass_.out) return;
     T* __restrict out = t.combined.data();
     const T* __restrict a0 = axis_row(r, t, 0);
-    const T* __restrict a1 = Dim >= 2 ? axis_row(r, t, 1) : t.axis[1].data();
-    const T* __restrict a2 = Dim == 3 ? axis_row(r, t, 2) : t.axis[2].data();
-    const T* __restrict m = t.mixed.data();
-    const T cm = static_cast<T>(pass_.mixed_coeff), ca = static_cast<T>(pass_.axes_coeff);
-    for (std::size_t i = 0; i < n; ++i) out[i] = cm * m[i] + ca * (a0[i] + a1[i] + a2[i]);
+    const T ca = static_cast<T>(pass_.axes_coeff);
+    for (std::size_t i = 0; i < n; ++i) out[i] = ca * a0[i];
     for (int k = 0; k < 3; ++k) {
       if (!pass_.base[k]) continue;
-      const T* __restrict b = pass_.base[k] + f;
+      const T* __restrict b = pass_.base[k] + r.offset;
       const T c = static_cast<T>(pass_.base_coeff[k]);
       for (std::size_t i = 0; i < n; ++i) out[i] += c * b[i];
     }
-    std::copy_n(out, n, pass_.out + f);
+    std::copy_n(out, n, pass_.out + r.offset);
   }
 
   const Problem& pb_;
@@ -280,10 +218,9 @@ std::size_t dim_size(const Problem& pb, int d) { return d < pb.dim ? pb.axes[sta
 
 template <int Dim, class T>
 void run_rows(const Problem& pb, const GridStencils<T>& st, const ExplicitPassT<T>& pass, std::size_t first,
-              std::size_t last, RowTerms<T>& terms, DerivativeRows<T>& dx0, T* axis0_rows) {
+              std::size_t last, RowTerms<T>& terms, T* axis0_rows) {
   const RowKernel<Dim, T> kernel(pb, st, pass);
   const std::size_t n0 = dim_size(pb, 0), n1 = dim_size(pb, 1), n2 = dim_size(pb, 2);
-  dx0.forget();
   for (std::size_t row_index = first; row_index < last; ++row_index) {
     Row<T> r;
     r.i1 = row_index % n1;
@@ -297,7 +234,7 @@ void run_rows(const Problem& pb, const GridStencils<T>& st, const ExplicitPassT<
         const auto j2 = static_cast<std::size_t>(std::clamp<std::ptrdiff_t>(static_cast<std::ptrdiff_t>(r.i2) + q, 0, static_cast<std::ptrdiff_t>(n2) - 1));
         r.v[p + 1][q + 1] = pass.v + layer_base + (j2 * n1 + j1) * n0;
       }
-    kernel.row(r, terms, dx0);
+    kernel.row(r, terms);
   }
 }
 
@@ -305,9 +242,8 @@ void run_rows(const Problem& pb, const GridStencils<T>& st, const ExplicitPassT<
 
 template <class T>
 struct PassScratch<T>::Parts {
-  explicit Parts(std::size_t n0) : terms(n0), dx0(n0) {}
+  explicit Parts(std::size_t n0) : terms(n0) {}
   RowTerms<T> terms;
-  DerivativeRows<T> dx0;
 };
 
 template <class T>
@@ -333,9 +269,9 @@ void run_explicit_rows(const Problem& pb, const GridStencils<T>& stencils, const
                        std::size_t first, std::size_t last, PassScratch<T>& scratch, T* axis0_rows) {
   typename PassScratch<T>::Parts& s = scratch.parts();
   switch (pb.dim) {
-    case 1: run_rows<1>(pb, stencils, pass, first, last, s.terms, s.dx0, axis0_rows); break;
-    case 2: run_rows<2>(pb, stencils, pass, first, last, s.terms, s.dx0, axis0_rows); break;
-    default: run_rows<3>(pb, stencils, pass, first, last, s.terms, s.dx0, axis0_rows); break;
+    case 1: run_rows<1>(pb, stencils, pass, first, last, s.terms, axis0_rows); break;
+    case 2: run_rows<2>(pb, stencils, pass, first, last, s.terms, axis0_rows); break;
+    default: run_rows<3>(pb, stencils, pass, first, last, s.terms, axis0_rows); break;
   }
 }
 
