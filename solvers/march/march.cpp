@@ -1,6 +1,7 @@
 #include "solvers/march/march.hpp"
 
 #include <type_traits>
+#include <utility>
 
 namespace elsbench {
 namespace {
@@ -15,49 +16,63 @@ inline void blend(T& v, double phi, double target) {
   }
 }
 
-}  // namespace
+// The stretches [first, last) of points where an event's weight is not zero. Elsewhere a blend
+// leaves the value as it is (v + 0 (target - v) = v), and an autocall's or a knock-in's region is
+// a part of the grid, so events visit their stretches only.
+using Stretches = std::vector<std::pair<std::size_t, std::size_t>>;
+
+Stretches nonzero_stretches(const std::vector<double>& phi) {
+  Stretches s;
+  for (std::size_t i = 0; i < phi.size();) {
+    if (phi[i] == 0.0) {
+      ++i;
+      continue;
+    }
+    const std::size_t first = i;
+    while (i < phi.size() && phi[i] != 0.0) ++i;
+    s.emplace_back(first, i);
+  }
+  return s;
+}
 
 template <class T>
-void apply_events(const Problem& pb, std::size_t node, std::size_t& next, T* values) {
+void apply(const Problem& pb, const Stretches& where, const EventAction& e, T* values) {
   const std::size_t P = pb.points;
-  for (; next < pb.events.size() && pb.events[next].at_node == node; ++next) {
-    const EventAction& e = pb.events[next];
-    const double* phi = pb.event_weights[e.weights].data();
+  const double* phi = pb.event_weights[e.weights].data();
+  for (const auto& [first, last] : where) {
     if (e.kind == EventAction::Kind::Autocall) {
       for (int l = 0; l < pb.layers; ++l) {
         T* v = values + static_cast<std::size_t>(l) * P;
-        for (std::size_t i = 0; i < P; ++i) blend(v[i], phi[i], e.value);
+        for (std::size_t i = first; i < last; ++i) blend(v[i], phi[i], e.value);
       }
     } else {
       const T* knocked = values + P;
-      for (std::size_t i = 0; i < P; ++i) blend(values[i], phi[i], knocked[i]);
+      for (std::size_t i = first; i < last; ++i) blend(values[i], phi[i], knocked[i]);
     }
   }
 }
 
-template <class T>
-void project_knock_in(const Problem& pb, T* values) {
-  const std::size_t P = pb.points;
-  const double* phi = pb.event_weights[pb.knock_in_weights].data();
-  for (std::size_t i = 0; i < P; ++i) blend(values[i], phi[i], values[P + i]);
-}
+}  // namespace
 
 template <class T>
 std::vector<T> march(const Problem& pb, const StepFnT<T>& step) {
+  std::vector<Stretches> where;
+  for (const std::vector<double>& phi : pb.event_weights) where.push_back(nonzero_stretches(phi));
+  // Continuous knock-in: the alive layer takes the knocked-in value on and below the barrier.
+  EventAction knock_in;
+  knock_in.kind = EventAction::Kind::KnockIn;
+  knock_in.weights = pb.knock_in_weights;
   std::vector<T> values(pb.initial.begin(), pb.initial.end());
   std::size_t next = 0;
   for (std::size_t j = 0; j < pb.time.steps(); ++j) {
     step(j, values);
-    apply_events(pb, j + 1, next, values.data());
-    if (pb.continuous_knock_in) project_knock_in(pb, values.data());
+    for (; next < pb.events.size() && pb.events[next].at_node == j + 1; ++next)
+      apply(pb, where[pb.events[next].weights], pb.events[next], values.data());
+    if (pb.continuous_knock_in) apply(pb, where[knock_in.weights], knock_in, values.data());
   }
   return values;
 }
 
-template void apply_events(const Problem&, std::size_t, std::size_t&, double*);
-template void apply_events(const Problem&, std::size_t, std::size_t&, float*);
-template void project_knock_in(const Problem&, double*);
-template void project_knock_in(const Problem&, float*);
 template std::vector<double> march(const Problem&, const StepFnT<double>&);
 template std::vector<float> march(const Problem&, const StepFnT<float>&);
 

@@ -1,6 +1,8 @@
 #pragma once
 // The backward march shared by the CPU variants: payoff at tau = 0, one step at a time, events
-// (autocall resets, knock-in projections) at the time nodes where they fall.
+// (autocall resets, knock-in projections) at the time nodes where they fall, in the order of
+// pb.events, then the continuous knock-in projection. Values in T = double or float (an fp32
+// march; the event weights stay fp64).
 #include <functional>
 #include <string>
 #include <vector>
@@ -8,14 +10,6 @@
 #include "solvers/problem/problem.hpp"
 
 namespace elsbench {
-
-// Applies the actions due at time node `node`; `next` indexes pb.events and is advanced. Values in
-// T = double or float (an fp32 march; the weights stay fp64).
-template <class T>
-void apply_events(const Problem& pb, std::size_t node, std::size_t& next, T* values);
-// Continuous knock-in: the alive layer takes the knocked-in value on and below the barrier.
-template <class T>
-void project_knock_in(const Problem& pb, T* values);
 
 // step(j, values) advances values from tau[j] to tau[j+1].
 template <class T>

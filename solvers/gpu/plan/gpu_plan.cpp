@@ -48,7 +48,7 @@ GpuEvent to_gpu(const EventAction& e) {
 }
 
 // The actions after step j, in march.hpp's order: the events at node j + 1 (walked with the same
-// cursor as apply_events), then the continuous knock-in projection.
+// cursor as the CPU march), then the continuous knock-in projection.
 void add_events(GpuPlan& plan, GpuStep& st, const Problem& pb, std::size_t node, std::size_t& next) {
   st.first_event = static_cast<int>(plan.events.size());
   for (; next < pb.events.size() && pb.events[next].at_node == node; ++next)

@@ -22,7 +22,7 @@ struct GpuStep {
   ELSBENCH_HD bool two_rounds() const { return w.two_rounds(); }
 };
 
-// One action at the end of a step (march.hpp's apply_events and project_knock_in, in order),
+// One action at the end of a step (the CPU march's events, then its continuous knock-in),
 // weighted per node by phi, the fraction of the node's cell on the event's side of the barrier
 // (Problem::event_weights[weights]; phi is 0 or 1 except in cells that straddle the barrier):
 //   kind 0, autocall: every layer V += phi (value - V)
