@@ -74,10 +74,13 @@ namespace {
 
 // Forward elimination then back substitution over a block of lines that are neighbours in memory
 // (an axis's own lines when its stride is not 1, or rows transposed into a buffer); the inner
-// loops run over the lines, contiguous and independent. The right-hand side of node i of line l,
-// rhs(i, k) with k = i * step + l, is formed during the forward sweep.
-template <class T, class Rhs>
-void sweep_block(const LineBlocks& lb, const LineFactorsT<T>& fac, std::size_t count, const Rhs& rhs, T* out) {
+// loops run over the lines, contiguous and independent. The right-hand side of node i is formed
+// during the forward sweep: node_rhs(i) gives the function of line l that forms it. Each node's
+// coefficients are read into locals first: out may alias the values read, never the coefficients,
+// and the compiler, unable to tell, would load them again for every vector of lines.
+template <class T, class NodeRhs>
+void sweep_block(const LineBlocks& lb, const LineFactorsT<T>& fac, std::size_t count, const NodeRhs& node_rhs,
+                 T* out) {
   const T* a = fac.lower.data();
   const T* r = fac.upper_ratio.data();
   const T* p = fac.inv_pivot.data();
@@ -85,17 +88,24 @@ void sweep_block(const LineBlocks& lb, const LineFactorsT<T>& fac, std::size_t c
   // out may be the right-hand side's z (an in-place stage): an element is read before it is
   // written, and the other row read is not written by the loop, so the lines are independent. The
   // compiler cannot prove it when they alias and would fall back to scalar code: simd says so.
+  {
+    const auto rhs = node_rhs(0);
+    const T p0 = p[0];
 #pragma omp simd
-  for (std::size_t l = 0; l < count; ++l) out[l] = rhs(0, l) * p[0];
+    for (std::size_t l = 0; l < count; ++l) out[l] = rhs(l) * p0;
+  }
   for (std::size_t i = 1; i < n; ++i) {
-    const std::size_t row = i * s;
+    const auto rhs = node_rhs(i);
+    const T ai = a[i], pi = p[i];
+    T* row = out + i * s;
 #pragma omp simd
-    for (std::size_t l = 0; l < count; ++l) out[row + l] = (rhs(i, row + l) - a[i] * out[row - s + l]) * p[i];
+    for (std::size_t l = 0; l < count; ++l) row[l] = (rhs(l) - ai * row[l - s]) * pi;
   }
   for (std::size_t i = n - 1; i-- > 0;) {
-    const std::size_t row = i * s;
+    const T ri = r[i];
+    T* row = out + i * s;
 #pragma omp simd
-    for (std::size_t l = 0; l < count; ++l) out[row + l] -= r[i] * out[row + s + l];
+    for (std::size_t l = 0; l < count; ++l) row[l] -= ri * row[l + s];
   }
 }
 
@@ -103,8 +113,12 @@ void sweep_block(const LineBlocks& lb, const LineFactorsT<T>& fac, std::size_t c
 template <bool WithF, class T>
 void solve_block(const LineBlocks& lb, const LineFactorsT<T>& fac, std::size_t base, std::size_t count, const T* z,
                  const T* f, T g, T* y) {
-  const auto rhs = [&](std::size_t, std::size_t k) { return WithF ? z[base + k] + g * f[base + k] : z[base + k]; };
-  sweep_block(lb, fac, count, rhs, y + base);
+  const auto node_rhs = [&](std::size_t i) {
+    const T* zi = z + base + i * lb.step;
+    const T* fi = WithF ? f + base + i * lb.step : nullptr;
+    return [=](std::size_t l) { return WithF ? zi[l] + g * fi[l] : zi[l]; };
+  };
+  sweep_block(lb, fac, count, node_rhs, y + base);
 }
 
 // z + g A v, A v formed from v's neighbours along the line as the explicit pass forms it
@@ -113,18 +127,16 @@ void solve_block(const LineBlocks& lb, const LineFactorsT<T>& fac, std::size_t b
 template <class T>
 void solve_block_stencil(const LineBlocks& lb, const LineFactorsT<T>& fac, const Stencil<T>& op, std::size_t base,
                          std::size_t count, const T* z, const T* v, T g, T* y) {
-  const std::size_t s = lb.step, last = (lb.n - 1) * s;
-  const T* lo = op.lower;
-  const T* di = op.diag;
-  const T* up = op.upper;
-  const auto rhs = [&](std::size_t i, std::size_t k) {
-    const std::size_t row = i * s;
-    const T* vb = v + base + (row == 0 ? k : k - s);
-    const T* va = v + base + (row == last ? k : k + s);
-    const T axis = lo[i] * *vb + di[i] * v[base + k] + up[i] * *va;
-    return z[base + k] + g * axis;
+  const std::size_t s = lb.step;
+  const auto node_rhs = [&](std::size_t i) {
+    const T* vi = v + base + i * s;
+    const T* vb = i == 0 ? vi : vi - s;
+    const T* va = i + 1 == lb.n ? vi : vi + s;
+    const T* zi = z + base + i * s;
+    const T lo = op.lower[i], di = op.diag[i], up = op.upper[i];
+    return [=](std::size_t l) { return zi[l] + g * (lo * vb[l] + di * vi[l] + up * va[l]); };
   };
-  sweep_block(lb, fac, count, rhs, y + base);
+  sweep_block(lb, fac, count, node_rhs, y + base);
 }
 
 #if defined(__AVX__)
