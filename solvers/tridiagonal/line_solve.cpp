@@ -187,13 +187,58 @@ struct Tile4<float> {
   static Reg zero() { return _mm_setzero_ps(); }
   static void transpose(Reg& r0, Reg& r1, Reg& r2, Reg& r3) { _MM_TRANSPOSE4_PS(r0, r1, r2, r3); }
 };
+
+// Eight floats of a row in one AVX register: the fp32 tiled solve's unit.
+struct Tile8f {
+  using Reg = __m256;
+  static constexpr std::size_t kWidth = 8;
+  static Reg load(const float* p) { return _mm256_loadu_ps(p); }
+  static void store(float* p, Reg r) { _mm256_storeu_ps(p, r); }
+  static Reg broadcast(float g) { return _mm256_set1_ps(g); }
+#if defined(__FMA__)
+  static Reg mul_add(Reg g, Reg f, Reg z) { return _mm256_fmadd_ps(g, f, z); }
+  static Reg sub_mul(Reg z, Reg a, Reg x) { return _mm256_fnmadd_ps(a, x, z); }
+#else
+  static Reg mul_add(Reg g, Reg f, Reg z) { return _mm256_add_ps(z, _mm256_mul_ps(g, f)); }
+  static Reg sub_mul(Reg z, Reg a, Reg x) { return _mm256_sub_ps(z, _mm256_mul_ps(a, x)); }
+#endif
+  static Reg mul(Reg a, Reg b) { return _mm256_mul_ps(a, b); }
+  static Reg zero() { return _mm256_setzero_ps(); }
+  // r[0..7] hold eight rows of an 8x8 tile; on return they hold its eight columns.
+  static void transpose(Reg (&r)[8]) {
+    Reg t[8], u[8];
+    for (int k = 0; k < 4; ++k) {
+      t[2 * k] = _mm256_unpacklo_ps(r[2 * k], r[2 * k + 1]);
+      t[2 * k + 1] = _mm256_unpackhi_ps(r[2 * k], r[2 * k + 1]);
+    }
+    for (int h = 0; h < 2; ++h)
+      for (int k = 0; k < 2; ++k) {
+        u[4 * h + 2 * k] = _mm256_shuffle_ps(t[4 * h + k], t[4 * h + k + 2], 0x44);
+        u[4 * h + 2 * k + 1] = _mm256_shuffle_ps(t[4 * h + k], t[4 * h + k + 2], 0xEE);
+      }
+    for (int k = 0; k < 4; ++k) {
+      r[k] = _mm256_permute2f128_ps(u[k], u[k + 4], 0x20);
+      r[k + 4] = _mm256_permute2f128_ps(u[k], u[k + 4], 0x31);
+    }
+  }
+};
+
+// The widest tile of each precision for the tiled solve: 4 doubles, 8 floats.
+template <class T>
+struct WideTile;
+template <>
+struct WideTile<double> : Tile4<double> {
+  static constexpr std::size_t kWidth = 4;
+  static void transpose(Reg (&r)[4]) { Tile4<double>::transpose(r[0], r[1], r[2], r[3]); }
+};
+template <>
+struct WideTile<float> : Tile8f {};
 #endif
 
 #if defined(__AVX__)
-// Four values of the right-hand side z + g f (z alone without f) from element k on.
-template <class T>
-typename Tile4<T>::Reg tile_rhs(const T* z, const T* f, typename Tile4<T>::Reg g, std::size_t k) {
-  using V = Tile4<T>;
+// One register of the right-hand side z + g f (z alone without f) from element k on.
+template <class V, class T>
+typename V::Reg tile_rhs(const T* z, const T* f, typename V::Reg g, std::size_t k) {
   return f ? V::mul_add(g, V::load(f + k), V::load(z + k)) : V::load(z + k);
 }
 #endif
@@ -212,7 +257,7 @@ void rows_to_buffer(std::size_t n, std::size_t count, const T* z, const T* f, T 
   tiled_rows = count & ~std::size_t{3};
   tiled_nodes = n & ~std::size_t{3};
   const typename V::Reg gv = V::broadcast(g);
-  const auto rhs = [&](std::size_t l, std::size_t i) { return tile_rhs(z, f, gv, l * n + i); };
+  const auto rhs = [&](std::size_t l, std::size_t i) { return tile_rhs<V>(z, f, gv, l * n + i); };
   for (std::size_t l = 0; l < tiled_rows; l += 4)
     for (std::size_t i = 0; i < tiled_nodes; i += 4) {
       typename V::Reg r0 = rhs(l, i), r1 = rhs(l + 1, i), r2 = rhs(l + 2, i), r3 = rhs(l + 3, i);
@@ -258,29 +303,30 @@ void buffer_to_rows(std::size_t n, std::size_t count, const T* buf, T* y) {
 }  // namespace
 
 #if defined(__AVX__)
-// The same solve with the forward elimination done as each 4x4 tile comes out of its transpose,
+// The same solve with the forward elimination done as each WxW tile comes out of its transpose,
 // and the back substitution just before each tile goes back into the rows: the buffer is written
 // and read once instead of four times. Every value takes the operations of sweep_block in the same
-// order, so the results are the same to the bit. Rows in fours; nodes past the last whole tile go
-// element by element.
+// order, so the results are the same to the bit. Rows in groups of W; nodes past the last whole
+// tile go element by element.
 template <class T>
 void solve_rows_tiled(std::size_t n, const LineFactorsT<T>& fac, std::size_t count, const T* z, const T* f, T g, T* y,
                       T* buf) {
-  using V = Tile4<T>;
+  using V = WideTile<T>;
   using Reg = typename V::Reg;
+  constexpr std::size_t W = V::kWidth;
   const T* a = fac.lower.data();
   const T* ur = fac.upper_ratio.data();
   const T* p = fac.inv_pivot.data();
-  const std::size_t tiled = n & ~std::size_t{3};
+  const std::size_t tiled = n - n % W;
   const Reg gv = V::broadcast(g);
-  const auto rhs = [&](std::size_t l, std::size_t i) { return tile_rhs(z, f, gv, l * n + i); };
-  // Forward: node i of rows l..l+3 is (rhs - a_i x_{i-1}) / pivot_i, x_{-1} = 0 (a_0 = 0).
-  for (std::size_t i = 0; i < tiled; i += 4)
-    for (std::size_t l = 0; l < count; l += 4) {
-      Reg r[4] = {rhs(l, i), rhs(l + 1, i), rhs(l + 2, i), rhs(l + 3, i)};
-      V::transpose(r[0], r[1], r[2], r[3]);
+  // Forward: node i of rows l..l+W-1 is (rhs - a_i x_{i-1}) / pivot_i, x_{-1} = 0 (a_0 = 0).
+  for (std::size_t i = 0; i < tiled; i += W)
+    for (std::size_t l = 0; l < count; l += W) {
+      Reg r[W];
+      for (std::size_t k = 0; k < W; ++k) r[k] = tile_rhs<V>(z, f, gv, (l + k) * n + i);
+      V::transpose(r);
       Reg previous = i == 0 ? V::zero() : V::load(buf + (i - 1) * count + l);
-      for (int k = 0; k < 4; ++k) {
+      for (std::size_t k = 0; k < W; ++k) {
         r[k] = i + k == 0 ? V::mul(r[k], V::broadcast(p[0]))
                           : V::mul(V::sub_mul(r[k], V::broadcast(a[i + k]), previous), V::broadcast(p[i + k]));
         V::store(buf + (i + k) * count + l, r[k]);
@@ -297,19 +343,19 @@ void solve_rows_tiled(std::size_t n, const LineFactorsT<T>& fac, std::size_t cou
     for (std::size_t l = 0; l < count; ++l) buf[i * count + l] -= ur[i] * buf[(i + 1) * count + l];
   for (std::size_t l = 0; l < count; ++l)
     for (std::size_t i = tiled; i < n; ++i) y[l * n + i] = buf[i * count + l];
-  for (std::size_t i = tiled; i > 0; i -= 4)
-    for (std::size_t l = 0; l < count; l += 4) {
-      const std::size_t first = i - 4;
+  for (std::size_t i = tiled; i > 0; i -= W)
+    for (std::size_t l = 0; l < count; l += W) {
+      const std::size_t first = i - W;
       Reg next = i == n ? V::zero() : V::load(buf + i * count + l);
-      Reg r[4];
-      for (int k = 3; k >= 0; --k) {
+      Reg r[W];
+      for (std::size_t k = W; k-- > 0;) {
         r[k] = V::load(buf + (first + k) * count + l);
         if (first + k + 1 < n) r[k] = V::sub_mul(r[k], V::broadcast(ur[first + k]), next);
         V::store(buf + (first + k) * count + l, r[k]);
         next = r[k];
       }
-      V::transpose(r[0], r[1], r[2], r[3]);
-      for (int k = 0; k < 4; ++k) V::store(y + (l + k) * n + first, r[k]);
+      V::transpose(r);
+      for (std::size_t k = 0; k < W; ++k) V::store(y + (l + k) * n + first, r[k]);
     }
 }
 #endif
@@ -321,7 +367,8 @@ template <class T>
 void solve_rows(std::size_t n, const LineFactorsT<T>& fac, std::size_t count, const T* z, const T* f, T g, T* y,
                 T* buf) {
 #if defined(__AVX__)
-  if (count % 4 == 0 && n >= 4) return solve_rows_tiled(n, fac, count, z, f, g, y, buf);
+  if (constexpr std::size_t W = WideTile<T>::kWidth; count % W == 0 && n >= W)
+    return solve_rows_tiled(n, fac, count, z, f, g, y, buf);
 #endif
   rows_to_buffer(n, count, z, f, g, buf);
   LineBlocks local;
