@@ -140,13 +140,10 @@ void solve_block_stencil(const LineBlocks& lb, const LineFactorsT<T>& fac, const
 }
 
 #if defined(__AVX__)
-// Four values of a row in one register: doubles in AVX, floats in SSE.
-template <class T>
-struct Tile4;
-
-template <>
-struct Tile4<double> {
+// A row's values in one AVX register, four doubles or eight floats: the tiled solve's unit.
+struct Tile4d {
   using Reg = __m256d;
+  static constexpr std::size_t kWidth = 4;
   static Reg load(const double* p) { return _mm256_loadu_pd(p); }
   static void store(double* p, Reg r) { _mm256_storeu_pd(p, r); }
   static Reg broadcast(double g) { return _mm256_set1_pd(g); }
@@ -159,36 +156,17 @@ struct Tile4<double> {
 #endif
   static Reg mul(Reg a, Reg b) { return _mm256_mul_pd(a, b); }
   static Reg zero() { return _mm256_setzero_pd(); }
-  // r0..r3 hold four rows of a 4x4 tile; on return they hold its four columns.
-  static void transpose(Reg& r0, Reg& r1, Reg& r2, Reg& r3) {
-    const Reg t0 = _mm256_unpacklo_pd(r0, r1), t1 = _mm256_unpackhi_pd(r0, r1);
-    const Reg t2 = _mm256_unpacklo_pd(r2, r3), t3 = _mm256_unpackhi_pd(r2, r3);
-    r0 = _mm256_permute2f128_pd(t0, t2, 0x20);
-    r1 = _mm256_permute2f128_pd(t1, t3, 0x20);
-    r2 = _mm256_permute2f128_pd(t0, t2, 0x31);
-    r3 = _mm256_permute2f128_pd(t1, t3, 0x31);
+  // r[0..3] hold four rows of a 4x4 tile; on return they hold its four columns.
+  static void transpose(Reg (&r)[4]) {
+    const Reg t0 = _mm256_unpacklo_pd(r[0], r[1]), t1 = _mm256_unpackhi_pd(r[0], r[1]);
+    const Reg t2 = _mm256_unpacklo_pd(r[2], r[3]), t3 = _mm256_unpackhi_pd(r[2], r[3]);
+    r[0] = _mm256_permute2f128_pd(t0, t2, 0x20);
+    r[1] = _mm256_permute2f128_pd(t1, t3, 0x20);
+    r[2] = _mm256_permute2f128_pd(t0, t2, 0x31);
+    r[3] = _mm256_permute2f128_pd(t1, t3, 0x31);
   }
 };
 
-template <>
-struct Tile4<float> {
-  using Reg = __m128;
-  static Reg load(const float* p) { return _mm_loadu_ps(p); }
-  static void store(float* p, Reg r) { _mm_storeu_ps(p, r); }
-  static Reg broadcast(float g) { return _mm_set1_ps(g); }
-#if defined(__FMA__)
-  static Reg mul_add(Reg g, Reg f, Reg z) { return _mm_fmadd_ps(g, f, z); }
-  static Reg sub_mul(Reg z, Reg a, Reg x) { return _mm_fnmadd_ps(a, x, z); }
-#else
-  static Reg mul_add(Reg g, Reg f, Reg z) { return _mm_add_ps(z, _mm_mul_ps(g, f)); }
-  static Reg sub_mul(Reg z, Reg a, Reg x) { return _mm_sub_ps(z, _mm_mul_ps(a, x)); }
-#endif
-  static Reg mul(Reg a, Reg b) { return _mm_mul_ps(a, b); }
-  static Reg zero() { return _mm_setzero_ps(); }
-  static void transpose(Reg& r0, Reg& r1, Reg& r2, Reg& r3) { _MM_TRANSPOSE4_PS(r0, r1, r2, r3); }
-};
-
-// Eight floats of a row in one AVX register: the fp32 tiled solve's unit.
 struct Tile8f {
   using Reg = __m256;
   static constexpr std::size_t kWidth = 8;
@@ -223,19 +201,14 @@ struct Tile8f {
   }
 };
 
-// The widest tile of each precision for the tiled solve: 4 doubles, 8 floats.
+// The tile of each precision.
 template <class T>
 struct WideTile;
 template <>
-struct WideTile<double> : Tile4<double> {
-  static constexpr std::size_t kWidth = 4;
-  static void transpose(Reg (&r)[4]) { Tile4<double>::transpose(r[0], r[1], r[2], r[3]); }
-};
+struct WideTile<double> : Tile4d {};
 template <>
 struct WideTile<float> : Tile8f {};
-#endif
 
-#if defined(__AVX__)
 // One register of the right-hand side z + g f (z alone without f) from element k on.
 template <class V, class T>
 typename V::Reg tile_rhs(const T* z, const T* f, typename V::Reg g, std::size_t k) {
@@ -243,60 +216,17 @@ typename V::Reg tile_rhs(const T* z, const T* f, typename V::Reg g, std::size_t 
 }
 #endif
 
-// buf[i * count + l] = z[l][i] + g f[l][i] over the rows of a block (z, f at its first row). With
-// AVX, 4x4 tiles are transposed in registers (element by element this was a fifth of the solve);
-// the rows and nodes beyond the tiles go element by element.
+// buf[i * count + l] = z[l][i] + g f[l][i] over the rows of a block (z, f at its first row), and
+// back: element by element, for the blocks that the tiled solve does not take.
 template <class T>
 void rows_to_buffer(std::size_t n, std::size_t count, const T* z, const T* f, T g, T* buf) {
-  const auto element = [&](std::size_t l, std::size_t i) {
-    buf[i * count + l] = f ? z[l * n + i] + g * f[l * n + i] : z[l * n + i];
-  };
-  std::size_t tiled_rows = 0, tiled_nodes = 0;
-#if defined(__AVX__)
-  using V = Tile4<T>;
-  tiled_rows = count & ~std::size_t{3};
-  tiled_nodes = n & ~std::size_t{3};
-  const typename V::Reg gv = V::broadcast(g);
-  const auto rhs = [&](std::size_t l, std::size_t i) { return tile_rhs<V>(z, f, gv, l * n + i); };
-  for (std::size_t l = 0; l < tiled_rows; l += 4)
-    for (std::size_t i = 0; i < tiled_nodes; i += 4) {
-      typename V::Reg r0 = rhs(l, i), r1 = rhs(l + 1, i), r2 = rhs(l + 2, i), r3 = rhs(l + 3, i);
-      V::transpose(r0, r1, r2, r3);
-      V::store(buf + i * count + l, r0);
-      V::store(buf + (i + 1) * count + l, r1);
-      V::store(buf + (i + 2) * count + l, r2);
-      V::store(buf + (i + 3) * count + l, r3);
-    }
-#endif
-  for (std::size_t l = 0; l < tiled_rows; ++l)
-    for (std::size_t i = tiled_nodes; i < n; ++i) element(l, i);
-  for (std::size_t l = tiled_rows; l < count; ++l)
-    for (std::size_t i = 0; i < n; ++i) element(l, i);
+  for (std::size_t l = 0; l < count; ++l)
+    for (std::size_t i = 0; i < n; ++i) buf[i * count + l] = f ? z[l * n + i] + g * f[l * n + i] : z[l * n + i];
 }
 
-// y[l][i] = buf[i * count + l]: the way back.
 template <class T>
 void buffer_to_rows(std::size_t n, std::size_t count, const T* buf, T* y) {
-  std::size_t tiled_rows = 0, tiled_nodes = 0;
-#if defined(__AVX__)
-  using V = Tile4<T>;
-  tiled_rows = count & ~std::size_t{3};
-  tiled_nodes = n & ~std::size_t{3};
-  for (std::size_t l = 0; l < tiled_rows; l += 4)
-    for (std::size_t i = 0; i < tiled_nodes; i += 4) {
-      typename V::Reg c0 = V::load(buf + i * count + l), c1 = V::load(buf + (i + 1) * count + l);
-      typename V::Reg c2 = V::load(buf + (i + 2) * count + l), c3 = V::load(buf + (i + 3) * count + l);
-      V::transpose(c0, c1, c2, c3);
-      T* yr = y + l * n + i;
-      V::store(yr, c0);
-      V::store(yr + n, c1);
-      V::store(yr + 2 * n, c2);
-      V::store(yr + 3 * n, c3);
-    }
-#endif
-  for (std::size_t l = 0; l < tiled_rows; ++l)
-    for (std::size_t i = tiled_nodes; i < n; ++i) y[l * n + i] = buf[i * count + l];
-  for (std::size_t l = tiled_rows; l < count; ++l)
+  for (std::size_t l = 0; l < count; ++l)
     for (std::size_t i = 0; i < n; ++i) y[l * n + i] = buf[i * count + l];
 }
 
