@@ -117,12 +117,14 @@ struct FusedRow {
 template <int Dim, class T>
 class RowKernel {
  public:
-  RowKernel(const Problem& p, const GridStencils<T>& st, const ExplicitPassT<T>& x) : pb_(p), st_(st), pass_(x) {
+  RowKernel(const Problem& p, const GridStencils<T>& st, const ExplicitPassT<T>& x, RowTerms<T>& t)
+      : pb_(p), st_(st), pass_(x) {
     for (const MixedTerm& m : pb_.mixed)
       coeff_[m.a + m.b - 1] = static_cast<T>(m.coeff);  // (0,1)->0 (0,2)->1 (1,2)->2
+    if constexpr (Dim >= 2) set_up_rows(t);
   }
 
-  void row(const Row<T>& r, RowTerms<T>& t) const {
+  void row(const Row<T>& r, RowTerms<T>& t) {
     const std::size_t n = pb_.axes[0].size();
     if constexpr (Dim >= 2) {
       fused_row(r, t, n);
@@ -146,12 +148,26 @@ class RowKernel {
     return pass_.axis_out[d] ? pass_.axis_out[d] + r.offset : t.axis[d].data();
   }
 
+  // What every row of the pass shares, set once (a row's own fields are set by fused_row).
+  void set_up_rows(RowTerms<T>& t) {
+    k_.l = st_.op(0).lower;
+    k_.c = st_.op(0).diag;
+    k_.u = st_.op(0).upper;
+    k_.d0 = st_.d1(0);
+    k_.w = t.across.data();
+    k_.cm = static_cast<T>(pass_.mixed_coeff);
+    k_.ca = static_cast<T>(pass_.axes_coeff);
+    for (int j = 0; j < 3; ++j)
+      if (pass_.base[j]) k_.bc[bases_++] = static_cast<T>(pass_.base_coeff[j]);
+    terms_ = pass_.axis_out[1] || pass_.axis_out[2] || pass_.mixed_out;
+  }
+
   // Two and three assets: all terms of a node in one loop over the row, so each input is read once,
   // then the mixed terms from the weighted row. The output may be one of the bases (an in-place
   // update): each element reads its base before writing it, so no __restrict.
-  void fused_row(const Row<T>& r, RowTerms<T>& t, std::size_t n) const {
+  void fused_row(const Row<T>& r, RowTerms<T>& t, std::size_t n) {
     const std::size_t f = r.offset;
-    FusedRow<Dim, T> k;
+    FusedRow<Dim, T>& k = k_;
     for (int p = 0; p < 3; ++p)
       for (int q = 0; q < 3; ++q) k.v[p][q] = r.v[p][q];
     T s1[3];
@@ -167,27 +183,16 @@ class RowKernel {
         for (int q = 0; q < 3; ++q) k.k12[p][q] = coeff_[2] * s1[p] * s2[q];
       k.a2 = axis_row(r, t, 2);
     }
-    k.l = st_.op(0).lower;
-    k.c = st_.op(0).diag;
-    k.u = st_.op(0).upper;
-    k.d0 = st_.d1(0);
     k.a0 = axis_row(r, t, 0);
     k.a1 = axis_row(r, t, 1);
     k.m = pass_.mixed_out ? pass_.mixed_out + f : t.mixed.data();
-    k.w = t.across.data();
     k.out = pass_.out ? pass_.out + f : t.combined.data();
-    k.cm = static_cast<T>(pass_.mixed_coeff);
-    k.ca = static_cast<T>(pass_.axes_coeff);
-    int bases = 0;
-    for (int j = 0; j < 3; ++j)
-      if (pass_.base[j]) {
-        k.b[bases] = pass_.base[j] + f;
-        k.bc[bases++] = static_cast<T>(pass_.base_coeff[j]);
-      }
-    if (pass_.axis_out[1] || pass_.axis_out[2] || pass_.mixed_out) {
-      k.template run_bases<true>(bases, n);
+    for (int j = 0, b = 0; j < 3; ++j)
+      if (pass_.base[j]) k.b[b++] = pass_.base[j] + f;
+    if (terms_) {
+      k.template run_bases<true>(bases_, n);
     } else {
-      k.template run_bases<false>(bases, n);
+      k.template run_bases<false>(bases_, n);
     }
   }
 
@@ -212,6 +217,9 @@ class RowKernel {
   const GridStencils<T>& st_;
   const ExplicitPassT<T>& pass_;
   T coeff_[3] = {0, 0, 0};
+  FusedRow<Dim, T> k_;  // the row being computed; built once per call, so rows do not clear it
+  int bases_ = 0;
+  bool terms_ = false;
 };
 
 std::size_t dim_size(const Problem& pb, int d) { return d < pb.dim ? pb.axes[static_cast<std::size_t>(d)].size() : 1; }
@@ -219,7 +227,7 @@ std::size_t dim_size(const Problem& pb, int d) { return d < pb.dim ? pb.axes[sta
 template <int Dim, class T>
 void run_rows(const Problem& pb, const GridStencils<T>& st, const ExplicitPassT<T>& pass, std::size_t first,
               std::size_t last, RowTerms<T>& terms, T* axis0_rows) {
-  const RowKernel<Dim, T> kernel(pb, st, pass);
+  RowKernel<Dim, T> kernel(pb, st, pass, terms);
   const std::size_t n0 = dim_size(pb, 0), n1 = dim_size(pb, 1), n2 = dim_size(pb, 2);
   for (std::size_t row_index = first; row_index < last; ++row_index) {
     Row<T> r;
