@@ -168,10 +168,11 @@ class AdiStepper {
   // `more`: another round follows in this parallel region (else its end is the barrier).
   void run_round(const Round& r, Scratch& s, bool more) {
     const std::size_t n0 = pb_.axes[0].size(), rows = explicit_rows(pb_);
-    // Shares of whole 4-row tiles (the transposes' unit), solved in blocks of kRowsPerBlock.
-    const auto [first_tile, last_tile] = thread_share((rows + 3) / 4);
-    const std::size_t end = std::min(rows, 4 * last_tile);
-    for (std::size_t first = 4 * first_tile; first < end; first += kRowsPerBlock) {
+    // Shares of whole tiles (the transposes' unit), solved in blocks of kRowsPerBlock.
+    constexpr std::size_t tile = kRowsPerTile<T>;
+    const auto [first_tile, last_tile] = thread_share((rows + tile - 1) / tile);
+    const std::size_t end = std::min(rows, tile * last_tile);
+    for (std::size_t first = tile * first_tile; first < end; first += kRowsPerBlock) {
       const std::size_t last = std::min(end, first + kRowsPerBlock);
       T* own_axis0 = r.f[0] ? nullptr : s.axis0_rows.data();
       run_explicit_rows(pb_, stencils_, r.pass, first, last, s.pass, own_axis0);

@@ -297,8 +297,15 @@ template <class T>
 void solve_rows(std::size_t n, const LineFactorsT<T>& fac, std::size_t count, const T* z, const T* f, T g, T* y,
                 T* buf) {
 #if defined(__AVX__)
-  if (constexpr std::size_t W = WideTile<T>::kWidth; count % W == 0 && n >= W)
-    return solve_rows_tiled(n, fac, count, z, f, g, y, buf);
+  static_assert(WideTile<T>::kWidth == kRowsPerTile<T>);
+  if (const std::size_t tiled = count - count % kRowsPerTile<T>; tiled > 0 && n >= kRowsPerTile<T>) {
+    solve_rows_tiled(n, fac, tiled, z, f, g, y, buf);
+    if (tiled == count) return;
+    z += tiled * n;
+    f = f ? f + tiled * n : nullptr;
+    y += tiled * n;
+    count -= tiled;
+  }
 #endif
   rows_to_buffer(n, count, z, f, g, buf);
   LineBlocks local;

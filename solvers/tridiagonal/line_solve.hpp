@@ -35,6 +35,12 @@ void solve_axis_rhs(const Problem& pb, int d, double theta_dt, const double* z, 
 // line_buffer_size(pb) values.
 std::size_t line_buffer_size(const Problem& pb);
 inline constexpr std::size_t kRowsPerBlock = 16;  // rows transposed and solved together
+// Rows per register tile of the transposes (4 doubles, 8 floats). A block's whole tiles and its
+// last few rows take different code, which compilers that do not contract a * b + c (an -O1
+// build) round differently: callers that want the same rows whatever the thread count start
+// every block at a multiple of it, so that only the grid's last rows are ever left over.
+template <class T>
+inline constexpr std::size_t kRowsPerTile = 32 / sizeof(T);
 template <class T>
 void solve_rows(std::size_t n, const LineFactorsT<T>& fac, std::size_t count, const T* z, const T* f, T g, T* y,
                 T* buf);
