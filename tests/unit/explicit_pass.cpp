@@ -1,8 +1,9 @@
 // The fused explicit pass (solvers/operators/fused_explicit.hpp) against the operator written out
 // node by node: A_d v from each axis's stencil, and each mixed term as the product of the two S d/dS
-// stencils, on random values, in one, two and three dimensions with two layers. The pass caches
-// derivative rows and walks rows in blocks; a row it takes from the wrong neighbour (as a
-// round-robin cache of six rows did in three dimensions) shows up here as an O(1) difference.
+// stencils, on random values, in one, two and three dimensions with two layers. The pass applies
+// S0 d/dS0 once to a weighted sum of neighbouring rows and walks rows in blocks; a row it takes
+// from the wrong neighbour (as a round-robin cache of derivative rows once did in three dimensions)
+// shows up here as an O(1) difference.
 // Also: the pass split into any row ranges, and the ADI price on 1 and 2 threads, agree bit for bit.
 #include <boost/test/unit_test.hpp>
 
