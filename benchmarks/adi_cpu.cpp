@@ -3,7 +3,9 @@
 //   min call 400x400, 400 steps, Hundsdorfer-Verwer, one thread (QuantLib 1.29: quantlib_min_call);
 //   sample ELS 200x200, 1000 steps (Python prototype: 71 s), fp64 and fp32;
 //   the cost per point-step as n grows (point_cost: the difference of two step counts, so that
-//   the set-up cancels), n = 100 ... 1600.
+//   the set-up cancels), n = 100 ... 1600;
+//   the 3-asset ELS, ns per point-layer-step (els_3a: n = 48, daily steps with the knock-in
+//   sub-steps, one thread, fp64 and fp32; several seconds a pricing).
 //   build/adi_cpu --benchmark_repetitions=3 --benchmark_report_aggregates_only=true
 //   OMP_WAIT_POLICY=passive build/adi_cpu --benchmark_filter=point_cost --benchmark_counters_tabular=true
 #include <benchmark/benchmark.h>
@@ -61,6 +63,13 @@ void sample_els(benchmark::State& s) {
   price_case(s, "sample-2a-stepdown", options(200, 1000, static_cast<int>(s.range(0)), precision_of(s.range(1)), 0));
 }
 
+// args: n, threads, precision; the default time grid (one step a day, knock-in sub-steps)
+void els_3a(benchmark::State& s) {
+  SolverOptions o = options(static_cast<int>(s.range(0)), 1, static_cast<int>(s.range(1)), precision_of(s.range(2)));
+  o.grid.nt.reset();
+  price_case(s, "els-3a-stepdown", o);
+}
+
 // One thread: (t(3 k) - t(k)) / (2 k n^2) with k steps chosen so that a pricing takes about 0.1-1 s.
 void point_cost(benchmark::State& s) {
   const int n = static_cast<int>(s.range(0));
@@ -84,5 +93,6 @@ BENCHMARK(min_call)
     ->Args({400, 1, 64})->Args({400, 2, 64})->Args({200, 1, 64})->Args({400, 1, 32})
     ->UseManualTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(sample_els)->Args({1, 64})->Args({2, 64})->Args({1, 32})->Args({2, 32})->UseManualTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(els_3a)->Args({48, 1, 64})->Args({48, 1, 32})->Iterations(1)->UseManualTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(point_cost)->Arg(100)->Arg(200)->Arg(400)->Arg(800)->Arg(1600)->Iterations(3)->UseManualTime()->Unit(benchmark::kMillisecond);
 BENCHMARK_MAIN();
