@@ -1,7 +1,5 @@
 // The results file: Google Benchmark's layout plus the elsbench fields of harness/results/RESULTS_SCHEMA.md,
 // its CSV view, and atomic writes.
-#include <unistd.h>
-
 #include <boost/test/unit_test.hpp>
 #include <cmath>
 #include <filesystem>
@@ -13,19 +11,13 @@
 #include "harness/results/results_file.hpp"
 #include "harness/sweep/sweep.hpp"
 #include "platform/cuda_devices.hpp"
+#include "tests/unit/scratch_dir.hpp"
 
 using namespace elsbench;
 using nlohmann::json;
 namespace fs = std::filesystem;
 
 namespace {
-
-fs::path scratch(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / ("elsbench-results-file-" + std::to_string(::getpid())) / name;
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
 
 std::vector<fs::path> files_in(const fs::path& dir) {
   std::vector<fs::path> out;
@@ -36,10 +28,11 @@ std::vector<fs::path> files_in(const fs::path& dir) {
 
 // Two explicit cases that run and one that is skipped (an unstable fixed step), written once.
 struct SmallSweep {
+  testing::ScratchDir dir{"results-file-sweep"};
   fs::path path;
   ResultsFile file;
   SmallSweep() {
-    path = scratch("sweep") / "r.json";
+    path = dir / "r.json";
     const SweepSpec spec = sweep_spec_from_json({{"name", "small"},
                                                  {"repetitions", 3},
                                                  {"groups",
@@ -185,7 +178,8 @@ BOOST_AUTO_TEST_SUITE_END()
 BOOST_AUTO_TEST_SUITE(file)
 
 BOOST_AUTO_TEST_CASE(an_atomic_write_replaces_the_file_and_leaves_no_temp_file) {
-  const fs::path dir = scratch("atomic");
+  const testing::ScratchDir scratch("results-file-atomic");
+  const fs::path dir = scratch.dir;
   const std::string path = (dir / "a.json").string();
   write_file_atomically(path, "first");
   write_file_atomically(path, "second");
@@ -201,7 +195,8 @@ BOOST_AUTO_TEST_CASE(an_atomic_write_replaces_the_file_and_leaves_no_temp_file) 
 }
 
 BOOST_AUTO_TEST_CASE(reading_refuses_what_is_not_a_results_file) {
-  const fs::path dir = scratch("read");
+  const testing::ScratchDir scratch("results-file-read");
+  const fs::path dir = scratch.dir;
   const auto refused = [&](const std::string& text) {
     const std::string path = (dir / "x.json").string();
     write_file_atomically(path, text);
@@ -230,7 +225,8 @@ BOOST_AUTO_TEST_CASE(cases_are_replaced_whole_and_kept_in_plan_order) {
 }
 
 BOOST_AUTO_TEST_CASE(the_default_path_is_per_machine_and_never_overwrites) {
-  const fs::path root = scratch("root");
+  const testing::ScratchDir scratch("results-file-root");
+  const fs::path root = scratch.dir;
   const std::string first = default_results_path(root.string(), "vm", "2026-11-21", "abc123");
   BOOST_TEST(first == (root / "results" / "vm" / "2026-11-21-abc123.json").string());
   write_file_atomically(first, "{}");
