@@ -239,7 +239,8 @@ SolverInfo adi_info() {
   s.precisions = {Precision::FP64, Precision::FP32};
   s.max_dim = 3;
   s.memory = MemoryModel{MemorySpace::Host, 4, 0, 0, true, "per layer: payoff, values, Y0, Y (CS, MCS: F_0(X) and each F_d(X) too)"};
-  for (const char* heavier : {"craig-sneyd", "modified-craig-sneyd"}) s.scheme_memory.push_back({heavier, 5, 1});
+  for (const std::string& name : adi_scheme_names())
+    if (keeps_x_terms(adi_scheme(name).kind)) s.scheme_memory.push_back({name, 5, 1});
   s.march = march_adi;
   return s;
 }

@@ -27,15 +27,17 @@ struct RowTerms {
   }
 };
 
-// t[i] = l[i] v[i-1] + c[i] v[i] + u[i] v[i+1] along the row (the 1-D stencil of axis 0).
-template <class T>
-void row_stencil(const Stencil<T>& w, const T* __restrict v, T* __restrict t, std::size_t n) {
+// f(i, l[i] v[i-1] + c[i] v[i] + u[i] v[i+1]) for each node i of a row, the neighbours beyond its
+// ends left out (their weights are zero): the one 3-point stencil loop of the pass.
+template <class T, class F>
+void along_row(const Stencil<T>& w, const T* v, std::size_t n, const F& f) {
   const T* __restrict l = w.lower;
   const T* __restrict c = w.diag;
   const T* __restrict u = w.upper;
-  t[0] = c[0] * v[0] + u[0] * v[1];
-  for (std::size_t i = 1; i + 1 < n; ++i) t[i] = l[i] * v[i - 1] + c[i] * v[i] + u[i] * v[i + 1];
-  t[n - 1] = l[n - 1] * v[n - 2] + c[n - 1] * v[n - 1];
+  f(0, c[0] * v[0] + u[0] * v[1]);
+#pragma omp simd
+  for (std::size_t i = 1; i < n - 1; ++i) f(i, l[i] * v[i - 1] + c[i] * v[i] + u[i] * v[i + 1]);
+  f(n - 1, l[n - 1] * v[n - 2] + c[n - 1] * v[n - 1]);
 }
 
 // One row of a 2-D or 3-D pass: A_0 v along the row, the other axes' terms and the mixed terms
@@ -49,8 +51,7 @@ struct FusedRow {
   T w1[3] = {}, w2[3] = {};  // A_1 across i1, A_2 across i2
   T m1[3] = {}, m2[3] = {};  // rows summed into w: coefficient (0,d) times S_d d/dS_d
   T k12[3][3] = {};          // coefficient (1,2) times S1 d/dS1 times S2 d/dS2
-  const T *l = nullptr, *c = nullptr, *u = nullptr;  // axis-0 operator
-  Stencil<T> d0;                                     // S0 d/dS0
+  Stencil<T> a0s, d0;  // the axis-0 operator, S0 d/dS0
   T *a0 = nullptr, *a1 = nullptr, *a2 = nullptr, *m = nullptr, *w = nullptr, *out = nullptr;
   const T* b[3] = {};
   T bc[3] = {}, cm = 0, ca = 0;
@@ -89,18 +90,8 @@ struct FusedRow {
 
   template <int NB, bool Terms>
   void run(std::size_t n) const {
-    const T* x = v[1][1];
-    node<NB, Terms>(0, c[0] * x[0] + u[0] * x[1]);
-#pragma omp simd
-    for (std::size_t i = 1; i < n - 1; ++i) node<NB, Terms>(i, l[i] * x[i - 1] + c[i] * x[i] + u[i] * x[i + 1]);
-    node<NB, Terms>(n - 1, l[n - 1] * x[n - 2] + c[n - 1] * x[n - 1]);
-    const T* __restrict dl = d0.lower;
-    const T* __restrict dc = d0.diag;
-    const T* __restrict du = d0.upper;
-    add_mixed<Terms>(0, dc[0] * w[0] + du[0] * w[1]);
-#pragma omp simd
-    for (std::size_t i = 1; i < n - 1; ++i) add_mixed<Terms>(i, dl[i] * w[i - 1] + dc[i] * w[i] + du[i] * w[i + 1]);
-    add_mixed<Terms>(n - 1, dl[n - 1] * w[n - 2] + dc[n - 1] * w[n - 1]);
+    along_row(a0s, v[1][1], n, [this](std::size_t i, T axis0) { node<NB, Terms>(i, axis0); });
+    along_row(d0, static_cast<const T*>(w), n, [this](std::size_t i, T mixed) { add_mixed<Terms>(i, mixed); });
   }
 
   template <bool Terms>
@@ -129,7 +120,8 @@ class RowKernel {
     if constexpr (Dim >= 2) {
       fused_row(r, t, n);
     } else {
-      row_stencil(st_.op(0), r.v[1][1], axis_row(r, t, 0), n);
+      T* a0 = axis_row(r, t, 0);
+      along_row(st_.op(0), r.v[1][1], n, [a0](std::size_t i, T axis0) { a0[i] = axis0; });
       write(r, t, n);
     }
   }
@@ -150,9 +142,7 @@ class RowKernel {
 
   // What every row of the pass shares, set once (a row's own fields are set by fused_row).
   void set_up_rows(RowTerms<T>& t) {
-    k_.l = st_.op(0).lower;
-    k_.c = st_.op(0).diag;
-    k_.u = st_.op(0).upper;
+    k_.a0s = st_.op(0);
     k_.d0 = st_.d1(0);
     k_.w = t.across.data();
     k_.cm = static_cast<T>(pass_.mixed_coeff);
