@@ -28,8 +28,9 @@ bool keeps_x_terms(SchemeKind k) { return k == SchemeKind::CraigSneyd || k == Sc
 // The axis-0 stage solves rows, the lines the pass writes, so each thread runs the pass and that
 // stage over its own blocks of rows while they are in its cache, and A_0 v never goes to memory
 // unless a later round needs it; only the other axes' stages wait for every row (one barrier per
-// stage, one parallel region per step). Each value is computed by the same operations in the same
-// order as by separate whole-grid passes, so prices do not depend on the thread count.
+// stage; the threads stay in one parallel region for the whole march). Each value is computed by
+// the same operations in the same order as by separate whole-grid passes, so prices do not depend
+// on the thread count.
 template <class T>
 class AdiStepper {
   using Vec = std::vector<T>;
@@ -45,30 +46,38 @@ class AdiStepper {
     }
     const std::size_t n0 = pb.axes[0].size();
     for (int t = 0; t < (threaded_ ? omp_get_max_threads() : 1); ++t)
-      scratch_.push_back({PassScratch<T>(n0), Vec(kRowsPerBlock * n0), Vec(line_buffer_size(pb))});
+      scratch_.push_back({PassScratch<T>(n0), Vec(kRowsPerBlock * n0), Vec(line_buffer_size(pb)), y_.data()});
   }
 
-  void step(const StepWeights& w, Vec& x) {
+  // Called by every thread of the march's region (march_on_threads), or by the one thread of an
+  // unthreaded march, with X at x; returns, once every thread's share of the step is done, where
+  // the values are: x, or the other value buffer, which X's storage then becomes.
+  T* step(const StepWeights& w, T* x) {
+    Scratch& s = scratch_[static_cast<std::size_t>(omp_get_thread_num())];
+    T* const y = s.spare;
     factor_axes(w.theta_dt);
     const bool keep_mixed = keeps_x_terms(w.kind);
     // Y0 = X + dt F(X), keeping F_d(X) (and F_0(X)) where the second round uses them.
     // X is left alone until the last round's pass has read it: unless CS or MCS read F_d(X) in
     // that round, each axis's stage forms A_d X from X instead of storing it.
-    Round predictor = round_over(x, keep_mixed ? &axis_x_ : nullptr, keep_mixed, y_);
+    Round predictor = round_over(x, y, keep_mixed ? &axis_x_ : nullptr, keep_mixed, y);
     predictor.pass.mixed_out = keep_mixed ? mixed_x_.data() : nullptr;
-    set_out(predictor.pass, y0_, {{x.data(), 1.0}}, w.dt, w.dt);
+    set_out(predictor.pass, y0_, {{x, 1.0}}, w.dt, w.dt);
     predictor.theta_dt = w.theta_dt;
     const bool two = w.two_rounds();
-    const Round second = two ? corrector(w, x) : Round{};
-#pragma omp parallel if (threaded_)
-    {
-      Scratch& s = scratch_[static_cast<std::size_t>(omp_get_thread_num())];
-      const FlushSubnormals flush(std::is_same_v<T, float>);
-      run_round(predictor, s, two);
-      if (two) run_round(second, s, false);
-    }
-    if ((two ? second : predictor).result != x.data()) x.swap(y_);
+    const Round second = two ? corrector(w, x, y) : Round{};
+    const FlushSubnormals flush(std::is_same_v<T, float>);
+    run_round(predictor, s, two);
+    if (two) run_round(second, s, false);
+    T* const result = (two ? second : predictor).result;
+    // Each thread keeps its own record of which buffer is spare, changed the same way on every
+    // thread: swapping a shared record would race with threads still reading it.
+    if (result != x) s.spare = x;
+#pragma omp barrier
+    return result;
   }
+
+  bool threaded() const { return threaded_; }
 
  private:
   struct Term {
@@ -87,35 +96,42 @@ class AdiStepper {
   struct Scratch {
     PassScratch<T> pass;
     Vec axis0_rows, lines;
+    T* spare;  // the value buffer that does not hold X (y_'s storage or the march's)
   };
 
   // The axes' factors for theta dt: kept while theta dt stays (a uniform grid refactors only
-  // around the damping sub-steps).
+  // around the damping sub-steps). Every thread reads the factored theta dt before one of them
+  // changes it.
   void factor_axes(double theta_dt) {
     if (theta_dt == factored_theta_dt_) return;
-    for (int d = 0; d < pb_.dim; ++d) {
-      LineFactors f = factor_axis(pb_.axes[static_cast<std::size_t>(d)].op, theta_dt);
-      if constexpr (std::is_same_v<T, double>) {
-        factors_[d] = std::move(f);
-      } else {
-        factors_[d] = to_fp32(f);
+#pragma omp barrier
+#pragma omp single
+    {
+      for (int d = 0; d < pb_.dim; ++d) {
+        LineFactors f = factor_axis(pb_.axes[static_cast<std::size_t>(d)].op, theta_dt);
+        if constexpr (std::is_same_v<T, double>) {
+          factors_[d] = std::move(f);
+        } else {
+          factors_[d] = to_fp32(f);
+        }
       }
+      factored_theta_dt_ = theta_dt;
     }
-    factored_theta_dt_ = theta_dt;
   }
 
   // A pass over v whose axis terms are the stages' F_d, stored in `axis_out` (none: each stage forms
   // its own from v); `keep0`: A_0 v is stored for a later round.
-  Round round_over(const Vec& v, std::vector<Vec>* axis_out, bool keep0, Vec& stage0_out) {
+  // `y`: the spare value buffer, where the last stage writes.
+  Round round_over(const T* v, T* y, std::vector<Vec>* axis_out, bool keep0, T* stage0_out) {
     Round r;
-    r.pass.v = v.data();
+    r.pass.v = v;
     for (std::size_t d = 0; axis_out && d < axis_out->size(); ++d) {
       if (d == 0 && !keep0) continue;
       r.pass.axis_out[d] = (*axis_out)[d].data();
       r.f[d] = (*axis_out)[d].data();
     }
-    r.stage0_out = stage0_out.data();
-    r.result = pb_.dim == 1 ? r.stage0_out : y_.data();
+    r.stage0_out = stage0_out;
+    r.result = pb_.dim == 1 ? r.stage0_out : y;
     return r;
   }
 
@@ -135,37 +151,37 @@ class AdiStepper {
   // F(X) is not stored: dt F(X) = Y0 - X, which is where MCS's and HV's X terms come from. The
   // pass reads Y's neighbouring rows, so the axis-0 stage writes Y0 in place, except in one
   // dimension, where a row has no neighbours and the stage is the last.
-  Round corrector(const StepWeights& w, Vec& x) {
-    Vec& stage0_out = pb_.dim == 1 ? y_ : y0_;
+  Round corrector(const StepWeights& w, T* x, T* y) {
+    T* const stage0_out = pb_.dim == 1 ? y : y0_.data();
     Round r;
-    r.pass.v = y_.data();
+    r.pass.v = y;
     r.theta_dt = w.theta_dt;
-    r.stage0_out = stage0_out.data();
-    r.result = pb_.dim == 1 ? r.stage0_out : y_.data();
+    r.stage0_out = stage0_out;
+    r.result = pb_.dim == 1 ? r.stage0_out : y;
     switch (w.kind) {
       case SchemeKind::CraigSneyd:
         set_out(r.pass, y0_, {{y0_.data(), 1.0}, {mixed_x_.data(), -w.corr_mixed}}, w.corr_mixed, 0.0);
         for (std::size_t d = 0; d < axis_x_.size(); ++d) r.f[d] = axis_x_[d].data();
         break;
       case SchemeKind::ModifiedCraigSneyd:
-        set_out(r.pass, y0_, {{y0_.data(), 0.5 + w.theta}, {x.data(), 0.5 - w.theta}, {mixed_x_.data(), -w.corr_mixed}},
+        set_out(r.pass, y0_, {{y0_.data(), 0.5 + w.theta}, {x, 0.5 - w.theta}, {mixed_x_.data(), -w.corr_mixed}},
                 0.5 * w.dt, w.corr_full);
         for (std::size_t d = 0; d < axis_x_.size(); ++d) r.f[d] = axis_x_[d].data();
         break;
       default:
         // Hundsdorfer-Verwer: its stages subtract F_d(Y), not F_d(X), formed from Y, so that Y
         // stays: the other axes' stages write into X, which only the pass still read.
-        r = round_over(y_, nullptr, false, stage0_out);
-        if (pb_.dim > 1) r.result = x.data();
+        r = round_over(y, y, nullptr, false, stage0_out);
+        if (pb_.dim > 1) r.result = x;
         r.theta_dt = w.theta_dt;
-        set_out(r.pass, y0_, {{y0_.data(), 0.5}, {x.data(), 0.5}}, w.corr_full, w.corr_full);
+        set_out(r.pass, y0_, {{y0_.data(), 0.5}, {x, 0.5}}, w.corr_full, w.corr_full);
         break;
     }
     return r;
   }
 
   // The pass, then Y <- (I - theta dt A_d)^{-1} (Y - theta dt F_d) for each axis, Y starting at Y0.
-  // `more`: another round follows in this parallel region (else its end is the barrier).
+  // `more`: another round follows (else the step's end is the barrier).
   void run_round(const Round& r, Scratch& s, bool more) {
     const std::size_t n0 = pb_.axes[0].size(), rows = explicit_rows(pb_);
     // Shares of whole tiles (the transposes' unit), solved in blocks of kRowsPerBlock.
@@ -213,8 +229,8 @@ MarchResult march_in(const Problem& pb, const SolverOptions& opt) {
   AdiStepper<T> stepper(pb, keeps_x_terms(scheme.kind));
   MarchResult m;
   m.scheme = scheme.name();
-  std::vector<T> values = march<T>(pb, [&](std::size_t j, std::vector<T>& v) {
-    stepper.step(step_weights(pb.time.damped[j] ? damped : scheme, pb.time.dt(j)), v);
+  std::vector<T> values = march_on_threads<T>(pb, stepper.threaded(), [&](std::size_t j, T* v) {
+    return stepper.step(step_weights(pb.time.damped[j] ? damped : scheme, pb.time.dt(j)), v);
   });
   if constexpr (std::is_same_v<T, double>) {
     m.values = std::move(values);

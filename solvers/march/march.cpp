@@ -1,7 +1,10 @@
 #include "solvers/march/march.hpp"
 
+#include <algorithm>
 #include <type_traits>
 #include <utility>
+
+#include "platform/thread_share.hpp"
 
 namespace elsbench {
 namespace {
@@ -35,11 +38,15 @@ Stretches nonzero_stretches(const std::vector<double>& phi) {
   return s;
 }
 
+// Events on the points [from, to) of every layer.
 template <class T>
-void apply(const Problem& pb, const Stretches& where, const EventAction& e, T* values) {
+void apply(const Problem& pb, const Stretches& where, const EventAction& e, T* values, std::size_t from,
+           std::size_t to) {
   const std::size_t P = pb.points;
   const double* phi = pb.event_weights[e.weights].data();
-  for (const auto& [first, last] : where) {
+  for (auto [first, last] : where) {
+    first = std::max(first, from);
+    last = std::min(last, to);
     if (e.kind == EventAction::Kind::Autocall) {
       for (int l = 0; l < pb.layers; ++l) {
         T* v = values + static_cast<std::size_t>(l) * P;
@@ -52,28 +59,72 @@ void apply(const Problem& pb, const Stretches& where, const EventAction& e, T* v
   }
 }
 
+// The events that fall at the end of each step, on a range of points.
+class StepEvents {
+ public:
+  explicit StepEvents(const Problem& pb) : pb_(pb) {
+    for (const std::vector<double>& phi : pb.event_weights) where_.push_back(nonzero_stretches(phi));
+    // Continuous knock-in: the alive layer takes the knocked-in value on and below the barrier.
+    knock_in_.kind = EventAction::Kind::KnockIn;
+    knock_in_.weights = pb.knock_in_weights;
+  }
+
+  // After step j (time node j + 1), on points [from, to) of every layer; false: none falls there.
+  template <class T>
+  bool after(std::size_t j, T* values, std::size_t from, std::size_t to) const {
+    auto e = std::lower_bound(pb_.events.begin(), pb_.events.end(), j + 1,
+                              [](const EventAction& a, std::size_t node) { return a.at_node < node; });
+    const bool any = pb_.continuous_knock_in || (e != pb_.events.end() && e->at_node == j + 1);
+    for (; e != pb_.events.end() && e->at_node == j + 1; ++e) apply(pb_, where_[e->weights], *e, values, from, to);
+    if (pb_.continuous_knock_in) apply(pb_, where_[knock_in_.weights], knock_in_, values, from, to);
+    return any;
+  }
+
+ private:
+  const Problem& pb_;
+  std::vector<Stretches> where_;
+  EventAction knock_in_;
+};
+
 }  // namespace
 
 template <class T>
 std::vector<T> march(const Problem& pb, const StepFnT<T>& step) {
-  std::vector<Stretches> where;
-  for (const std::vector<double>& phi : pb.event_weights) where.push_back(nonzero_stretches(phi));
-  // Continuous knock-in: the alive layer takes the knocked-in value on and below the barrier.
-  EventAction knock_in;
-  knock_in.kind = EventAction::Kind::KnockIn;
-  knock_in.weights = pb.knock_in_weights;
+  const StepEvents events(pb);
   std::vector<T> values(pb.initial.begin(), pb.initial.end());
-  std::size_t next = 0;
   for (std::size_t j = 0; j < pb.time.steps(); ++j) {
     step(j, values);
-    for (; next < pb.events.size() && pb.events[next].at_node == j + 1; ++next)
-      apply(pb, where[pb.events[next].weights], pb.events[next], values.data());
-    if (pb.continuous_knock_in) apply(pb, where[knock_in.weights], knock_in, values.data());
+    events.after(j, values.data(), 0, pb.points);
   }
+  return values;
+}
+
+template <class T>
+std::vector<T> march_on_threads(const Problem& pb, bool threaded, const ThreadStepFnT<T>& step) {
+  const StepEvents events(pb);
+  std::vector<T> values(pb.initial.begin(), pb.initial.end());
+  const T* last = values.data();
+#pragma omp parallel if (threaded)
+  {
+    const auto [from, to] = thread_share(pb.points);
+    T* v = values.data();
+    for (std::size_t j = 0; j < pb.time.steps(); ++j) {
+      v = step(j, v);
+      // The next step reads every thread's points; step's own end is the barrier when no event
+      // falls (every thread takes the same branch).
+      if (events.after(j, v, from, to)) {
+#pragma omp barrier
+      }
+    }
+    if (omp_get_thread_num() == 0) last = v;
+  }
+  if (last != values.data()) std::copy(last, last + values.size(), values.begin());
   return values;
 }
 
 template std::vector<double> march(const Problem&, const StepFnT<double>&);
 template std::vector<float> march(const Problem&, const StepFnT<float>&);
+template std::vector<double> march_on_threads(const Problem&, bool, const ThreadStepFnT<double>&);
+template std::vector<float> march_on_threads(const Problem&, bool, const ThreadStepFnT<float>&);
 
 }  // namespace elsbench
