@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <type_traits>
 
+#include "platform/stealing_shares.hpp"
 #include "platform/subnormals.hpp"
-#include "platform/thread_share.hpp"
 #include "solvers/contract/solver.hpp"
 #include "solvers/march/march.hpp"
 #include "solvers/operators/fused_explicit.hpp"
@@ -26,11 +26,12 @@ bool keeps_x_terms(SchemeKind k) { return k == SchemeKind::CraigSneyd || k == Sc
 //
 // A step is one or two rounds of an explicit pass followed by the implicit stage of each axis.
 // The axis-0 stage solves rows, the lines the pass writes, so each thread runs the pass and that
-// stage over its own blocks of rows while they are in its cache, and A_0 v never goes to memory
-// unless a later round needs it; only the other axes' stages wait for every row (one barrier per
-// stage; the threads stay in one parallel region for the whole march). Each value is computed by
-// the same operations in the same order as by separate whole-grid passes, so prices do not depend
-// on the thread count.
+// stage over a block of rows while it is in its cache, and A_0 v never goes to memory unless a
+// later round needs it; a thread takes the blocks of its own share first, then what is left of
+// the others' (platform/stealing_shares.hpp). Only the other axes' stages wait for every row (one
+// barrier per stage; the threads stay in one parallel region for the whole march). Each value is
+// computed by the same operations in the same order as by separate whole-grid passes, so prices
+// do not depend on the thread count.
 template <class T>
 class AdiStepper {
   using Vec = std::vector<T>;
@@ -39,7 +40,8 @@ class AdiStepper {
   // `keep_x_terms`: the scheme's second round reads F_0(X) and each F_d(X) (CS, MCS).
   AdiStepper(const Problem& pb, bool keep_x_terms)
       : pb_(pb), stencils_(pb), y0_(pb.values()), y_(pb.values()),
-        threaded_(pb.values() >= 4096 && omp_get_max_threads() > 1) {
+        threaded_(pb.values() >= 4096 && omp_get_max_threads() > 1),
+        row_blocks_((explicit_rows(pb) + kRowsPerBlock - 1) / kRowsPerBlock, omp_get_max_threads()) {
     if (keep_x_terms) {
       mixed_x_.resize(pb.values());
       axis_x_.assign(static_cast<std::size_t>(pb.dim), Vec(pb.values()));
@@ -184,18 +186,16 @@ class AdiStepper {
   // `more`: another round follows (else the step's end is the barrier).
   void run_round(const Round& r, Scratch& s, bool more) {
     const std::size_t n0 = pb_.axes[0].size(), rows = explicit_rows(pb_);
-    // Shares of whole tiles (the transposes' unit), solved in blocks of kRowsPerBlock.
-    constexpr std::size_t tile = kRowsPerTile<T>;
-    const auto [first_tile, last_tile] = thread_share((rows + tile - 1) / tile);
-    const std::size_t end = std::min(rows, tile * last_tile);
-    for (std::size_t first = tile * first_tile; first < end; first += kRowsPerBlock) {
-      const std::size_t last = std::min(end, first + kRowsPerBlock);
+    // Blocks of kRowsPerBlock rows from the first, whole tiles (the transposes' unit) but the
+    // grid's last, whichever thread runs them.
+    row_blocks_.run([&](std::size_t block) {
+      const std::size_t first = block * kRowsPerBlock, last = std::min(rows, first + kRowsPerBlock);
       T* own_axis0 = r.f[0] ? nullptr : s.axis0_rows.data();
       run_explicit_rows(pb_, stencils_, r.pass, first, last, s.pass, own_axis0);
       const T* f0 = own_axis0 ? own_axis0 : r.f[0] + first * n0;
       solve_rows(n0, factors_[0], last - first, r.pass.out + first * n0, f0, static_cast<T>(-r.theta_dt),
                  r.stage0_out + first * n0, s.lines.data());
-    }
+    });
     for (int d = 1; d < pb_.dim; ++d) {
 #pragma omp barrier
       const T* z = d == 1 ? r.stage0_out : r.result;
@@ -218,6 +218,7 @@ class AdiStepper {
   std::vector<Vec> axis_x_;
   bool threaded_;
   std::vector<Scratch> scratch_;
+  StealingShares row_blocks_;
   LineFactorsT<T> factors_[3];
   double factored_theta_dt_ = -1;
 };
