@@ -11,6 +11,7 @@
 #include <benchmark/benchmark.h>
 
 #include "products/catalog.hpp"
+#include "solvers/contract/memory_model.hpp"
 #include "solvers/contract/solver.hpp"
 
 namespace {
@@ -29,10 +30,6 @@ SolverOptions options(int n, int nt, int threads, Precision precision, int knock
   return o;
 }
 
-double layers_of(const Product& product) {
-  return product.is_els() && product.els.knock_in.monitoring != Monitoring::None ? 2.0 : 1.0;
-}
-
 void price_case(benchmark::State& state, const char* product_id, const SolverOptions& o) {
   const Product product = resolve_product(product_id);
   const SolverInfo& adi = SolverRegistry::instance().get("adi");
@@ -43,7 +40,7 @@ void price_case(benchmark::State& state, const char* product_id, const SolverOpt
     state.SetIterationTime(r.seconds);
     seconds += r.seconds;
   }
-  const double point_steps = static_cast<double>(r.grid_points()) * layers_of(product) * static_cast<double>(r.time_steps);
+  const double point_steps = static_cast<double>(r.grid_points()) * grid_load(product).layers * static_cast<double>(r.time_steps);
   state.counters["price"] = r.price;
   state.counters["time_steps"] = static_cast<double>(r.time_steps);
   // A plain value: Google Benchmark would print an inverted rate in seconds.
