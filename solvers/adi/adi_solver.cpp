@@ -27,11 +27,11 @@ bool keeps_x_terms(SchemeKind k) { return k == SchemeKind::CraigSneyd || k == Sc
 // A step is one or two rounds of an explicit pass followed by the implicit stage of each axis.
 // The axis-0 stage solves rows, the lines the pass writes, so each thread runs the pass and that
 // stage over a block of rows while it is in its cache, and A_0 v never goes to memory unless a
-// later round needs it; a thread takes the blocks of its own share first, then what is left of
-// the others' (platform/stealing_shares.hpp). Only the other axes' stages wait for every row (one
-// barrier per stage; the threads stay in one parallel region for the whole march). Each value is
-// computed by the same operations in the same order as by separate whole-grid passes, so prices
-// do not depend on the thread count.
+// later round needs it. Only the other axes' stages wait for every row (one barrier per stage; the
+// threads stay in one parallel region for the whole march). In every stage a thread takes the
+// blocks of its own share first, then what is left of the others' (platform/stealing_shares.hpp).
+// Each value is computed by the same operations in the same order as by separate whole-grid
+// passes, so prices do not depend on the thread count.
 template <class T>
 class AdiStepper {
   using Vec = std::vector<T>;
@@ -46,6 +46,7 @@ class AdiStepper {
       mixed_x_.resize(pb.values());
       axis_x_.assign(static_cast<std::size_t>(pb.dim), Vec(pb.values()));
     }
+    for (int d = 0; d < pb.dim; ++d) axis_blocks_.emplace_back(d == 0 ? 0 : axis_blocks(pb, d), omp_get_max_threads());
     const std::size_t n0 = pb.axes[0].size();
     for (int t = 0; t < (threaded_ ? omp_get_max_threads() : 1); ++t)
       scratch_.push_back({PassScratch<T>(n0), Vec(kRowsPerBlock * n0), Vec(line_buffer_size(pb)), y_.data()});
@@ -201,9 +202,9 @@ class AdiStepper {
       const T* z = d == 1 ? r.stage0_out : r.result;
       const T g = static_cast<T>(-r.theta_dt);
       if (r.f[d]) {
-        solve_axis_share(pb_, d, factors_[d], z, r.f[d], g, r.result, s.lines.data());
+        solve_axis_blocks(pb_, d, axis_blocks_[d], factors_[d], z, r.f[d], g, r.result, s.lines.data());
       } else {
-        solve_axis_share_stencil(pb_, d, factors_[d], stencils_.op(d), z, r.pass.v, g, r.result);
+        solve_axis_blocks_stencil(pb_, d, axis_blocks_[d], factors_[d], stencils_.op(d), z, r.pass.v, g, r.result);
       }
     }
     // The next round's pass reads neighbouring rows.
@@ -219,6 +220,7 @@ class AdiStepper {
   bool threaded_;
   std::vector<Scratch> scratch_;
   StealingShares row_blocks_;
+  std::vector<StealingShares> axis_blocks_;  // the lines of each axis d > 0 (index d)
   LineFactorsT<T> factors_[3];
   double factored_theta_dt_ = -1;
 };

@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "platform/thread_share.hpp"
+#include "platform/stealing_shares.hpp"
 
 namespace elsbench {
 namespace {
@@ -42,7 +42,7 @@ LineBlocks line_blocks(const Problem& pb, int d) {
     lb.lines_per_group = ax.stride;
     lb.group_stride = ax.stride * lb.n;
     lb.groups = total / lb.group_stride;
-    lb.per_block = 64;
+    lb.per_block = kLinesPerBlock;
   }
   return lb;
 }
@@ -331,43 +331,48 @@ template <class T>
   }
 }
 
-// The calling thread's share of the lines, block by block: solve(first element, lines).
+std::size_t blocks_per_group(const LineBlocks& lb) { return (lb.lines_per_group + lb.per_block - 1) / lb.per_block; }
+
+// solve(first element, lines) for each block of lines the calling thread takes: a group's lines
+// (a layer, or a plane in 3-D) in blocks of lb.per_block from its first, the same blocks whatever
+// the thread count.
 template <class Solve>
-void for_share(const LineBlocks& lb, const Solve& solve) {
-  const std::size_t lines = lb.groups * lb.lines_per_group;
-  // Shares are whole vectors of lines; blocks never cross a group (a layer, or a plane in 3-D).
-  constexpr std::size_t kUnit = 8;
-  const auto [first_unit, last_unit] = thread_share((lines + kUnit - 1) / kUnit);
-  const std::size_t end = std::min(lines, last_unit * kUnit);
-  for (std::size_t l = first_unit * kUnit; l < end;) {
-    const std::size_t group = l / lb.lines_per_group, j = l % lb.lines_per_group;
-    const std::size_t count = std::min({lb.per_block, lb.lines_per_group - j, end - l});
-    solve(group * lb.group_stride + j * lb.line_stride, count);
-    l += count;
-  }
+void for_blocks(const LineBlocks& lb, StealingShares& blocks, const Solve& solve) {
+  const std::size_t per_group = blocks_per_group(lb);
+  blocks.run([&](std::size_t b) {
+    const std::size_t group = b / per_group, j = b % per_group * lb.per_block;
+    solve(group * lb.group_stride + j * lb.line_stride, std::min(lb.per_block, lb.lines_per_group - j));
+  });
 }
 
 }  // namespace
 
-template <class T>
-void solve_axis_share_stencil(const Problem& pb, int d, const LineFactorsT<T>& fac, const Stencil<T>& op, const T* z,
-                              const T* v, T g, T* y) {
+std::size_t axis_blocks(const Problem& pb, int d) {
   const LineBlocks lb = line_blocks(pb, d);
-  for_share(lb, [&](std::size_t base, std::size_t count) { solve_block_stencil(lb, fac, op, base, count, z, v, g, y); });
+  return lb.groups * blocks_per_group(lb);
 }
 
 template <class T>
-void solve_axis_share(const Problem& pb, int d, const LineFactorsT<T>& fac, const T* z, const T* f, T g, T* y,
-                      T* buf) {
+void solve_axis_blocks_stencil(const Problem& pb, int d, StealingShares& blocks, const LineFactorsT<T>& fac,
+                               const Stencil<T>& op, const T* z, const T* v, T g, T* y) {
   const LineBlocks lb = line_blocks(pb, d);
-  for_share(lb, [&](std::size_t base, std::size_t count) { solve_lines(lb, fac, base, count, z, f, g, y, buf); });
+  for_blocks(lb, blocks,
+             [&](std::size_t base, std::size_t count) { solve_block_stencil(lb, fac, op, base, count, z, v, g, y); });
+}
+
+template <class T>
+void solve_axis_blocks(const Problem& pb, int d, StealingShares& blocks, const LineFactorsT<T>& fac, const T* z,
+                       const T* f, T g, T* y, T* buf) {
+  const LineBlocks lb = line_blocks(pb, d);
+  for_blocks(lb, blocks, [&](std::size_t base, std::size_t count) { solve_lines(lb, fac, base, count, z, f, g, y, buf); });
 }
 
 #define ELSBENCH_LINE_SOLVE(T)                                                                                    \
   template void solve_rows(std::size_t, const LineFactorsT<T>&, std::size_t, const T*, const T*, T, T*, T*);      \
-  template void solve_axis_share(const Problem&, int, const LineFactorsT<T>&, const T*, const T*, T, T*, T*);     \
-  template void solve_axis_share_stencil(const Problem&, int, const LineFactorsT<T>&, const Stencil<T>&, const T*, \
-                                         const T*, T, T*);
+  template void solve_axis_blocks(const Problem&, int, StealingShares&, const LineFactorsT<T>&, const T*, const T*, \
+                                  T, T*, T*);                                                                      \
+  template void solve_axis_blocks_stencil(const Problem&, int, StealingShares&, const LineFactorsT<T>&,             \
+                                          const Stencil<T>&, const T*, const T*, T, T*);
 ELSBENCH_LINE_SOLVE(double)
 ELSBENCH_LINE_SOLVE(float)
 #undef ELSBENCH_LINE_SOLVE
@@ -382,10 +387,11 @@ LineFactorsT<float> to_fp32(const LineFactors& f) {
 
 void solve_axis(const Problem& pb, int d, const LineFactors& fac, const double* z, const double* f,
                 double g, double* y) {
+  StealingShares blocks(axis_blocks(pb, d), omp_get_max_threads());
 #pragma omp parallel if (threaded(pb.values()))
   {
     std::vector<double> buf(line_buffer_size(pb));
-    solve_axis_share<double>(pb, d, fac, z, f, g, y, buf.data());
+    solve_axis_blocks<double>(pb, d, blocks, fac, z, f, g, y, buf.data());
   }
 }
 

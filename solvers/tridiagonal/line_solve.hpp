@@ -2,10 +2,12 @@
 // The batched tridiagonal solve of the CPU variants: (I - theta dt A_d) x = rhs along one axis of
 // the grid, every line sharing one LU factorisation (the GPU's chunked solve, chunked_solve.hpp,
 // starts from the same factors). It acts on every layer at once (a layer is one more outer
-// dimension: no line crosses layers). OpenMP threads take equal shares of whole lines, so the
-// result does not depend on the thread count.
+// dimension: no line crosses layers). OpenMP threads take fixed blocks of whole lines, in equal
+// shares, and a thread that has finished its own share takes the rest of another's: the result
+// does not depend on the thread count, nor on which thread solves a line.
 #include <vector>
 
+#include "platform/stealing_shares.hpp"
 #include "solvers/operators/stencils.hpp"
 #include "solvers/problem/problem.hpp"
 
@@ -31,7 +33,7 @@ void solve_axis_rhs(const Problem& pb, int d, double theta_dt, const double* z, 
 
 // The same work in pieces, for callers that hold their own parallel region (the fused ADI
 // stages): `count` whole lines of axis 0 (rows, n nodes each, z, f and y at the first), and the
-// calling thread's share of the lines along axis d, in T = double or float. `buf` holds
+// blocks of lines along axis d that the calling thread takes, in T = double or float. `buf` holds
 // line_buffer_size(pb) values.
 std::size_t line_buffer_size(const Problem& pb);
 inline constexpr std::size_t kRowsPerBlock = 16;  // rows transposed and solved together
@@ -44,15 +46,21 @@ inline constexpr std::size_t kRowsPerTile = 32 / sizeof(T);
 template <class T>
 void solve_rows(std::size_t n, const LineFactorsT<T>& fac, std::size_t count, const T* z, const T* f, T g, T* y,
                 T* buf);
-// Equal shares (to within 8 lines) in blocks, so that two threads finish a stage together.
+// Lines along axis d > 0 per block of the calling thread's work (32: a block's lines times the
+// nodes of a line stay in L2 between elimination and substitution, and a thread that has finished
+// its share takes what is left of another's block by block).
+inline constexpr std::size_t kLinesPerBlock = 32;
+// The blocks of axis d's lines that `blocks` hands out (its count).
+std::size_t axis_blocks(const Problem& pb, int d);
+// The blocks the calling thread takes of the lines along axis d.
 template <class T>
-void solve_axis_share(const Problem& pb, int d, const LineFactorsT<T>& fac, const T* z, const T* f, T g, T* y,
-                      T* buf);
-// The same share of y <- (I - theta_dt A_d)^{-1} (z + g A_d v) for an axis d > 0, A_d v formed from
-// v inside the solve as the explicit pass forms it (the same value to the bit), so that it is
-// never stored; v must not be y.
+void solve_axis_blocks(const Problem& pb, int d, StealingShares& blocks, const LineFactorsT<T>& fac, const T* z,
+                       const T* f, T g, T* y, T* buf);
+// The same with y <- (I - theta_dt A_d)^{-1} (z + g A_d v) for an axis d > 0, A_d v formed from v
+// inside the solve as the explicit pass forms it (the same value to the bit), so that it is never
+// stored; v must not be y.
 template <class T>
-void solve_axis_share_stencil(const Problem& pb, int d, const LineFactorsT<T>& fac, const Stencil<T>& op, const T* z,
-                              const T* v, T g, T* y);
+void solve_axis_blocks_stencil(const Problem& pb, int d, StealingShares& blocks, const LineFactorsT<T>& fac,
+                               const Stencil<T>& op, const T* z, const T* v, T g, T* y);
 
 }  // namespace elsbench
