@@ -8,11 +8,13 @@
 
 #include "platform/stealing_shares.hpp"
 #include "platform/subnormals.hpp"
+#include "platform/thread_share.hpp"
 #include "solvers/contract/solver.hpp"
 #include "solvers/march/march.hpp"
 #include "solvers/operators/fused_explicit.hpp"
 #include "solvers/schemes/adi_scheme.hpp"
 #include "solvers/tridiagonal/line_solve.hpp"
+#include "solvers/tridiagonal/split_solve.hpp"
 
 namespace elsbench {
 namespace {
@@ -27,11 +29,13 @@ bool keeps_x_terms(SchemeKind k) { return k == SchemeKind::CraigSneyd || k == Sc
 // A step is one or two rounds of an explicit pass followed by the implicit stage of each axis.
 // The axis-0 stage solves rows, the lines the pass writes, so each thread runs the pass and that
 // stage over a block of rows while it is in its cache, and A_0 v never goes to memory unless a
-// later round needs it. Only the other axes' stages wait for every row (one barrier per stage; the
-// threads stay in one parallel region for the whole march). In every stage a thread takes the
-// blocks of its own share first, then what is left of the others' (platform/stealing_shares.hpp).
-// Each value is computed by the same operations in the same order as by separate whole-grid
-// passes, so prices do not depend on the thread count.
+// later round needs it. With two or more assets each thread owns parts of the layers along the
+// last axis (solvers/tridiagonal/split_solve.hpp): the rows, the planes and the last axis's lines
+// of its parts, in every stage, so a round reads what the same core wrote. Threads wait for each
+// other where a layer's parts meet (the join of the last axis's stage, when the parts of a layer
+// are on two threads) and where a pass reads the neighbouring rows of another's part (before the
+// next round, and at the step's end); they stay in one parallel region for the whole march. The
+// operations on each value do not depend on which thread runs them, so neither do prices.
 template <class T>
 class AdiStepper {
   using Vec = std::vector<T>;
@@ -41,12 +45,12 @@ class AdiStepper {
   AdiStepper(const Problem& pb, bool keep_x_terms)
       : pb_(pb), stencils_(pb), y0_(pb.values()), y_(pb.values()),
         threaded_(pb.values() >= 4096 && omp_get_max_threads() > 1),
-        row_blocks_((explicit_rows(pb) + kRowsPerBlock - 1) / kRowsPerBlock, omp_get_max_threads()) {
+        row_blocks_((explicit_rows(pb) + kRowsPerBlock - 1) / kRowsPerBlock, omp_get_max_threads()),
+        parts_(layer_parts(pb)), edges_(2 * 2 * parts_.layers * parts_.stride) {
     if (keep_x_terms) {
       mixed_x_.resize(pb.values());
       axis_x_.assign(static_cast<std::size_t>(pb.dim), Vec(pb.values()));
     }
-    for (int d = 0; d < pb.dim; ++d) axis_blocks_.emplace_back(d == 0 ? 0 : axis_blocks(pb, d), omp_get_max_threads());
     const std::size_t n0 = pb.axes[0].size();
     for (int t = 0; t < (threaded_ ? omp_get_max_threads() : 1); ++t)
       scratch_.push_back({PassScratch<T>(n0), Vec(kRowsPerBlock * n0), Vec(line_buffer_size(pb)), y_.data()});
@@ -100,6 +104,7 @@ class AdiStepper {
     PassScratch<T> pass;
     Vec axis0_rows, lines;
     T* spare;  // the value buffer that does not hold X (y_'s storage or the march's)
+    std::size_t stages = 0;  // last-axis stages run: which half of edges_ the next one writes
   };
 
   // The axes' factors for theta dt: kept while theta dt stays (a uniform grid refactors only
@@ -112,9 +117,12 @@ class AdiStepper {
     {
       for (int d = 0; d < pb_.dim; ++d) {
         LineFactors f = factor_axis(pb_.axes[static_cast<std::size_t>(d)].op, theta_dt);
+        const bool last = d == pb_.dim - 1 && pb_.dim > 1;
         if constexpr (std::is_same_v<T, double>) {
+          if (last) split_ = factor_split(pb_.axes[static_cast<std::size_t>(d)].op, theta_dt, f, parts_.split);
           factors_[d] = std::move(f);
         } else {
+          if (last) split_ = to_fp32(factor_split(pb_.axes[static_cast<std::size_t>(d)].op, theta_dt, f, parts_.split));
           factors_[d] = to_fp32(f);
         }
       }
@@ -153,14 +161,15 @@ class AdiStepper {
   // Second round of CS, MCS and HV: Y0 <- corrected Y0 (from Y = Y_dim), then the stages again.
   // F(X) is not stored: dt F(X) = Y0 - X, which is where MCS's and HV's X terms come from. The
   // pass reads Y's neighbouring rows, so the axis-0 stage writes Y0 in place, except in one
-  // dimension, where a row has no neighbours and the stage is the last.
+  // dimension, where a row has no neighbours and the stage is the last. The other axes' stages
+  // write into X, which the pass reads only in a thread's own rows: Y's rows next to another
+  // thread's part are still being read while this thread's stages run.
   Round corrector(const StepWeights& w, T* x, T* y) {
     T* const stage0_out = pb_.dim == 1 ? y : y0_.data();
     Round r;
     r.pass.v = y;
     r.theta_dt = w.theta_dt;
     r.stage0_out = stage0_out;
-    r.result = pb_.dim == 1 ? r.stage0_out : y;
     switch (w.kind) {
       case SchemeKind::CraigSneyd:
         set_out(r.pass, y0_, {{y0_.data(), 1.0}, {mixed_x_.data(), -w.corr_mixed}}, w.corr_mixed, 0.0);
@@ -172,45 +181,103 @@ class AdiStepper {
         for (std::size_t d = 0; d < axis_x_.size(); ++d) r.f[d] = axis_x_[d].data();
         break;
       default:
-        // Hundsdorfer-Verwer: its stages subtract F_d(Y), not F_d(X), formed from Y, so that Y
-        // stays: the other axes' stages write into X, which only the pass still read.
+        // Hundsdorfer-Verwer: its stages subtract F_d(Y), not F_d(X), formed from Y.
         r = round_over(y, y, nullptr, false, stage0_out);
-        if (pb_.dim > 1) r.result = x;
         r.theta_dt = w.theta_dt;
         set_out(r.pass, y0_, {{y0_.data(), 0.5}, {x, 0.5}}, w.corr_full, w.corr_full);
         break;
     }
+    r.result = pb_.dim == 1 ? stage0_out : x;
     return r;
   }
 
   // The pass, then Y <- (I - theta dt A_d)^{-1} (Y - theta dt F_d) for each axis, Y starting at Y0.
   // `more`: another round follows (else the step's end is the barrier).
   void run_round(const Round& r, Scratch& s, bool more) {
-    const std::size_t n0 = pb_.axes[0].size(), rows = explicit_rows(pb_);
-    // Blocks of kRowsPerBlock rows from the first, whole tiles (the transposes' unit) but the
-    // grid's last, whichever thread runs them.
-    row_blocks_.run([&](std::size_t block) {
-      const std::size_t first = block * kRowsPerBlock, last = std::min(rows, first + kRowsPerBlock);
-      T* own_axis0 = r.f[0] ? nullptr : s.axis0_rows.data();
-      run_explicit_rows(pb_, stencils_, r.pass, first, last, s.pass, own_axis0);
-      const T* f0 = own_axis0 ? own_axis0 : r.f[0] + first * n0;
-      solve_rows(n0, factors_[0], last - first, r.pass.out + first * n0, f0, static_cast<T>(-r.theta_dt),
-                 r.stage0_out + first * n0, s.lines.data());
-    });
-    for (int d = 1; d < pb_.dim; ++d) {
-#pragma omp barrier
-      const T* z = d == 1 ? r.stage0_out : r.result;
-      const T g = static_cast<T>(-r.theta_dt);
-      if (r.f[d]) {
-        solve_axis_blocks(pb_, d, axis_blocks_[d], factors_[d], z, r.f[d], g, r.result, s.lines.data());
-      } else {
-        solve_axis_blocks_stencil(pb_, d, axis_blocks_[d], factors_[d], stencils_.op(d), z, r.pass.v, g, r.result);
-      }
+    if (pb_.dim == 1) {
+      // Blocks of kRowsPerBlock rows from the first, whichever thread runs them.
+      const std::size_t rows = explicit_rows(pb_);
+      row_blocks_.run([&](std::size_t block) {
+        const std::size_t first = block * kRowsPerBlock;
+        run_rows(r, s, first, std::min(rows, first + kRowsPerBlock));
+      });
+    } else {
+      run_parts(r, s);
     }
     // The next round's pass reads neighbouring rows.
     if (more) {
 #pragma omp barrier
     }
+  }
+
+  // The pass and the axis-0 stage on rows [first, last). Blocks start where the grid or a part
+  // starts, never where a thread's share does, so a row's tile (the transposes' unit, whose last
+  // rows take other code) does not depend on the thread count.
+  void run_rows(const Round& r, Scratch& s, std::size_t first, std::size_t last) {
+    const std::size_t n0 = pb_.axes[0].size();
+    T* own_axis0 = r.f[0] ? nullptr : s.axis0_rows.data();
+    run_explicit_rows(pb_, stencils_, r.pass, first, last, s.pass, own_axis0);
+    const T* f0 = own_axis0 ? own_axis0 : r.f[0] + first * n0;
+    solve_rows(n0, factors_[0], last - first, r.pass.out + first * n0, f0, static_cast<T>(-r.theta_dt),
+               r.stage0_out + first * n0, s.lines.data());
+  }
+
+  StageRhs<T> stage_rhs(const Round& r, int d) const {
+    StageRhs<T> rhs;
+    rhs.z = d == 1 ? r.stage0_out : r.result;
+    rhs.f = r.f[d];
+    rhs.v = r.f[d] ? nullptr : r.pass.v;
+    rhs.op = stencils_.op(d);
+    rhs.g = static_cast<T>(-r.theta_dt);
+    return rhs;
+  }
+
+  // Every stage of a round on the calling thread's parts (items layer * parts + part, in equal
+  // shares), a few nodes of the last axis at a time: their rows (the pass and the axis-0 stage),
+  // in 3-D their plane's axis-1 lines, then their elimination along the last axis while those
+  // rows are in cache (the upper part's nodes ascending, the lower part's descending); then,
+  // joined across threads where a layer's parts are on two, each part's substitution.
+  void run_parts(const Round& r, Scratch& s) {
+    const std::size_t n0 = pb_.axes[0].size(), per_node = parts_.stride / n0;
+    const auto [first, last] = thread_share(parts_.items());
+    const int dl = pb_.dim - 1;
+    const StageRhs<T> rhs = stage_rhs(r, dl);
+    T* const edges = edges_.data() + (s.stages++ % 2) * (edges_.size() / 2);
+    const auto edge = [&](std::size_t item) { return edges + item * parts_.stride; };
+    // 2-D: a node is a row, taken kRowsPerBlock at a time; 3-D: a node is a plane.
+    const std::size_t nodes_per_block = dl == 1 ? kRowsPerBlock : 1;
+    for (std::size_t item = first; item < last; ++item) {
+      const std::size_t layer = item / parts_.parts(), part = item % parts_.parts();
+      const auto [lo, hi] = parts_.nodes(part);
+      const std::size_t blocks = (hi - lo + nodes_per_block - 1) / nodes_per_block;
+      for (std::size_t k = 0; k < blocks; ++k) {
+        const std::size_t a = lo + (part == 0 ? k : blocks - 1 - k) * nodes_per_block;
+        const std::size_t e = std::min(hi, a + nodes_per_block);
+        const std::size_t row0 = layer * parts_.points / n0 + a * per_node, row1 = row0 + (e - a) * per_node;
+        for (std::size_t b = row0; b < row1; b += kRowsPerBlock) run_rows(r, s, b, std::min(row1, b + kRowsPerBlock));
+        if (dl == 2) {
+          const std::size_t plane0 = layer * parts_.n;
+          solve_axis_groups(pb_, 1, factors_[1], stage_rhs(r, 1), r.result, plane0 + a, plane0 + e);
+        }
+        eliminate_nodes(parts_, factors_[dl], split_, rhs, r.result, layer, part, a, e, edge(item));
+      }
+    }
+    if (layers_on_two_threads()) {
+#pragma omp barrier
+    }
+    for (std::size_t item = first; item < last; ++item) {
+      const std::size_t layer = item / parts_.parts();
+      substitute_part(parts_, factors_[dl], split_, r.result, layer, item % parts_.parts(), edge(layer * 2),
+                      edge(layer * 2 + 1));
+    }
+  }
+
+  // Whether some layer's two parts fall to two threads (the same answer on every thread).
+  bool layers_on_two_threads() const {
+    const auto threads = static_cast<std::size_t>(omp_get_num_threads()), items = parts_.items();
+    for (std::size_t t = 1; t < threads; ++t)
+      if (items * t / threads % parts_.parts() != 0) return true;
+    return false;
   }
 
   const Problem& pb_;
@@ -219,9 +286,13 @@ class AdiStepper {
   std::vector<Vec> axis_x_;
   bool threaded_;
   std::vector<Scratch> scratch_;
-  StealingShares row_blocks_;
-  std::vector<StealingShares> axis_blocks_;  // the lines of each axis d > 0 (index d)
+  StealingShares row_blocks_;  // one asset: the rows
+  LayerParts parts_;
+  // Per layer and part, the last node each part's elimination left, for the join; two sets, used by
+  // turns, so that one stage's edges are not overwritten while a late thread still reads them.
+  Vec edges_;
   LineFactorsT<T> factors_[3];
+  SplitFactorsT<T> split_;  // the last axis's lower parts
   double factored_theta_dt_ = -1;
 };
 

@@ -108,34 +108,12 @@ void sweep_block(const LineBlocks& lb, const LineFactorsT<T>& fac, std::size_t c
   }
 }
 
-// z + g f, or z alone.
-template <bool WithF, class T>
-void solve_block(const LineBlocks& lb, const LineFactorsT<T>& fac, std::size_t base, std::size_t count, const T* z,
-                 const T* f, T g, T* y) {
-  const auto node_rhs = [&](std::size_t i) {
-    const T* zi = z + base + i * lb.step;
-    const T* fi = WithF ? f + base + i * lb.step : nullptr;
-    return [=](std::size_t l) { return WithF ? zi[l] + g * fi[l] : zi[l]; };
-  };
-  sweep_block(lb, fac, count, node_rhs, y + base);
-}
-
-// z + g A v, A v formed from v's neighbours along the line as the explicit pass forms it
-// (neighbours clamped at the ends, where their weights are zero), so that the result is the one a
-// stored A v gives, to the bit.
+// The stage's right-hand side for the block of `count` lines from element `base`.
 template <class T>
-void solve_block_stencil(const LineBlocks& lb, const LineFactorsT<T>& fac, const Stencil<T>& op, std::size_t base,
-                         std::size_t count, const T* z, const T* v, T g, T* y) {
-  const std::size_t s = lb.step;
-  const auto node_rhs = [&](std::size_t i) {
-    const T* vi = v + base + i * s;
-    const T* vb = i == 0 ? vi : vi - s;
-    const T* va = i + 1 == lb.n ? vi : vi + s;
-    const T* zi = z + base + i * s;
-    const T lo = op.lower[i], di = op.diag[i], up = op.upper[i];
-    return [=](std::size_t l) { return zi[l] + g * (lo * vb[l] + di * vi[l] + up * va[l]); };
-  };
-  sweep_block(lb, fac, count, node_rhs, y + base);
+void solve_block(const LineBlocks& lb, const LineFactorsT<T>& fac, const StageRhs<T>& rhs, std::size_t base,
+                 std::size_t count, T* y) {
+  with_node_rhs(rhs, lb.n, lb.step, base,
+                [&](const auto& node_rhs) { sweep_block(lb, fac, count, node_rhs, y + base); });
 }
 
 #if defined(__AVX__)
@@ -311,7 +289,9 @@ void solve_rows(std::size_t n, const LineFactorsT<T>& fac, std::size_t count, co
   local.n = n;
   local.step = count;
   local.line_stride = 1;
-  solve_block<false>(local, fac, 0, count, buf, static_cast<const T*>(nullptr), T(0), buf);
+  StageRhs<T> in_buffer;
+  in_buffer.z = buf;
+  solve_block(local, fac, in_buffer, 0, count, buf);
   buffer_to_rows(n, count, buf, y);
 }
 
@@ -324,10 +304,12 @@ template <class T>
                                                std::size_t count, const T* z, const T* f, T g, T* y, T* buf) {
   if (lb.step == 1) {
     solve_rows(lb.n, fac, count, z + base, f ? f + base : nullptr, g, y + base, buf);
-  } else if (f) {
-    solve_block<true>(lb, fac, base, count, z, f, g, y);
   } else {
-    solve_block<false>(lb, fac, base, count, z, f, g, y);
+    StageRhs<T> rhs;
+    rhs.z = z;
+    rhs.f = f;
+    rhs.g = g;
+    solve_block(lb, fac, rhs, base, count, y);
   }
 }
 
@@ -345,21 +327,7 @@ void for_blocks(const LineBlocks& lb, StealingShares& blocks, const Solve& solve
   });
 }
 
-}  // namespace
-
-std::size_t axis_blocks(const Problem& pb, int d) {
-  const LineBlocks lb = line_blocks(pb, d);
-  return lb.groups * blocks_per_group(lb);
-}
-
-template <class T>
-void solve_axis_blocks_stencil(const Problem& pb, int d, StealingShares& blocks, const LineFactorsT<T>& fac,
-                               const Stencil<T>& op, const T* z, const T* v, T g, T* y) {
-  const LineBlocks lb = line_blocks(pb, d);
-  for_blocks(lb, blocks,
-             [&](std::size_t base, std::size_t count) { solve_block_stencil(lb, fac, op, base, count, z, v, g, y); });
-}
-
+// The blocks of axis d's lines the calling thread takes (of every block of the axis, in `blocks`).
 template <class T>
 void solve_axis_blocks(const Problem& pb, int d, StealingShares& blocks, const LineFactorsT<T>& fac, const T* z,
                        const T* f, T g, T* y, T* buf) {
@@ -367,12 +335,21 @@ void solve_axis_blocks(const Problem& pb, int d, StealingShares& blocks, const L
   for_blocks(lb, blocks, [&](std::size_t base, std::size_t count) { solve_lines(lb, fac, base, count, z, f, g, y, buf); });
 }
 
+}  // namespace
+
+template <class T>
+void solve_axis_groups(const Problem& pb, int d, const LineFactorsT<T>& fac, const StageRhs<T>& rhs, T* y,
+                       std::size_t first_group, std::size_t last_group) {
+  const LineBlocks lb = line_blocks(pb, d);
+  for (std::size_t group = first_group; group < last_group; ++group)
+    for (std::size_t j = 0; j < lb.lines_per_group; j += lb.per_block)
+      solve_block(lb, fac, rhs, group * lb.group_stride + j, std::min(lb.per_block, lb.lines_per_group - j), y);
+}
+
 #define ELSBENCH_LINE_SOLVE(T)                                                                                    \
   template void solve_rows(std::size_t, const LineFactorsT<T>&, std::size_t, const T*, const T*, T, T*, T*);      \
-  template void solve_axis_blocks(const Problem&, int, StealingShares&, const LineFactorsT<T>&, const T*, const T*, \
-                                  T, T*, T*);                                                                      \
-  template void solve_axis_blocks_stencil(const Problem&, int, StealingShares&, const LineFactorsT<T>&,             \
-                                          const Stencil<T>&, const T*, const T*, T, T*);
+  template void solve_axis_groups(const Problem&, int, const LineFactorsT<T>&, const StageRhs<T>&, T*, std::size_t, \
+                                  std::size_t);
 ELSBENCH_LINE_SOLVE(double)
 ELSBENCH_LINE_SOLVE(float)
 #undef ELSBENCH_LINE_SOLVE
@@ -387,7 +364,8 @@ LineFactorsT<float> to_fp32(const LineFactors& f) {
 
 void solve_axis(const Problem& pb, int d, const LineFactors& fac, const double* z, const double* f,
                 double g, double* y) {
-  StealingShares blocks(axis_blocks(pb, d), omp_get_max_threads());
+  const LineBlocks lb = line_blocks(pb, d);
+  StealingShares blocks(lb.groups * blocks_per_group(lb), omp_get_max_threads());
 #pragma omp parallel if (threaded(pb.values()))
   {
     std::vector<double> buf(line_buffer_size(pb));

@@ -2,14 +2,15 @@
 // The batched tridiagonal solve of the CPU variants: (I - theta dt A_d) x = rhs along one axis of
 // the grid, every line sharing one LU factorisation (the GPU's chunked solve, chunked_solve.hpp,
 // starts from the same factors). It acts on every layer at once (a layer is one more outer
-// dimension: no line crosses layers). OpenMP threads take fixed blocks of whole lines, in equal
-// shares, and a thread that has finished its own share takes the rest of another's: the result
-// does not depend on the thread count, nor on which thread solves a line.
+// dimension: no line crosses layers). In solve_axis, OpenMP threads take fixed blocks of whole
+// lines, in equal shares, and a thread that has finished its own share takes the rest of
+// another's: the result does not depend on the thread count, nor on which thread solves a line.
+// The ADI's own threads split the last axis's lines instead (split_solve.hpp).
 #include <vector>
 
-#include "platform/stealing_shares.hpp"
 #include "solvers/operators/stencils.hpp"
 #include "solvers/problem/problem.hpp"
+#include "solvers/tridiagonal/node_rhs.hpp"
 
 namespace elsbench {
 
@@ -33,7 +34,7 @@ void solve_axis_rhs(const Problem& pb, int d, double theta_dt, const double* z, 
 
 // The same work in pieces, for callers that hold their own parallel region (the fused ADI
 // stages): `count` whole lines of axis 0 (rows, n nodes each, z, f and y at the first), and the
-// blocks of lines along axis d that the calling thread takes, in T = double or float. `buf` holds
+// lines of whole groups along axis d, in T = double or float. `buf` holds
 // line_buffer_size(pb) values.
 std::size_t line_buffer_size(const Problem& pb);
 inline constexpr std::size_t kRowsPerBlock = 16;  // rows transposed and solved together
@@ -46,21 +47,14 @@ inline constexpr std::size_t kRowsPerTile = 32 / sizeof(T);
 template <class T>
 void solve_rows(std::size_t n, const LineFactorsT<T>& fac, std::size_t count, const T* z, const T* f, T g, T* y,
                 T* buf);
-// Lines along axis d > 0 per block of the calling thread's work (32: a block's lines times the
-// nodes of a line stay in L2 between elimination and substitution, and a thread that has finished
-// its share takes what is left of another's block by block).
+// Lines along axis d > 0 solved together: a block's lines times the nodes of a line stay in L2
+// between elimination and substitution.
 inline constexpr std::size_t kLinesPerBlock = 32;
-// The blocks of axis d's lines that `blocks` hands out (its count).
-std::size_t axis_blocks(const Problem& pb, int d);
-// The blocks the calling thread takes of the lines along axis d.
+
+// The lines of axis d > 0 in groups [first_group, last_group) (layers in 2-D, planes in 3-D; a
+// group's lines share one node stride), all on the calling thread, in blocks of kLinesPerBlock.
 template <class T>
-void solve_axis_blocks(const Problem& pb, int d, StealingShares& blocks, const LineFactorsT<T>& fac, const T* z,
-                       const T* f, T g, T* y, T* buf);
-// The same with y <- (I - theta_dt A_d)^{-1} (z + g A_d v) for an axis d > 0, A_d v formed from v
-// inside the solve as the explicit pass forms it (the same value to the bit), so that it is never
-// stored; v must not be y.
-template <class T>
-void solve_axis_blocks_stencil(const Problem& pb, int d, StealingShares& blocks, const LineFactorsT<T>& fac,
-                               const Stencil<T>& op, const T* z, const T* v, T g, T* y);
+void solve_axis_groups(const Problem& pb, int d, const LineFactorsT<T>& fac, const StageRhs<T>& rhs, T* y,
+                       std::size_t first_group, std::size_t last_group);
 
 }  // namespace elsbench
