@@ -1,7 +1,8 @@
 // Side by side with QuantLib 1.29: the two-asset min call of products/catalog/min-call.json priced by
 // QuantLib's Fd2dBlackScholesVanillaEngine (Hundsdorfer-Verwer, no damping) and by elsbench's adi
-// (Hundsdorfer-Verwer, one thread) on the same n x n grid and n steps; both errors are against the
-// Stulz closed form. Built only when QuantLib's headers and library are found (Debian:
+// (Hundsdorfer-Verwer, one thread) on the same n x n grid and n steps, in fp64 and in fp32 (QuantLib
+// has only fp64: the fp32 rows say whether half the bytes keep an error no larger than QuantLib's);
+// every error is against the Stulz closed form. Built only when QuantLib's headers and library are found (Debian:
 // libquantlib0-dev); a developer's tool, not part of the harness.
 //   build/quantlib_min_call --benchmark_counters_tabular=true
 #include <benchmark/benchmark.h>
@@ -79,6 +80,7 @@ void elsbench_min_call(benchmark::State& state) {
   o.grid.n = static_cast<int>(state.range(0));
   o.grid.nt = o.grid.n;
   o.device = parse_device("cpu:t1");
+  o.precision = state.range(1) == 32 ? Precision::FP32 : Precision::FP64;
   PriceResult r;
   for (auto _ : state) {
     r = price_with(SolverRegistry::instance().get("adi"), p, o);
@@ -90,5 +92,9 @@ void elsbench_min_call(benchmark::State& state) {
 }  // namespace
 
 BENCHMARK(quantlib_min_call)->Arg(100)->Arg(200)->Arg(400)->UseManualTime()->Unit(benchmark::kMillisecond);
-BENCHMARK(elsbench_min_call)->Arg(100)->Arg(200)->Arg(400)->UseManualTime()->Unit(benchmark::kMillisecond);
+// args: n, precision (64 | 32)
+BENCHMARK(elsbench_min_call)
+    ->ArgsProduct({{100, 200, 400}, {64, 32}})
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK_MAIN();
