@@ -4,6 +4,8 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <atomic>
+#include <memory>
 #include <type_traits>
 
 #include "platform/stealing_shares.hpp"
@@ -46,7 +48,8 @@ class AdiStepper {
       : pb_(pb), stencils_(pb), y0_(pb.values()), y_(pb.values()),
         threaded_(pb.values() >= 4096 && omp_get_max_threads() > 1),
         row_blocks_((explicit_rows(pb) + kRowsPerBlock - 1) / kRowsPerBlock, omp_get_max_threads()),
-        parts_(layer_parts(pb)), edges_(2 * 2 * parts_.layers * parts_.stride) {
+        parts_(layer_parts(pb)), edges_(2 * 2 * parts_.layers * parts_.stride),
+        joined_(std::make_unique<std::atomic<std::size_t>[]>(parts_.items())) {
     if (keep_x_terms) {
       mixed_x_.resize(pb.values());
       axis_x_.assign(static_cast<std::size_t>(pb.dim), Vec(pb.values()));
@@ -57,8 +60,10 @@ class AdiStepper {
   }
 
   // Called by every thread of the march's region (march_on_threads), or by the one thread of an
-  // unthreaded march, with X at x; returns, once every thread's share of the step is done, where
-  // the values are: x, or the other value buffer, which X's storage then becomes.
+  // unthreaded march, with X at x; returns, once the calling thread's share of the step is done,
+  // where the values are: x, or the other value buffer, which X's storage then becomes. With two
+  // or more assets the next step waits only for the rows it reads of another thread's part; with
+  // one, the step ends with a barrier (its rows go to whichever thread takes them).
   T* step(const StepWeights& w, T* x) {
     Scratch& s = scratch_[static_cast<std::size_t>(omp_get_thread_num())];
     T* const y = s.spare;
@@ -80,7 +85,9 @@ class AdiStepper {
     // Each thread keeps its own record of which buffer is spare, changed the same way on every
     // thread: swapping a shared record would race with threads still reading it.
     if (result != x) s.spare = x;
+    if (pb_.dim == 1) {
 #pragma omp barrier
+    }
     return result;
   }
 
@@ -104,7 +111,7 @@ class AdiStepper {
     PassScratch<T> pass;
     Vec axis0_rows, lines;
     T* spare;  // the value buffer that does not hold X (y_'s storage or the march's)
-    std::size_t stages = 0;  // last-axis stages run: which half of edges_ the next one writes
+    std::size_t stages = 0;  // last-axis stages run by this thread (each thread runs all of them)
   };
 
   // The axes' factors for theta dt: kept while theta dt stays (a uniform grid refactors only
@@ -192,7 +199,7 @@ class AdiStepper {
   }
 
   // The pass, then Y <- (I - theta dt A_d)^{-1} (Y - theta dt F_d) for each axis, Y starting at Y0.
-  // `more`: another round follows (else the step's end is the barrier).
+  // `more`: another round follows.
   void run_round(const Round& r, Scratch& s, bool more) {
     if (pb_.dim == 1) {
       // Blocks of kRowsPerBlock rows from the first, whichever thread runs them.
@@ -201,12 +208,12 @@ class AdiStepper {
         const std::size_t first = block * kRowsPerBlock;
         run_rows(r, s, first, std::min(rows, first + kRowsPerBlock));
       });
+      // The next round's pass reads neighbouring rows.
+      if (more) {
+#pragma omp barrier
+      }
     } else {
       run_parts(r, s);
-    }
-    // The next round's pass reads neighbouring rows.
-    if (more) {
-#pragma omp barrier
     }
   }
 
@@ -236,14 +243,22 @@ class AdiStepper {
   // shares), a few nodes of the last axis at a time: their rows (the pass and the axis-0 stage),
   // in 3-D their plane's axis-1 lines, then their elimination along the last axis while those
   // rows are in cache (the upper part's nodes ascending, the lower part's descending); then,
-  // joined across threads where a layer's parts are on two, each part's substitution.
+  // joined behind a barrier where a layer's parts are on two threads, each part's substitution.
+  //
+  // Between rounds and steps a thread waits only for what it reads of another's part: the node
+  // next to the split that the other part's last join wrote (the pass and the stencils read one
+  // node across the split). Nothing it writes is still read by another thread: a round writes
+  // the other value buffer than the one the round before wrote and this one reads, and every
+  // read of the buffer it overwrites came before the last join's barrier.
   void run_parts(const Round& r, Scratch& s) {
     const std::size_t n0 = pb_.axes[0].size(), per_node = parts_.stride / n0;
     const auto [first, last] = thread_share(parts_.items());
     const int dl = pb_.dim - 1;
     const StageRhs<T> rhs = stage_rhs(r, dl);
-    T* const edges = edges_.data() + (s.stages++ % 2) * (edges_.size() / 2);
+    const std::size_t done = s.stages++;
+    T* const edges = edges_.data() + (done % 2) * (edges_.size() / 2);
     const auto edge = [&](std::size_t item) { return edges + item * parts_.stride; };
+    wait_for_joins(first, last, done);
     // 2-D: a node is a row, taken kRowsPerBlock at a time; 3-D: a node is a plane.
     const std::size_t nodes_per_block = dl == 1 ? kRowsPerBlock : 1;
     for (std::size_t item = first; item < last; ++item) {
@@ -266,9 +281,25 @@ class AdiStepper {
 #pragma omp barrier
     }
     for (std::size_t item = first; item < last; ++item) {
-      const std::size_t layer = item / parts_.parts();
-      substitute_part(parts_, factors_[dl], split_, r.result, layer, item % parts_.parts(), edge(layer * 2),
-                      edge(layer * 2 + 1));
+      const std::size_t layer = item / parts_.parts(), part = item % parts_.parts();
+      join_part(parts_, factors_[dl], split_, r.result, layer, part, edge(layer * 2), edge(layer * 2 + 1));
+      joined_[item].store(done + 1, std::memory_order_release);
+      joined_[item].notify_all();
+      substitute_part(parts_, factors_[dl], split_, r.result, layer, part);
+    }
+  }
+
+  // Until the other part of each split layer this thread works on has joined `done` stages, if
+  // another thread owns it.
+  void wait_for_joins(std::size_t first, std::size_t last, std::size_t done) {
+    if (parts_.parts() < 2 || done == 0) return;
+    for (std::size_t item = first; item < last; ++item) {
+      const std::size_t other = item ^ 1;  // layer * 2 + (1 - part)
+      if (other >= first && other < last) continue;
+      std::atomic<std::size_t>& joined = joined_[other];
+      for (std::size_t seen = joined.load(std::memory_order_acquire); seen < done;
+           seen = joined.load(std::memory_order_acquire))
+        joined.wait(seen, std::memory_order_acquire);
     }
   }
 
@@ -291,6 +322,8 @@ class AdiStepper {
   // Per layer and part, the last node each part's elimination left, for the join; two sets, used by
   // turns, so that one stage's edges are not overwritten while a late thread still reads them.
   Vec edges_;
+  // Per item, the stages whose join it has written (its node next to the split).
+  std::unique_ptr<std::atomic<std::size_t>[]> joined_;
   LineFactorsT<T> factors_[3];
   SplitFactorsT<T> split_;  // the last axis's lower parts
   double factored_theta_dt_ = -1;

@@ -69,18 +69,26 @@ class StepEvents {
     knock_in_.weights = pb.knock_in_weights;
   }
 
-  // After step j (time node j + 1), on points [from, to) of every layer; false: none falls there.
+  // Whether any event falls after step j (at time node j + 1).
+  bool fall_after(std::size_t j) const {
+    const auto e = first_at(j + 1);
+    return pb_.continuous_knock_in || (e != pb_.events.end() && e->at_node == j + 1);
+  }
+
+  // After step j, on points [from, to) of every layer.
   template <class T>
-  bool after(std::size_t j, T* values, std::size_t from, std::size_t to) const {
-    auto e = std::lower_bound(pb_.events.begin(), pb_.events.end(), j + 1,
-                              [](const EventAction& a, std::size_t node) { return a.at_node < node; });
-    const bool any = pb_.continuous_knock_in || (e != pb_.events.end() && e->at_node == j + 1);
-    for (; e != pb_.events.end() && e->at_node == j + 1; ++e) apply(pb_, where_[e->weights], *e, values, from, to);
+  void after(std::size_t j, T* values, std::size_t from, std::size_t to) const {
+    for (auto e = first_at(j + 1); e != pb_.events.end() && e->at_node == j + 1; ++e)
+      apply(pb_, where_[e->weights], *e, values, from, to);
     if (pb_.continuous_knock_in) apply(pb_, where_[knock_in_.weights], knock_in_, values, from, to);
-    return any;
   }
 
  private:
+  std::vector<EventAction>::const_iterator first_at(std::size_t node) const {
+    return std::lower_bound(pb_.events.begin(), pb_.events.end(), node,
+                            [](const EventAction& a, std::size_t n) { return a.at_node < n; });
+  }
+
   const Problem& pb_;
   std::vector<Stretches> where_;
   EventAction knock_in_;
@@ -110,9 +118,10 @@ std::vector<T> march_on_threads(const Problem& pb, bool threaded, const ThreadSt
     T* v = values.data();
     for (std::size_t j = 0; j < pb.time.steps(); ++j) {
       v = step(j, v);
-      // The next step reads every thread's points; step's own end is the barrier when no event
-      // falls (every thread takes the same branch).
-      if (events.after(j, v, from, to)) {
+      // Events read and write every thread's points (every thread takes the same branch).
+      if (events.fall_after(j)) {
+#pragma omp barrier
+        events.after(j, v, from, to);
 #pragma omp barrier
       }
     }

@@ -20,10 +20,11 @@ std::vector<T> march(const Problem& pb, const StepFnT<T>& step);
 inline std::vector<double> march(const Problem& pb, const StepFn& step) { return march<double>(pb, step); }
 
 // The same march held in one parallel region (`threaded`: more than one thread): every thread
-// calls step(j, values) for every step, and step shares out its own work, ends with a barrier and
-// returns where it left the values (values, or a buffer of its own that stays alive until the
-// march returns); then each thread applies the events to its share of the points. The threads
-// never leave the region between steps, and the events run on all of them.
+// calls step(j, values) for every step, and step shares out its own work and returns where the
+// calling thread left the values (values, or a buffer of its own that stays alive until the march
+// returns); step itself sees to it that a thread reads another's values only once they are
+// written. Where events fall, a barrier, each thread's share of the points, and a barrier. The
+// threads never leave the region between steps, and the events run on all of them.
 template <class T>
 using ThreadStepFnT = std::function<T*(std::size_t step, T* values)>;
 template <class T>

@@ -96,36 +96,43 @@ void eliminate_nodes(const LayerParts& lp, const LineFactorsT<T>& top, const Spl
 }
 
 template <class T>
+void join_part(const LayerParts& lp, const LineFactorsT<T>& top, const SplitFactorsT<T>& low, T* y,
+               std::size_t layer, std::size_t part, const T* ue, const T* le) {
+  // x_{m-1} + u x_m = e_upper and x_m + l x_{m-1} = e_lower.
+  const std::size_t s = lp.stride, m = lp.split;
+  if (!m) return;
+  const T join = low.join;
+  if (part == 0) {
+    const T u = top.upper_ratio[m - 1];
+    T* row = y + layer * lp.points + (m - 1) * s;
+#pragma omp simd
+    for (std::size_t l = 0; l < s; ++l) row[l] = (ue[l] - u * le[l]) * join;
+  } else {
+    const T lm = low.lower_ratio[0];
+    T* row = y + layer * lp.points + m * s;
+#pragma omp simd
+    for (std::size_t l = 0; l < s; ++l) row[l] = (le[l] - lm * ue[l]) * join;
+  }
+}
+
+template <class T>
 void substitute_part(const LayerParts& lp, const LineFactorsT<T>& top, const SplitFactorsT<T>& low, T* y,
-                     std::size_t layer, std::size_t part, const T* ue, const T* le) {
-  // x_{m-1} + u x_m = e_upper and x_m + l x_{m-1} = e_lower give the part's node next to the
-  // split; then the substitution away from it. One part alone (no split) starts from its last node.
+                     std::size_t layer, std::size_t part) {
   const std::size_t s = lp.stride, m = lp.split;
   T* out = y + layer * lp.points;
   if (part == 0) {
-    const std::size_t last = m ? m : lp.n;
-    if (m) {
-      const T u = top.upper_ratio[m - 1], join = low.join;
-      T* row = out + (m - 1) * s;
-#pragma omp simd
-      for (std::size_t l = 0; l < s; ++l) row[l] = (ue[l] - u * le[l]) * join;
-    }
-    for (std::size_t i = last - 1; i-- > 0;) {
+    for (std::size_t i = (m ? m : lp.n) - 1; i-- > 0;) {
       const T ri = top.upper_ratio[i];
       T* row = out + i * s;
 #pragma omp simd
       for (std::size_t l = 0; l < s; ++l) row[l] -= ri * row[l + s];
     }
   } else {
-    const T lm = low.lower_ratio[0], join = low.join;
-    T* row = out + m * s;
-#pragma omp simd
-    for (std::size_t l = 0; l < s; ++l) row[l] = (le[l] - lm * ue[l]) * join;
     for (std::size_t i = m + 1; i < lp.n; ++i) {
       const T li = low.lower_ratio[i - m];
-      T* r = out + i * s;
+      T* row = out + i * s;
 #pragma omp simd
-      for (std::size_t l = 0; l < s; ++l) r[l] -= li * r[l - s];
+      for (std::size_t l = 0; l < s; ++l) row[l] -= li * row[l - s];
     }
   }
 }
@@ -133,8 +140,10 @@ void substitute_part(const LayerParts& lp, const LineFactorsT<T>& top, const Spl
 #define ELSBENCH_SPLIT_SOLVE(T)                                                                                      \
   template void eliminate_nodes(const LayerParts&, const LineFactorsT<T>&, const SplitFactorsT<T>&, const StageRhs<T>&, \
                                 T*, std::size_t, std::size_t, std::size_t, std::size_t, T*);                         \
+  template void join_part(const LayerParts&, const LineFactorsT<T>&, const SplitFactorsT<T>&, T*, std::size_t,          \
+                          std::size_t, const T*, const T*);                                                          \
   template void substitute_part(const LayerParts&, const LineFactorsT<T>&, const SplitFactorsT<T>&, T*, std::size_t,    \
-                                std::size_t, const T*, const T*);
+                                std::size_t);
 ELSBENCH_SPLIT_SOLVE(double)
 ELSBENCH_SPLIT_SOLVE(float)
 #undef ELSBENCH_SPLIT_SOLVE

@@ -56,9 +56,15 @@ template <class T>
 void eliminate_nodes(const LayerParts& lp, const LineFactorsT<T>& top, const SplitFactorsT<T>& low,
                      const StageRhs<T>& rhs, T* y, std::size_t layer, std::size_t part, std::size_t first,
                      std::size_t last, T* edge);
-// The join and the substitution away from the split, once both parts' edges are written.
+// The join, once both parts' edges are written: the part's node next to the split (m - 1 or m)
+// from the 2x2 system of the two edges. Nothing for a layer that is one part.
+template <class T>
+void join_part(const LayerParts& lp, const LineFactorsT<T>& top, const SplitFactorsT<T>& low, T* y,
+               std::size_t layer, std::size_t part, const T* upper_edge, const T* lower_edge);
+// The substitution away from the split (a layer that is one part: from its last node), after
+// join_part.
 template <class T>
 void substitute_part(const LayerParts& lp, const LineFactorsT<T>& top, const SplitFactorsT<T>& low, T* y,
-                     std::size_t layer, std::size_t part, const T* upper_edge, const T* lower_edge);
+                     std::size_t layer, std::size_t part);
 
 }  // namespace elsbench

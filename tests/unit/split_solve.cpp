@@ -95,9 +95,11 @@ struct Case {
         }
       }
     for (std::size_t layer = 0; layer < lp.layers; ++layer)
-      for (std::size_t part = 0; part < lp.parts(); ++part)
-        substitute_part(lp, top, low, y.data(), layer, part, edges.data() + 2 * layer * lp.stride,
-                        edges.data() + (2 * layer + 1) * lp.stride);
+      for (std::size_t part = 0; part < lp.parts(); ++part) {
+        join_part(lp, top, low, y.data(), layer, part, edges.data() + 2 * layer * lp.stride,
+                  edges.data() + (2 * layer + 1) * lp.stride);
+        substitute_part(lp, top, low, y.data(), layer, part);
+      }
     return y;
   }
 
