@@ -5,8 +5,8 @@
 namespace elsbench {
 namespace {
 
-// Lines shorter than this are not split: each part should hold several nodes.
-constexpr std::size_t kMinSplitNodes = 16;
+// Parts shorter than this are not made: a line of fewer than twice as many nodes is one part.
+constexpr std::size_t kMinPartNodes = 8;
 
 }  // namespace
 
@@ -17,7 +17,12 @@ LayerParts layer_parts(const Problem& pb) {
   lp.n = last.size();
   lp.stride = last.stride;
   lp.points = pb.points;
-  lp.split = pb.dim > 1 && lp.n >= kMinSplitNodes ? lp.n / 2 : 0;
+  // In 2-D a node is a row, and the ADI runs a part's rows in blocks of kRowsPerBlock from its
+  // first: a split on a block boundary leaves the upper part whole blocks (the rows after a
+  // block's last whole tile take a slower path).
+  const std::size_t align = pb.dim == 2 ? kRowsPerBlock : 1;
+  const std::size_t split = lp.n / 2 / align * align;
+  lp.split = pb.dim > 1 && split >= kMinPartNodes ? split : 0;
   return lp;
 }
 
