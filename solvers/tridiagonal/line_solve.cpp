@@ -10,6 +10,7 @@
 #include <cmath>
 
 #include "platform/stealing_shares.hpp"
+#include "solvers/tridiagonal/line_sweeps.hpp"
 
 namespace elsbench {
 namespace {
@@ -72,40 +73,14 @@ LineFactors factor_axis(const Tridiagonal& op, double theta_dt) {
 namespace {
 
 // Forward elimination then back substitution over a block of lines that are neighbours in memory
-// (an axis's own lines when its stride is not 1, or rows transposed into a buffer); the inner
-// loops run over the lines, contiguous and independent. The right-hand side of node i is formed
-// during the forward sweep: node_rhs(i) gives the function of line l that forms it. Each node's
-// coefficients are read into locals first: out may alias the values read, never the coefficients,
-// and the compiler, unable to tell, would load them again for every vector of lines.
+// (an axis's own lines when its stride is not 1, or rows transposed into a buffer). The right-hand
+// side of node i is formed during the forward sweep: node_rhs(i) gives the function of line l that
+// forms it.
 template <class T, class NodeRhs>
 void sweep_block(const LineBlocks& lb, const LineFactorsT<T>& fac, std::size_t count, const NodeRhs& node_rhs,
                  T* out) {
-  const T* a = fac.lower.data();
-  const T* r = fac.upper_ratio.data();
-  const T* p = fac.inv_pivot.data();
-  const std::size_t s = lb.step, n = lb.n;
-  // out may be the right-hand side's z (an in-place stage): an element is read before it is
-  // written, and the other row read is not written by the loop, so the lines are independent. The
-  // compiler cannot prove it when they alias and would fall back to scalar code: simd says so.
-  {
-    const auto rhs = node_rhs(0);
-    const T p0 = p[0];
-#pragma omp simd
-    for (std::size_t l = 0; l < count; ++l) out[l] = rhs(l) * p0;
-  }
-  for (std::size_t i = 1; i < n; ++i) {
-    const auto rhs = node_rhs(i);
-    const T ai = a[i], pi = p[i];
-    T* row = out + i * s;
-#pragma omp simd
-    for (std::size_t l = 0; l < count; ++l) row[l] = (rhs(l) - ai * row[l - s]) * pi;
-  }
-  for (std::size_t i = n - 1; i-- > 0;) {
-    const T ri = r[i];
-    T* row = out + i * s;
-#pragma omp simd
-    for (std::size_t l = 0; l < count; ++l) row[l] -= ri * row[l + s];
-  }
+  eliminate_forward(fac.lower.data(), fac.inv_pivot.data(), node_rhs, 0, lb.n, lb.step, count, out);
+  substitute_backward(fac.upper_ratio.data(), 0, lb.n - 1, lb.step, count, out);
 }
 
 // The stage's right-hand side for the block of `count` lines from element `base`.

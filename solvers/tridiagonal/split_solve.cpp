@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "solvers/tridiagonal/line_sweeps.hpp"
+
 namespace elsbench {
 namespace {
 
@@ -62,25 +64,12 @@ void eliminate_nodes(const LayerParts& lp, const LineFactorsT<T>& top, const Spl
   const std::size_t s = lp.stride, base = layer * lp.points;
   const auto [lo, hi] = lp.nodes(part);
   T* out = y + base;
-  // The loops run over neighbouring lines (contiguous, independent); out may alias the right-hand
-  // side's z (an element is read before it is written), which simd tells the compiler.
   with_node_rhs(rhs, lp.n, s, base, [&](const auto& node_rhs) {
     if (part == 0) {
-      // Forward from node 0, x_{-1} = 0.
-      for (std::size_t i = first; i < last; ++i) {
-        const auto r = node_rhs(i);
-        const T ai = top.lower[i], pi = top.inv_pivot[i];
-        T* row = out + i * s;
-        if (i == 0) {
-#pragma omp simd
-          for (std::size_t l = 0; l < s; ++l) row[l] = r(l) * pi;
-        } else {
-#pragma omp simd
-          for (std::size_t l = 0; l < s; ++l) row[l] = (r(l) - ai * row[l - s]) * pi;
-        }
-      }
+      eliminate_forward(top.lower.data(), top.inv_pivot.data(), node_rhs, first, last, s, s, out);
     } else {
-      // Backward from node n - 1, x_n = 0.
+      // Backward from node n - 1, x_n = 0: eliminate_forward's mirror (line_sweeps.hpp says why
+      // the locals and the simd).
       for (std::size_t i = last; i-- > first;) {
         const auto r = node_rhs(i);
         const T ci = low.upper[i - lo], qi = low.inv_pivot[i - lo];
@@ -126,12 +115,7 @@ void substitute_part(const LayerParts& lp, const LineFactorsT<T>& top, const Spl
   const std::size_t s = lp.stride, m = lp.split;
   T* out = y + layer * lp.points;
   if (part == 0) {
-    for (std::size_t i = (m ? m : lp.n) - 1; i-- > 0;) {
-      const T ri = top.upper_ratio[i];
-      T* row = out + i * s;
-#pragma omp simd
-      for (std::size_t l = 0; l < s; ++l) row[l] -= ri * row[l + s];
-    }
+    substitute_backward(top.upper_ratio.data(), 0, (m ? m : lp.n) - 1, s, s, out);
   } else {
     for (std::size_t i = m + 1; i < lp.n; ++i) {
       const T li = low.lower_ratio[i - m];
