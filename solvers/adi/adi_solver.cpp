@@ -254,7 +254,7 @@ class AdiStepper {
     const std::size_t n0 = pb_.axes[0].size(), per_node = parts_.stride / n0;
     const auto [first, last] = thread_share(parts_.items());
     const int dl = pb_.dim - 1;
-    const StageRhs<T> rhs = stage_rhs(r, dl);
+    const StageRhs<T> rhs = stage_rhs(r, dl), plane_rhs = stage_rhs(r, 1);
     const std::size_t done = s.stages++;
     T* const edges = edges_.data() + (done % 2) * (edges_.size() / 2);
     const auto edge = [&](std::size_t item) { return edges + item * parts_.stride; };
@@ -272,7 +272,7 @@ class AdiStepper {
         for (std::size_t b = row0; b < row1; b += kRowsPerBlock) run_rows(r, s, b, std::min(row1, b + kRowsPerBlock));
         if (dl == 2) {
           const std::size_t plane0 = layer * parts_.n;
-          solve_axis_groups(pb_, 1, factors_[1], stage_rhs(r, 1), r.result, plane0 + a, plane0 + e);
+          solve_axis_groups(pb_, 1, factors_[1], plane_rhs, r.result, plane0 + a, plane0 + e);
         }
         eliminate_nodes(parts_, factors_[dl], split_, rhs, r.result, layer, part, a, e, edge(item));
       }

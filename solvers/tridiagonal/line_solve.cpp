@@ -60,7 +60,7 @@ LineFactors factor_axis(const Tridiagonal& op, double theta_dt) {
   f.inv_pivot.resize(n);
   double previous_ratio = 0.0;
   for (std::size_t i = 0; i < n; ++i) {
-    const double a = -theta_dt * op.lower[i], b = 1.0 - theta_dt * op.diag[i], c = -theta_dt * op.upper[i];
+    const auto [a, b, c] = system_row(op, theta_dt, i);
     const double pivot = b - (i > 0 ? a * previous_ratio : 0.0);
     f.lower[i] = a;
     f.inv_pivot[i] = 1.0 / pivot;

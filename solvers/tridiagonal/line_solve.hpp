@@ -21,6 +21,13 @@ struct LineFactorsT {
 };
 using LineFactors = LineFactorsT<double>;
 LineFactors factor_axis(const Tridiagonal& op, double theta_dt);
+// Row i of I - theta_dt * A: a x_{i-1} + b x_i + c x_{i+1} (what factor_axis and factor_split factor).
+struct SystemRow {
+  double a, b, c;
+};
+inline SystemRow system_row(const Tridiagonal& op, double theta_dt, std::size_t i) {
+  return {-theta_dt * op.lower[i], 1.0 - theta_dt * op.diag[i], -theta_dt * op.upper[i]};
+}
 // The fp64 factors rounded once to fp32 (an fp32 march).
 LineFactorsT<float> to_fp32(const LineFactors& f);
 // x <- (I - theta_dt A_d)^{-1} x along axis d.

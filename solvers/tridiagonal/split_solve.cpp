@@ -37,7 +37,7 @@ SplitFactors factor_split(const Tridiagonal& op, double theta_dt, const LineFact
   f.inv_pivot.resize(k);
   double next_ratio = 0.0;
   for (std::size_t i = n; i-- > split;) {
-    const double a = -theta_dt * op.lower[i], b = 1.0 - theta_dt * op.diag[i], c = -theta_dt * op.upper[i];
+    const auto [a, b, c] = system_row(op, theta_dt, i);
     const double pivot = b - (i + 1 < n ? c * next_ratio : 0.0);
     f.upper[i - split] = c;
     f.inv_pivot[i - split] = 1.0 / pivot;
