@@ -7,9 +7,9 @@
 #include <cstddef>
 #include <string>
 
-namespace elsbench::gpu {
+#include "platform/cuda/cusparse_library.hpp"
 
-void cusparse_check(cusparseStatus_t status, const std::string& what);
+namespace elsbench::gpu {
 
 class CusparseHandle {
  public:
