@@ -8,6 +8,7 @@
 #include <memory>
 #include <type_traits>
 
+#include "platform/spin_wait.hpp"
 #include "platform/stealing_shares.hpp"
 #include "platform/subnormals.hpp"
 #include "platform/thread_share.hpp"
@@ -33,11 +34,13 @@ bool keeps_x_terms(SchemeKind k) { return k == SchemeKind::CraigSneyd || k == Sc
 // stage over a block of rows while it is in its cache, and A_0 v never goes to memory unless a
 // later round needs it. With two or more assets each thread owns parts of the layers along the
 // last axis (solvers/tridiagonal/split_solve.hpp): the rows, the planes and the last axis's lines
-// of its parts, in every stage, so a round reads what the same core wrote. Threads wait for each
-// other where a layer's parts meet (the join of the last axis's stage, when the parts of a layer
-// are on two threads) and where a pass reads the neighbouring rows of another's part (before the
-// next round, and at the step's end); they stay in one parallel region for the whole march. The
-// operations on each value do not depend on which thread runs them, so neither do prices.
+// of its parts, in every stage, and the events at the step's end, so a round reads what the same
+// core wrote. Threads wait for each other where a layer's parts meet (the join of the last axis's
+// stage, when the parts of a layer are on two threads), where a pass reads the neighbouring rows
+// of another's part (before the next round), and where a knock-in reads the knocked-in layer's
+// part (and before that part is overwritten); never all at once between steps. They stay in one
+// parallel region for the whole march. The operations on each value do not depend on which thread
+// runs them, so neither do prices.
 template <class T>
 class AdiStepper {
   using Vec = std::vector<T>;
@@ -48,7 +51,7 @@ class AdiStepper {
       : pb_(pb), stencils_(pb), y0_(pb.values()), y_(pb.values()),
         threaded_(pb.values() >= 4096 && omp_get_max_threads() > 1),
         row_blocks_((explicit_rows(pb) + kRowsPerBlock - 1) / kRowsPerBlock, omp_get_max_threads()),
-        parts_(layer_parts(pb)), edges_(2 * 2 * parts_.layers * parts_.stride),
+        parts_(layer_parts(pb)), events_(pb), edges_(2 * 2 * parts_.layers * parts_.stride),
         joined_(std::make_unique<std::atomic<std::size_t>[]>(parts_.items())) {
     if (keep_x_terms) {
       mixed_x_.resize(pb.values());
@@ -60,11 +63,13 @@ class AdiStepper {
   }
 
   // Called by every thread of the march's region (march_on_threads), or by the one thread of an
-  // unthreaded march, with X at x; returns, once the calling thread's share of the step is done,
-  // where the values are: x, or the other value buffer, which X's storage then becomes. With two
-  // or more assets the next step waits only for the rows it reads of another thread's part; with
-  // one, the step ends with a barrier (its rows go to whichever thread takes them).
-  T* step(const StepWeights& w, T* x) {
+  // unthreaded march, with X at x for step j; returns, once the calling thread's share of the step
+  // is done, where the values are: x, or the other value buffer, which X's storage then becomes.
+  // With two or more assets the step applies the events that fall after it to the calling
+  // thread's parts, and the next step waits only for what it reads of another thread's parts;
+  // with one, the step ends with a barrier (its rows go to whichever thread takes them) and the
+  // march applies the events.
+  T* step(const StepWeights& w, T* x, std::size_t j) {
     Scratch& s = scratch_[static_cast<std::size_t>(omp_get_thread_num())];
     T* const y = s.spare;
     factor_axes(w.theta_dt);
@@ -79,8 +84,8 @@ class AdiStepper {
     const bool two = w.two_rounds();
     const Round second = two ? corrector(w, x, y) : Round{};
     const FlushSubnormals flush(std::is_same_v<T, float>);
-    run_round(predictor, s, two);
-    if (two) run_round(second, s, false);
+    run_round(predictor, s, two ? kNoStepEnd : j);
+    if (two) run_round(second, s, j);
     T* const result = (two ? second : predictor).result;
     // Each thread keeps its own record of which buffer is spare, changed the same way on every
     // thread: swapping a shared record would race with threads still reading it.
@@ -92,6 +97,7 @@ class AdiStepper {
   }
 
   bool threaded() const { return threaded_; }
+  bool applies_events() const { return pb_.dim > 1; }
 
  private:
   struct Term {
@@ -112,7 +118,10 @@ class AdiStepper {
     Vec axis0_rows, lines;
     T* spare;  // the value buffer that does not hold X (y_'s storage or the march's)
     std::size_t stages = 0;  // last-axis stages run by this thread (each thread runs all of them)
+    // Per value buffer (the march's, y_'s): the stage after which a knock-in last read it.
+    std::size_t knock_in_read[2] = {0, 0};
   };
+  static constexpr std::size_t kNoStepEnd = ~std::size_t{0};
 
   // The axes' factors for theta dt: kept while theta dt stays (a uniform grid refactors only
   // around the damping sub-steps). Every thread reads the factored theta dt before one of them
@@ -199,8 +208,8 @@ class AdiStepper {
   }
 
   // The pass, then Y <- (I - theta dt A_d)^{-1} (Y - theta dt F_d) for each axis, Y starting at Y0.
-  // `more`: another round follows.
-  void run_round(const Round& r, Scratch& s, bool more) {
+  // `step_end`: the step this round ends, or kNoStepEnd if another round follows.
+  void run_round(const Round& r, Scratch& s, std::size_t step_end) {
     if (pb_.dim == 1) {
       // Blocks of kRowsPerBlock rows from the first, whichever thread runs them.
       const std::size_t rows = explicit_rows(pb_);
@@ -209,11 +218,11 @@ class AdiStepper {
         run_rows(r, s, first, std::min(rows, first + kRowsPerBlock));
       });
       // The next round's pass reads neighbouring rows.
-      if (more) {
+      if (step_end == kNoStepEnd) {
 #pragma omp barrier
       }
     } else {
-      run_parts(r, s);
+      run_parts(r, s, step_end);
     }
   }
 
@@ -243,14 +252,17 @@ class AdiStepper {
   // shares), a few nodes of the last axis at a time: their rows (the pass and the axis-0 stage),
   // in 3-D their plane's axis-1 lines, then their elimination along the last axis while those
   // rows are in cache (the upper part's nodes ascending, the lower part's descending); then,
-  // joined behind a barrier where a layer's parts are on two threads, each part's substitution.
+  // joined behind a barrier where a layer's parts are on two threads, each part's substitution;
+  // at the step's end, the events on those parts.
   //
   // Between rounds and steps a thread waits only for what it reads of another's part: the node
   // next to the split that the other part's last join wrote (the pass and the stencils read one
-  // node across the split). Nothing it writes is still read by another thread: a round writes
-  // the other value buffer than the one the round before wrote and this one reads, and every
-  // read of the buffer it overwrites came before the last join's barrier.
-  void run_parts(const Round& r, Scratch& s) {
+  // node across the split), and for a knock-in, the knocked-in layer's part at the step's end.
+  // What it overwrites no other thread still reads: a round writes the other value buffer than
+  // the one the round before wrote and this one reads, every read of the buffer it overwrites
+  // across a split came before the last join's barrier, and a round that overwrites values a
+  // knock-in read waits for that knock-in (wait_for_knock_ins).
+  void run_parts(const Round& r, Scratch& s, std::size_t step_end) {
     const std::size_t n0 = pb_.axes[0].size(), per_node = parts_.stride / n0;
     const auto [first, last] = thread_share(parts_.items());
     const int dl = pb_.dim - 1;
@@ -259,6 +271,7 @@ class AdiStepper {
     T* const edges = edges_.data() + (done % 2) * (edges_.size() / 2);
     const auto edge = [&](std::size_t item) { return edges + item * parts_.stride; };
     wait_for_joins(first, last, done);
+    wait_for_knock_ins(s, first, last, r.result);
     // 2-D: a node is a row, taken kRowsPerBlock at a time; 3-D: a node is a plane.
     const std::size_t nodes_per_block = dl == 1 ? kRowsPerBlock : 1;
     for (std::size_t item = first; item < last; ++item) {
@@ -280,27 +293,57 @@ class AdiStepper {
     if (layers_on_two_threads()) {
 #pragma omp barrier
     }
+    // With events to come, an item is published once they are applied: until then its values
+    // are not the step's.
+    const bool events = step_end != kNoStepEnd && events_.fall_after(step_end);
     for (std::size_t item = first; item < last; ++item) {
       const std::size_t layer = item / parts_.parts(), part = item % parts_.parts();
       join_part(parts_, factors_[dl], split_, r.result, layer, part, edge(layer * 2), edge(layer * 2 + 1));
-      joined_[item].store(done + 1, std::memory_order_release);
-      joined_[item].notify_all();
+      if (!events) publish(item, done + 1);
       substitute_part(parts_, factors_[dl], split_, r.result, layer, part);
     }
+    if (events) apply_events(s, step_end, r.result, first, last, done + 1);
   }
 
-  // Until the other part of each split layer this thread works on has joined `done` stages, if
-  // another thread owns it.
+  // The events after step j on items [first, last) of v, each item published once its events are
+  // applied as `stage`. The knocked-in layer's items go first: a knock-in reads them, waiting for
+  // another thread's (each point sees the same arithmetic as StepEvents::after).
+  void apply_events(Scratch& s, std::size_t j, T* v, std::size_t first, std::size_t last, std::size_t stage) {
+    const bool knock_in = events_.knock_in_after(j);
+    for (std::size_t item = last; item-- > first;) {
+      const std::size_t layer = item / parts_.parts(), part = item % parts_.parts();
+      if (knock_in && layer == 0 && pb_.layers > 1) wait_until_published(part + parts_.parts(), stage, first, last);
+      const auto [lo, hi] = parts_.nodes(part);
+      events_.on_layer(j, v, layer, lo * parts_.stride, hi * parts_.stride);
+      publish(item, stage);
+    }
+    if (knock_in) s.knock_in_read[value_slot(v)] = stage;
+  }
+
+  // Before a round overwrites a value buffer a knock-in read: until the knock-in on the alive
+  // layer's part of each knocked-in item this thread owns is done.
+  void wait_for_knock_ins(const Scratch& s, std::size_t first, std::size_t last, const T* written) {
+    const std::size_t read_at = s.knock_in_read[value_slot(written)];
+    if (read_at == 0) return;
+    for (std::size_t item = std::max(first, parts_.parts()); item < last; ++item)
+      if (item / parts_.parts() == 1) wait_until_published(item % parts_.parts(), read_at, first, last);
+  }
+
+  // Which of the two value buffers v is (0: the march's, 1: y_).
+  std::size_t value_slot(const T* v) const { return v == y_.data() ? 1 : 0; }
+
+  void publish(std::size_t item, std::size_t stage) { raise_to(joined_[item], stage); }
+
+  // Until `item` is published at `stage` or later, unless it is one of the calling thread's own
+  // items [first, last).
+  void wait_until_published(std::size_t item, std::size_t stage, std::size_t first, std::size_t last) {
+    if (item < first || item >= last) wait_until_at_least(joined_[item], stage);
+  }
+
+  // Until the other part of each split layer this thread works on has published `done` stages.
   void wait_for_joins(std::size_t first, std::size_t last, std::size_t done) {
     if (parts_.parts() < 2 || done == 0) return;
-    for (std::size_t item = first; item < last; ++item) {
-      const std::size_t other = item ^ 1;  // layer * 2 + (1 - part)
-      if (other >= first && other < last) continue;
-      std::atomic<std::size_t>& joined = joined_[other];
-      for (std::size_t seen = joined.load(std::memory_order_acquire); seen < done;
-           seen = joined.load(std::memory_order_acquire))
-        joined.wait(seen, std::memory_order_acquire);
-    }
+    for (std::size_t item = first; item < last; ++item) wait_until_published(item ^ 1, done, first, last);
   }
 
   // Whether some layer's two parts fall to two threads (the same answer on every thread).
@@ -319,10 +362,12 @@ class AdiStepper {
   std::vector<Scratch> scratch_;
   StealingShares row_blocks_;  // one asset: the rows
   LayerParts parts_;
+  const StepEvents events_;  // with two or more assets, applied by the step (applies_events)
   // Per layer and part, the last node each part's elimination left, for the join; two sets, used by
   // turns, so that one stage's edges are not overwritten while a late thread still reads them.
   Vec edges_;
-  // Per item, the stages whose join it has written (its node next to the split).
+  // Per item, the stages it has published: its node next to the split joined, and at a step's end
+  // with events, every value final.
   std::unique_ptr<std::atomic<std::size_t>[]> joined_;
   LineFactorsT<T> factors_[3];
   SplitFactorsT<T> split_;  // the last axis's lower parts
@@ -337,8 +382,8 @@ MarchResult march_in(const Problem& pb, const SolverOptions& opt) {
   MarchResult m;
   m.scheme = scheme.name();
   std::vector<T> values = march_on_threads<T>(pb, stepper.threaded(), [&](std::size_t j, T* v) {
-    return stepper.step(step_weights(pb.time.damped[j] ? damped : scheme, pb.time.dt(j)), v);
-  });
+    return stepper.step(step_weights(pb.time.damped[j] ? damped : scheme, pb.time.dt(j)), v, j);
+  }, stepper.applies_events());
   if constexpr (std::is_same_v<T, double>) {
     m.values = std::move(values);
   } else {

@@ -19,10 +19,12 @@ inline void blend(T& v, double phi, double target) {
   }
 }
 
-// The stretches [first, last) of points where an event's weight is not zero. Elsewhere a blend
-// leaves the value as it is (v + 0 (target - v) = v), and an autocall's or a knock-in's region is
-// a part of the grid, so events visit their stretches only.
-using Stretches = std::vector<std::pair<std::size_t, std::size_t>>;
+// The stretches [first, last) of points where an event's weight is not zero, each either all
+// ones or not. Elsewhere a blend leaves the value as it is (v + 0 (target - v) = v), and an
+// autocall's or a knock-in's region is a part of the grid, so events visit their stretches only;
+// where the weight is one (a knock-in's every point, an autocall's inside its barrier) a blend
+// need not read it, and 1 (target - v) is target - v to the bit.
+using Stretches = std::vector<EventStretch>;
 
 Stretches nonzero_stretches(const std::vector<double>& phi) {
   Stretches s;
@@ -32,69 +34,74 @@ Stretches nonzero_stretches(const std::vector<double>& phi) {
       continue;
     }
     const std::size_t first = i;
-    while (i < phi.size() && phi[i] != 0.0) ++i;
-    s.emplace_back(first, i);
+    const bool ones = phi[i] == 1.0;
+    while (i < phi.size() && phi[i] != 0.0 && (phi[i] == 1.0) == ones) ++i;
+    s.push_back({first, i, ones});
   }
   return s;
 }
 
-// Events on the points [from, to) of every layer.
+// Event e on the points [from, to) of layer `layer` (a knock-in writes layer 0 only).
 template <class T>
-void apply(const Problem& pb, const Stretches& where, const EventAction& e, T* values, std::size_t from,
-           std::size_t to) {
+void apply(const Problem& pb, const Stretches& where, const EventAction& e, T* values, std::size_t layer,
+           std::size_t from, std::size_t to) {
+  const bool knock_in = e.kind == EventAction::Kind::KnockIn;
+  if (knock_in && layer != 0) return;
   const std::size_t P = pb.points;
   const double* phi = pb.event_weights[e.weights].data();
-  for (auto [first, last] : where) {
-    first = std::max(first, from);
-    last = std::min(last, to);
-    if (e.kind == EventAction::Kind::Autocall) {
-      for (int l = 0; l < pb.layers; ++l) {
-        T* v = values + static_cast<std::size_t>(l) * P;
-        for (std::size_t i = first; i < last; ++i) blend(v[i], phi[i], e.value);
-      }
+  T* v = values + layer * P;
+  const T* knocked = values + P;
+  for (const EventStretch& st : where) {
+    const std::size_t first = std::max(st.first, from), last = std::min(st.last, to);
+    if (knock_in && st.ones) {
+      for (std::size_t i = first; i < last; ++i) blend(v[i], 1.0, knocked[i]);
+    } else if (knock_in) {
+      for (std::size_t i = first; i < last; ++i) blend(v[i], phi[i], knocked[i]);
+    } else if (st.ones) {
+      for (std::size_t i = first; i < last; ++i) blend(v[i], 1.0, e.value);
     } else {
-      const T* knocked = values + P;
-      for (std::size_t i = first; i < last; ++i) blend(values[i], phi[i], knocked[i]);
+      for (std::size_t i = first; i < last; ++i) blend(v[i], phi[i], e.value);
     }
   }
 }
 
-// The events that fall at the end of each step, on a range of points.
-class StepEvents {
- public:
-  explicit StepEvents(const Problem& pb) : pb_(pb) {
-    for (const std::vector<double>& phi : pb.event_weights) where_.push_back(nonzero_stretches(phi));
-    // Continuous knock-in: the alive layer takes the knocked-in value on and below the barrier.
-    knock_in_.kind = EventAction::Kind::KnockIn;
-    knock_in_.weights = pb.knock_in_weights;
-  }
-
-  // Whether any event falls after step j (at time node j + 1).
-  bool fall_after(std::size_t j) const {
-    const auto e = first_at(j + 1);
-    return pb_.continuous_knock_in || (e != pb_.events.end() && e->at_node == j + 1);
-  }
-
-  // After step j, on points [from, to) of every layer.
-  template <class T>
-  void after(std::size_t j, T* values, std::size_t from, std::size_t to) const {
-    for (auto e = first_at(j + 1); e != pb_.events.end() && e->at_node == j + 1; ++e)
-      apply(pb_, where_[e->weights], *e, values, from, to);
-    if (pb_.continuous_knock_in) apply(pb_, where_[knock_in_.weights], knock_in_, values, from, to);
-  }
-
- private:
-  std::vector<EventAction>::const_iterator first_at(std::size_t node) const {
-    return std::lower_bound(pb_.events.begin(), pb_.events.end(), node,
-                            [](const EventAction& a, std::size_t n) { return a.at_node < n; });
-  }
-
-  const Problem& pb_;
-  std::vector<Stretches> where_;
-  EventAction knock_in_;
-};
-
 }  // namespace
+
+StepEvents::StepEvents(const Problem& pb) : pb_(pb) {
+  for (const std::vector<double>& phi : pb.event_weights) where_.push_back(nonzero_stretches(phi));
+  // Continuous knock-in: the alive layer takes the knocked-in value on and below the barrier.
+  knock_in_.kind = EventAction::Kind::KnockIn;
+  knock_in_.weights = pb.knock_in_weights;
+}
+
+bool StepEvents::fall_after(std::size_t j) const {
+  const auto e = first_at(j + 1);
+  return pb_.continuous_knock_in || (e != pb_.events.end() && e->at_node == j + 1);
+}
+
+bool StepEvents::knock_in_after(std::size_t j) const {
+  if (pb_.continuous_knock_in) return true;
+  for (auto e = first_at(j + 1); e != pb_.events.end() && e->at_node == j + 1; ++e)
+    if (e->kind == EventAction::Kind::KnockIn) return true;
+  return false;
+}
+
+template <class T>
+void StepEvents::after(std::size_t j, T* values, std::size_t from, std::size_t to) const {
+  for (std::size_t layer = static_cast<std::size_t>(pb_.layers); layer-- > 0;) on_layer(j, values, layer, from, to);
+}
+
+template <class T>
+void StepEvents::on_layer(std::size_t j, T* values, std::size_t layer, std::size_t from, std::size_t to) const {
+  for (auto e = first_at(j + 1); e != pb_.events.end() && e->at_node == j + 1; ++e)
+    apply(pb_, where_[e->weights], *e, values, layer, from, to);
+  if (pb_.continuous_knock_in) apply(pb_, where_[knock_in_.weights], knock_in_, values, layer, from, to);
+}
+
+std::vector<EventAction>::const_iterator StepEvents::first_at(std::size_t node) const {
+  return std::lower_bound(pb_.events.begin(), pb_.events.end(), node,
+                          [](const EventAction& a, std::size_t n) { return a.at_node < n; });
+}
 
 template <class T>
 std::vector<T> march(const Problem& pb, const StepFnT<T>& step) {
@@ -108,7 +115,8 @@ std::vector<T> march(const Problem& pb, const StepFnT<T>& step) {
 }
 
 template <class T>
-std::vector<T> march_on_threads(const Problem& pb, bool threaded, const ThreadStepFnT<T>& step) {
+std::vector<T> march_on_threads(const Problem& pb, bool threaded, const ThreadStepFnT<T>& step,
+                                bool step_applies_events) {
   const StepEvents events(pb);
   std::vector<T> values(pb.initial.begin(), pb.initial.end());
   const T* last = values.data();
@@ -119,7 +127,7 @@ std::vector<T> march_on_threads(const Problem& pb, bool threaded, const ThreadSt
     for (std::size_t j = 0; j < pb.time.steps(); ++j) {
       v = step(j, v);
       // Events read and write every thread's points (every thread takes the same branch).
-      if (events.fall_after(j)) {
+      if (!step_applies_events && events.fall_after(j)) {
 #pragma omp barrier
         events.after(j, v, from, to);
 #pragma omp barrier
@@ -133,7 +141,11 @@ std::vector<T> march_on_threads(const Problem& pb, bool threaded, const ThreadSt
 
 template std::vector<double> march(const Problem&, const StepFnT<double>&);
 template std::vector<float> march(const Problem&, const StepFnT<float>&);
-template std::vector<double> march_on_threads(const Problem&, bool, const ThreadStepFnT<double>&);
-template std::vector<float> march_on_threads(const Problem&, bool, const ThreadStepFnT<float>&);
+template std::vector<double> march_on_threads(const Problem&, bool, const ThreadStepFnT<double>&, bool);
+template std::vector<float> march_on_threads(const Problem&, bool, const ThreadStepFnT<float>&, bool);
+template void StepEvents::after(std::size_t, double*, std::size_t, std::size_t) const;
+template void StepEvents::after(std::size_t, float*, std::size_t, std::size_t) const;
+template void StepEvents::on_layer(std::size_t, double*, std::size_t, std::size_t, std::size_t) const;
+template void StepEvents::on_layer(std::size_t, float*, std::size_t, std::size_t, std::size_t) const;
 
 }  // namespace elsbench

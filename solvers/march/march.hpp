@@ -19,15 +19,50 @@ template <class T>
 std::vector<T> march(const Problem& pb, const StepFnT<T>& step);
 inline std::vector<double> march(const Problem& pb, const StepFn& step) { return march<double>(pb, step); }
 
+// Points [first, last) where an event's weight is not zero; `ones`: it is 1 on all of them.
+struct EventStretch {
+  std::size_t first, last;
+  bool ones;
+};
+
+// The events that fall at the end of each step, on any range of points: the autocalls, every
+// layer; then the knock-ins, layer 0 toward layer 1 (pb.events puts a node's autocalls first);
+// then the continuous knock-in.
+class StepEvents {
+ public:
+  explicit StepEvents(const Problem& pb);
+
+  // Whether any event falls after step j (at time node j + 1).
+  bool fall_after(std::size_t j) const;
+  // Whether a knock-in does: layer 0 then reads layer 1.
+  bool knock_in_after(std::size_t j) const;
+  // After step j, on points [from, to) of every layer.
+  template <class T>
+  void after(std::size_t j, T* values, std::size_t from, std::size_t to) const;
+  // After step j, what writes layer `layer` on its points [from, to). Layer 0's knock-ins read
+  // layer 1 there, which must have had its own events; on a point, layer 1's then layer 0's are
+  // the same arithmetic as after().
+  template <class T>
+  void on_layer(std::size_t j, T* values, std::size_t layer, std::size_t from, std::size_t to) const;
+
+ private:
+  std::vector<EventAction>::const_iterator first_at(std::size_t node) const;
+  const Problem& pb_;
+  std::vector<std::vector<EventStretch>> where_;  // per event weights
+  EventAction knock_in_;
+};
+
 // The same march held in one parallel region (`threaded`: more than one thread): every thread
 // calls step(j, values) for every step, and step shares out its own work and returns where the
 // calling thread left the values (values, or a buffer of its own that stays alive until the march
 // returns); step itself sees to it that a thread reads another's values only once they are
-// written. Where events fall, a barrier, each thread's share of the points, and a barrier. The
-// threads never leave the region between steps, and the events run on all of them.
+// written. The threads never leave the region between steps. Events: `step_applies_events`, step
+// applies them (StepEvents) to what it owns; otherwise, where they fall, a barrier, each thread's
+// share of the points, and a barrier.
 template <class T>
 using ThreadStepFnT = std::function<T*(std::size_t step, T* values)>;
 template <class T>
-std::vector<T> march_on_threads(const Problem& pb, bool threaded, const ThreadStepFnT<T>& step);
+std::vector<T> march_on_threads(const Problem& pb, bool threaded, const ThreadStepFnT<T>& step,
+                                bool step_applies_events = false);
 
 }  // namespace elsbench

@@ -166,8 +166,13 @@ BOOST_AUTO_TEST_CASE(the_pass_in_row_ranges_equals_the_whole_pass_bit_for_bit) {
 
 // Three threads on this two-core machine: shares of unequal size, and threads that arrive late
 // at every phase, so that blocks are taken from another's share.
+// The sample ELS also with continuous monitoring: a knock-in after every step, which the ADI applies
+// on each thread's own parts while the knocked-in layer may be another thread's.
 BOOST_AUTO_TEST_CASE(adi_prices_on_one_two_and_three_threads_agree_bit_for_bit_in_every_dimension) {
-  for (const char* id : {"els-1a-stepdown", "sample-2a-stepdown", "els-3a-stepdown"}) {
+  for (const char* id : {"els-1a-stepdown", "sample-2a-stepdown", "els-3a-stepdown", "continuous"}) {
+    const bool continuous = std::string(id) == "continuous";
+    Product product = resolve_product(continuous ? "sample-2a-stepdown" : id);
+    if (continuous) product.els.knock_in.monitoring = Monitoring::Continuous;
     for (const std::string scheme : {"hundsdorfer-verwer", "modified-craig-sneyd", "craig-sneyd", "douglas"}) {
       SolverOptions o;
       o.scheme = scheme;
@@ -177,7 +182,6 @@ BOOST_AUTO_TEST_CASE(adi_prices_on_one_two_and_three_threads_agree_bit_for_bit_i
       o.grid.knock_in_damping = 0;
       o.device = parse_device("cpu");
       o.device.threads = 1;
-      const Product product = resolve_product(id);
       const SolverInfo& adi = SolverRegistry::instance().get("adi");
       const PriceResult one = price_with(adi, product, o);
       for (const int threads : {2, 3}) {
