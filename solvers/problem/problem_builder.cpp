@@ -100,7 +100,7 @@ class CellAverage {
     per_axis_ = kPerAxis[std::min<std::size_t>(cells_.size(), 3)];
   }
 
-  // values(spots, out) writes the payoff of each layer at spots into out[0 .. layers).
+  // values(spots, out) writes the payoff of each layer at spots[0 .. dim) into out[0 .. layers).
   template <class Payoff>
   void fill(Problem& pb, Payoff&& values) const {
     const auto layers = static_cast<std::size_t>(pb.layers);
@@ -115,13 +115,13 @@ class CellAverage {
   // Payoff at the point of the cell at fraction t of its width on every axis (t = 0.5: centre).
   template <class Payoff>
   std::array<double, 2> sample(const std::vector<std::size_t>& idx, Payoff& values, double t) const {
-    std::vector<double> spots(idx.size());
+    Spots spots{};
     for (std::size_t d = 0; d < idx.size(); ++d) {
       const auto [lo, hi] = cells_[d][idx[d]];
       spots[d] = lo + t * (hi - lo);
     }
     std::array<double, 2> v{};
-    values(spots, v.data());
+    values(spots.data(), v.data());
     return v;
   }
 
@@ -129,11 +129,11 @@ class CellAverage {
   bool bilinear(const std::vector<std::size_t>& idx, const std::array<double, 2>& centre,
                 std::size_t layers, Payoff& values) const {
     const std::size_t dim = idx.size(), corners = std::size_t{1} << dim;
-    std::vector<double> spots(dim);
+    Spots spots{};
     std::array<double, 2> mean{}, v{};
     for (std::size_t corner = 0; corner < corners; ++corner) {
       for (std::size_t d = 0; d < dim; ++d) spots[d] = cells_[d][idx[d]][(corner >> d) & 1];
-      values(spots, v.data());
+      values(spots.data(), v.data());
       for (std::size_t l = 0; l < layers; ++l) mean[l] += v[l] / static_cast<double>(corners);
     }
     for (std::size_t l = 0; l < layers; ++l)
@@ -147,7 +147,7 @@ class CellAverage {
     const std::size_t dim = idx.size(), m = per_axis_;
     std::size_t samples = 1;
     for (std::size_t d = 0; d < dim; ++d) samples *= m;
-    std::vector<double> spots(dim);
+    Spots spots{};
     std::array<double, 2> sum{}, v{};
     for (std::size_t k = 0; k < samples; ++k) {
       std::size_t rest = k;
@@ -155,11 +155,14 @@ class CellAverage {
         const auto [lo, hi] = cells_[d][idx[d]];
         spots[d] = lo + (hi - lo) * (static_cast<double>(rest % m) + 0.5) / static_cast<double>(m);
       }
-      values(spots, v.data());
+      values(spots.data(), v.data());
       for (std::size_t l = 0; l < layers; ++l) sum[l] += v[l] / static_cast<double>(samples);
     }
     return sum;
   }
+
+  // A sample's spots: on the stack, as a cut cell takes a thousand samples.
+  using Spots = std::array<double, kMaxAssets>;
 
   std::vector<std::vector<std::array<double, 2>>> cells_;
   std::size_t per_axis_ = 1;
@@ -213,8 +216,8 @@ void set_els_payoff(Problem& pb, const Product& p) {
     pb.knock_in_weights = pb.event_weights.size();
     pb.event_weights.push_back(std::move(below));
   }
-  CellAverage(pb).fill(pb, [&](const std::vector<double>& spots, double* out) {
-    const double perf = performance(terms, spots.data());
+  CellAverage(pb).fill(pb, [&](const double* spots, double* out) {
+    const double perf = performance(terms, spots);
     // A knock-in on the maturity date itself is part of the payoff at tau = 0.
     const bool ki_now = ki.monitoring != Monitoring::None &&
                         (pb.continuous_knock_in ? perf <= ki.barrier : knocks_in(terms, perf));
@@ -227,7 +230,7 @@ void set_option_payoff(Problem& pb, const Product& p) {
   pb.layers = 1;
   pb.initial.resize(pb.points);
   const PayoffTerms terms = payoff_terms(p);
-  CellAverage(pb).fill(pb, [&](const std::vector<double>& spots, double* out) { out[0] = option_payoff(terms, spots.data()); });
+  CellAverage(pb).fill(pb, [&](const double* spots, double* out) { out[0] = option_payoff(terms, spots); });
 }
 
 std::string describe_mesh(const Problem& pb, const GridOptions& g) {
