@@ -1,6 +1,7 @@
 #include "solvers/march/march.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <type_traits>
 #include <utility>
 
@@ -117,7 +118,9 @@ std::vector<T> march(const Problem& pb, const StepFnT<T>& step) {
 template <class T>
 std::vector<T> march_on_threads(const Problem& pb, bool threaded, const ThreadStepFnT<T>& step,
                                 bool step_applies_events) {
-  const StepEvents events(pb);
+  // A step that applies the events builds its own StepEvents: the march's would be set-up thrown away.
+  std::optional<StepEvents> events;
+  if (!step_applies_events) events.emplace(pb);
   std::vector<T> values(pb.initial.begin(), pb.initial.end());
   const T* last = values.data();
 #pragma omp parallel if (threaded)
@@ -127,9 +130,9 @@ std::vector<T> march_on_threads(const Problem& pb, bool threaded, const ThreadSt
     for (std::size_t j = 0; j < pb.time.steps(); ++j) {
       v = step(j, v);
       // Events read and write every thread's points (every thread takes the same branch).
-      if (!step_applies_events && events.fall_after(j)) {
+      if (events && events->fall_after(j)) {
 #pragma omp barrier
-        events.after(j, v, from, to);
+        events->after(j, v, from, to);
 #pragma omp barrier
       }
     }
