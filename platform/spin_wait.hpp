@@ -19,14 +19,15 @@
 namespace elsbench {
 
 inline std::size_t spins_before_sleep() {
+  constexpr std::size_t kUnset = 300000, kUnsetOversubscribed = 1000;
   static const std::size_t policy = [] {
     const char* p = std::getenv("OMP_WAIT_POLICY");
     if (p && strcasecmp(p, "passive") == 0) return std::size_t{0};
     if (p && strcasecmp(p, "active") == 0) return std::numeric_limits<std::size_t>::max();
-    return std::size_t{300000};
+    return kUnset;
   }();
   static const int procs = omp_get_num_procs();  // a system call each time it is asked
-  if (policy == 300000 && omp_get_num_threads() > procs) return 1000;
+  if (policy == kUnset && omp_get_num_threads() > procs) return kUnsetOversubscribed;
   return policy;
 }
 
