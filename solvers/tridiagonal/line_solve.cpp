@@ -153,11 +153,60 @@ struct Tile8f {
   }
 };
 
+#if defined(__AVX512F__)
+// With AVX-512 a double tile is a 512-bit register, eight rows (a float tile stays eight rows of
+// an AVX register: sixteen 512-bit rows spill registers and were slower). The shuffles are the
+// full-mask forms, the same instructions: GCC 12's unmasked forms pass an undefined register that
+// its -Wmaybe-uninitialized reports (GCC bug 105593).
+constexpr __mmask8 kAll8 = 0xFF;
+// 128-bit lanes: Imm 0x88 gives a's lanes 0, 2 then b's lanes 0, 2; 0xDD lanes 1, 3.
+template <int Imm>
+__m512d lanes_of(__m512d a, __m512d b) { return _mm512_mask_shuffle_f64x2(a, kAll8, a, b, Imm); }
+// o[j] = lane j of a, b, c and d.
+inline void lane_transpose(__m512d a, __m512d b, __m512d c, __m512d d, __m512d (&o)[4]) {
+  const __m512d ab0 = lanes_of<0x88>(a, b), ab1 = lanes_of<0xDD>(a, b);
+  const __m512d cd0 = lanes_of<0x88>(c, d), cd1 = lanes_of<0xDD>(c, d);
+  o[0] = lanes_of<0x88>(ab0, cd0);
+  o[1] = lanes_of<0x88>(ab1, cd1);
+  o[2] = lanes_of<0xDD>(ab0, cd0);
+  o[3] = lanes_of<0xDD>(ab1, cd1);
+}
+struct Tile8d {
+  using Reg = __m512d;
+  static constexpr std::size_t kWidth = 8;
+  static Reg load(const double* p) { return _mm512_loadu_pd(p); }
+  static void store(double* p, Reg r) { _mm512_storeu_pd(p, r); }
+  static Reg broadcast(double g) { return _mm512_set1_pd(g); }
+  static Reg mul_add(Reg g, Reg f, Reg z) { return _mm512_fmadd_pd(g, f, z); }
+  static Reg sub_mul(Reg z, Reg a, Reg x) { return _mm512_fnmadd_pd(a, x, z); }
+  static Reg mul(Reg a, Reg b) { return _mm512_mul_pd(a, b); }
+  static Reg zero() { return _mm512_setzero_pd(); }
+  // r[0..7] hold eight rows of an 8x8 tile; on return they hold its eight columns.
+  static void transpose(Reg (&r)[8]) {
+    Reg t[8], o[4];
+    for (int k = 0; k < 4; ++k) {
+      // Lane j: column 2j (lo) or 2j + 1 (hi) of rows 2k and 2k + 1.
+      t[2 * k] = _mm512_mask_unpacklo_pd(r[2 * k], kAll8, r[2 * k], r[2 * k + 1]);
+      t[2 * k + 1] = _mm512_mask_unpackhi_pd(r[2 * k], kAll8, r[2 * k], r[2 * k + 1]);
+    }
+    for (int c = 0; c < 2; ++c) {
+      lane_transpose(t[c], t[2 + c], t[4 + c], t[6 + c], o);
+      for (int j = 0; j < 4; ++j) r[2 * j + c] = o[j];
+    }
+  }
+};
+#endif
+
 // The tile of each precision.
 template <class T>
 struct WideTile;
+#if defined(__AVX512F__)
+template <>
+struct WideTile<double> : Tile8d {};
+#else
 template <>
 struct WideTile<double> : Tile4d {};
+#endif
 template <>
 struct WideTile<float> : Tile8f {};
 

@@ -6,6 +6,7 @@
 // lines, in equal shares, and a thread that has finished its own share takes the rest of
 // another's: the result does not depend on the thread count, nor on which thread solves a line.
 // The ADI's own threads split the last axis's lines instead (split_solve.hpp).
+#include <type_traits>
 #include <vector>
 
 #include "solvers/operators/stencils.hpp"
@@ -45,12 +46,18 @@ void solve_axis_rhs(const Problem& pb, int d, double theta_dt, const double* z, 
 // line_buffer_size(pb) values.
 std::size_t line_buffer_size(const Problem& pb);
 inline constexpr std::size_t kRowsPerBlock = 16;  // rows transposed and solved together
-// Rows per register tile of the transposes (4 doubles, 8 floats). A block's whole tiles and its
-// last few rows take different code, which compilers that do not contract a * b + c (an -O1
-// build) round differently: callers that want the same rows whatever the thread count start
-// every block at a multiple of it, so that only the grid's last rows are ever left over.
+// Rows per register tile of the transposes (AVX: 4 doubles, 8 floats; AVX-512: 8 doubles). A block's
+// whole tiles and its last few rows take different code, which compilers that do not contract
+// a * b + c (an -O1 build) round differently: callers that want the same rows whatever the thread
+// count start every block at a multiple of it, so that only the grid's last rows are ever left
+// over. kRowsPerBlock is a multiple of it.
+#if defined(__AVX512F__)
+inline constexpr std::size_t kDoubleTileRows = 8;
+#else
+inline constexpr std::size_t kDoubleTileRows = 4;
+#endif
 template <class T>
-inline constexpr std::size_t kRowsPerTile = 32 / sizeof(T);
+inline constexpr std::size_t kRowsPerTile = std::is_same_v<T, double> ? kDoubleTileRows : 8;
 template <class T>
 void solve_rows(std::size_t n, const LineFactorsT<T>& fac, std::size_t count, const T* z, const T* f, T g, T* y,
                 T* buf);
