@@ -28,15 +28,23 @@ struct RowTerms {
 };
 
 // f(i, l[i] v[i-1] + c[i] v[i] + u[i] v[i+1]) for each node i of a row, the neighbours beyond its
-// ends left out (their weights are zero): the one 3-point stencil loop of the pass.
+// ends left out (their weights are zero): the one 3-point stencil loop of the pass. The interior
+// runs in two loops, the second from node 64 / sizeof(T): rows and arrays start on a cache line,
+// so its vector loads and stores of node i do too (one loop from node 1 straddled two lines with
+// every 64-byte access).
 template <class T, class F>
 void along_row(const Stencil<T>& w, const T* v, std::size_t n, const F& f) {
   const T* __restrict l = w.lower;
   const T* __restrict c = w.diag;
   const T* __restrict u = w.upper;
-  f(0, c[0] * v[0] + u[0] * v[1]);
+  const auto interior = [&](std::size_t from, std::size_t to) {
 #pragma omp simd
-  for (std::size_t i = 1; i < n - 1; ++i) f(i, l[i] * v[i - 1] + c[i] * v[i] + u[i] * v[i + 1]);
+    for (std::size_t i = from; i < to; ++i) f(i, l[i] * v[i - 1] + c[i] * v[i] + u[i] * v[i + 1]);
+  };
+  const std::size_t line_start = std::min(n - 1, 64 / sizeof(T));
+  f(0, c[0] * v[0] + u[0] * v[1]);
+  interior(1, line_start);
+  interior(line_start, n - 1);
   f(n - 1, l[n - 1] * v[n - 2] + c[n - 1] * v[n - 1]);
 }
 
