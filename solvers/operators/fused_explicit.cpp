@@ -3,6 +3,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <type_traits>
 
 #include "platform/thread_share.hpp"
 
@@ -28,12 +29,12 @@ struct RowTerms {
 };
 
 // f(i, l[i] v[i-1] + c[i] v[i] + u[i] v[i+1]) for each node i of a row, the neighbours beyond its
-// ends left out (their weights are zero): the one 3-point stencil loop of the pass. The interior
-// runs in two loops, the second from node 64 / sizeof(T): rows and arrays start on a cache line,
-// so its vector loads and stores of node i do too (one loop from node 1 straddled two lines with
-// every 64-byte access).
-template <class T, class F>
-void along_row(const Stencil<T>& w, const T* v, std::size_t n, const F& f) {
+// ends left out (their weights are zero): the one 3-point stencil loop of the pass. `FromLine`:
+// the interior runs in two loops, the second from node 8 (of doubles): rows and arrays start on a
+// cache line, so its 64-byte accesses of node i do too; one loop from node 1 straddles two lines
+// with every one.
+template <bool FromLine, class T, class F>
+[[gnu::always_inline]] inline void along_row(const Stencil<T>& w, const T* v, std::size_t n, const F& f) {
   const T* __restrict l = w.lower;
   const T* __restrict c = w.diag;
   const T* __restrict u = w.upper;
@@ -41,12 +42,20 @@ void along_row(const Stencil<T>& w, const T* v, std::size_t n, const F& f) {
 #pragma omp simd
     for (std::size_t i = from; i < to; ++i) f(i, l[i] * v[i - 1] + c[i] * v[i] + u[i] * v[i + 1]);
   };
-  const std::size_t line_start = std::min(n - 1, 64 / sizeof(T));
   f(0, c[0] * v[0] + u[0] * v[1]);
-  interior(1, line_start);
-  interior(line_start, n - 1);
+  if constexpr (FromLine) {
+    interior(1, 64 / sizeof(T));
+    interior(64 / sizeof(T), n - 1);
+  } else {
+    interior(1, n - 1);
+  }
   f(n - 1, l[n - 1] * v[n - 2] + c[n - 1] * v[n - 1]);
 }
+
+// Rows from which a 2-D fp64 pass runs its loops from a cache line. Shorter rows, fp32 rows and
+// 3-D passes (short rows) lose more to the second loop's set-up and scalar tail than they gain
+// (measured: README, Performance).
+constexpr std::size_t kFromLineRows = 128;
 
 // One row of a 2-D or 3-D pass: A_0 v along the row, the other axes' terms and the mixed terms
 // across rows, and out = cm M v + ca sum_d A_d v + sum_k bc_k b_k. A mixed term (0,d) is S_d d/dS_d
@@ -65,8 +74,10 @@ struct FusedRow {
   T bc[3] = {}, cm = 0, ca = 0;
 
   // Terms: A_d v and M v are wanted apart (CS and MCS); else only A_0 v and the sum are stored.
+  // Always inlined: a call per node would leave the loops scalar (GCC stops inlining them once a
+  // pass has both loop forms).
   template <int NB, bool Terms>
-  void node(std::size_t i, T axis0) const {
+  [[gnu::always_inline]] void node(std::size_t i, T axis0) const {
     const T axis1 = w1[0] * v[0][1][i] + w1[1] * v[1][1][i] + w1[2] * v[2][1][i];
     T across = m1[0] * v[0][1][i] + m1[1] * v[1][1][i] + m1[2] * v[2][1][i];
     T o;
@@ -91,15 +102,24 @@ struct FusedRow {
   }
 
   template <bool Terms>
-  void add_mixed(std::size_t i, T mixed) const {
+  [[gnu::always_inline]] void add_mixed(std::size_t i, T mixed) const {
     if constexpr (Terms) m[i] = Dim == 3 ? m[i] + mixed : mixed;
     out[i] += cm * mixed;
   }
 
   template <int NB, bool Terms>
   void run(std::size_t n) const {
-    along_row(a0s, v[1][1], n, [this](std::size_t i, T axis0) { node<NB, Terms>(i, axis0); });
-    along_row(d0, static_cast<const T*>(w), n, [this](std::size_t i, T mixed) { add_mixed<Terms>(i, mixed); });
+    if constexpr (Dim == 2 && std::is_same_v<T, double>) {
+      if (n >= kFromLineRows) return run_along<NB, Terms, true>(n);
+    }
+    run_along<NB, Terms, false>(n);
+  }
+
+  template <int NB, bool Terms, bool FromLine>
+  void run_along(std::size_t n) const {
+    along_row<FromLine>(a0s, v[1][1], n, [this](std::size_t i, T axis0) { node<NB, Terms>(i, axis0); });
+    along_row<FromLine>(d0, static_cast<const T*>(w), n,
+                        [this](std::size_t i, T mixed) { add_mixed<Terms>(i, mixed); });
   }
 
   template <bool Terms>
@@ -129,7 +149,7 @@ class RowKernel {
       fused_row(r, t, n);
     } else {
       T* a0 = axis_row(r, t, 0);
-      along_row(st_.op(0), r.v[1][1], n, [a0](std::size_t i, T axis0) { a0[i] = axis0; });
+      along_row<false>(st_.op(0), r.v[1][1], n, [a0](std::size_t i, T axis0) { a0[i] = axis0; });
       write(r, t, n);
     }
   }
