@@ -34,7 +34,7 @@ struct RowTerms {
 // cache line, so its 64-byte accesses of node i do too; one loop from node 1 straddles two lines
 // with every one.
 template <bool FromLine, class T, class F>
-[[gnu::always_inline]] inline void along_row(const Stencil<T>& w, const T* v, std::size_t n, const F& f) {
+void along_row(const Stencil<T>& w, const T* v, std::size_t n, const F& f) {
   const T* __restrict l = w.lower;
   const T* __restrict c = w.diag;
   const T* __restrict u = w.upper;
@@ -52,10 +52,10 @@ template <bool FromLine, class T, class F>
   f(n - 1, l[n - 1] * v[n - 2] + c[n - 1] * v[n - 1]);
 }
 
-// Rows from which a 2-D fp64 pass runs its loops from a cache line. Shorter rows, fp32 rows and
-// 3-D passes (short rows) lose more to the second loop's set-up and scalar tail than they gain
-// (measured: README, Performance).
-constexpr std::size_t kFromLineRows = 128;
+// Rows from which a 2-D fp64 pass runs its loops from a cache line (measured faster from 72 nodes
+// on). fp32 rows (16 to a register) and 3-D passes (rows of 48 measured) lost more to the second
+// loop's set-up and scalar tail than they gained (README, Performance).
+constexpr std::size_t kFromLineRows = 64;
 
 // One row of a 2-D or 3-D pass: A_0 v along the row, the other axes' terms and the mixed terms
 // across rows, and out = cm M v + ca sum_d A_d v + sum_k bc_k b_k. A mixed term (0,d) is S_d d/dS_d
@@ -74,10 +74,8 @@ struct FusedRow {
   T bc[3] = {}, cm = 0, ca = 0;
 
   // Terms: A_d v and M v are wanted apart (CS and MCS); else only A_0 v and the sum are stored.
-  // Always inlined: a call per node would leave the loops scalar (GCC stops inlining them once a
-  // pass has both loop forms).
   template <int NB, bool Terms>
-  [[gnu::always_inline]] void node(std::size_t i, T axis0) const {
+  void node(std::size_t i, T axis0) const {
     const T axis1 = w1[0] * v[0][1][i] + w1[1] * v[1][1][i] + w1[2] * v[2][1][i];
     T across = m1[0] * v[0][1][i] + m1[1] * v[1][1][i] + m1[2] * v[2][1][i];
     T o;
@@ -102,7 +100,7 @@ struct FusedRow {
   }
 
   template <bool Terms>
-  [[gnu::always_inline]] void add_mixed(std::size_t i, T mixed) const {
+  void add_mixed(std::size_t i, T mixed) const {
     if constexpr (Terms) m[i] = Dim == 3 ? m[i] + mixed : mixed;
     out[i] += cm * mixed;
   }
@@ -115,8 +113,10 @@ struct FusedRow {
     run_along<NB, Terms, false>(n);
   }
 
+  // Flattened: a call per node would leave the loops scalar, and with both loop forms in a pass
+  // GCC stops inlining the node bodies on its own.
   template <int NB, bool Terms, bool FromLine>
-  void run_along(std::size_t n) const {
+  [[gnu::flatten]] void run_along(std::size_t n) const {
     along_row<FromLine>(a0s, v[1][1], n, [this](std::size_t i, T axis0) { node<NB, Terms>(i, axis0); });
     along_row<FromLine>(d0, static_cast<const T*>(w), n,
                         [this](std::size_t i, T mixed) { add_mixed<Terms>(i, mixed); });
