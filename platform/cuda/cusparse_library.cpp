@@ -22,19 +22,9 @@ CusparseLibrary open_cusparse() {
   }
   // Never closed: the handles it creates live until the process ends.
   CusparseLibrary c;
-  resolve(lib, "cusparseGetErrorName", c.error_name);
-  resolve(lib, "cusparseGetErrorString", c.error_string);
-  resolve(lib, "cusparseCreate", c.create);
-  resolve(lib, "cusparseDestroy", c.destroy);
-  resolve(lib, "cusparseSetStream", c.set_stream);
-  resolve(lib, "cusparseDgtsv2StridedBatch_bufferSizeExt", c.d_strided_bytes);
-  resolve(lib, "cusparseSgtsv2StridedBatch_bufferSizeExt", c.s_strided_bytes);
-  resolve(lib, "cusparseDgtsv2StridedBatch", c.d_strided);
-  resolve(lib, "cusparseSgtsv2StridedBatch", c.s_strided);
-  resolve(lib, "cusparseDgtsvInterleavedBatch_bufferSizeExt", c.d_interleaved_bytes);
-  resolve(lib, "cusparseSgtsvInterleavedBatch_bufferSizeExt", c.s_interleaved_bytes);
-  resolve(lib, "cusparseDgtsvInterleavedBatch", c.d_interleaved);
-  resolve(lib, "cusparseSgtsvInterleavedBatch", c.s_interleaved);
+#define ELSBENCH_CUSPARSE_RESOLVE(field, symbol) resolve(lib, #symbol, c.field);
+  ELSBENCH_CUSPARSE_ENTRY_POINTS(ELSBENCH_CUSPARSE_RESOLVE)
+#undef ELSBENCH_CUSPARSE_RESOLVE
   return c;
 }
 
@@ -51,6 +41,5 @@ void cusparse_check(cusparseStatus_t status, const std::string& what) {
   if (status == CUSPARSE_STATUS_SUCCESS) return;
   throw std::runtime_error(what + " failed: " + cusparse().error_name(status) + ": " + cusparse().error_string(status));
 }
-
 
 }  // namespace elsbench::gpu

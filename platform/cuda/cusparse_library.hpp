@@ -8,22 +8,29 @@
 
 namespace elsbench::gpu {
 
-// The cuSPARSE entry points we call, resolved from the library the first time one is needed
-// (cusparse()), so that a run that never touches cuSPARSE never loads it.
+// The cuSPARSE entry points we call, X(field, symbol) each: the one list that declares the fields
+// and resolves them, so that a field's type and the symbol it is resolved from cannot differ.
+#define ELSBENCH_CUSPARSE_ENTRY_POINTS(X)                                  \
+  X(error_name, cusparseGetErrorName)                                      \
+  X(error_string, cusparseGetErrorString)                                  \
+  X(create, cusparseCreate)                                                \
+  X(destroy, cusparseDestroy)                                              \
+  X(set_stream, cusparseSetStream)                                         \
+  X(d_strided_bytes, cusparseDgtsv2StridedBatch_bufferSizeExt)             \
+  X(s_strided_bytes, cusparseSgtsv2StridedBatch_bufferSizeExt)             \
+  X(d_strided, cusparseDgtsv2StridedBatch)                                 \
+  X(s_strided, cusparseSgtsv2StridedBatch)                                 \
+  X(d_interleaved_bytes, cusparseDgtsvInterleavedBatch_bufferSizeExt)      \
+  X(s_interleaved_bytes, cusparseSgtsvInterleavedBatch_bufferSizeExt)      \
+  X(d_interleaved, cusparseDgtsvInterleavedBatch)                          \
+  X(s_interleaved, cusparseSgtsvInterleavedBatch)
+
+// The entry points, resolved from the library the first time one is needed (cusparse()), so that
+// a run that never touches cuSPARSE never loads it.
 struct CusparseLibrary {
-  decltype(&cusparseGetErrorName) error_name;
-  decltype(&cusparseGetErrorString) error_string;
-  decltype(&cusparseCreate) create;
-  decltype(&cusparseDestroy) destroy;
-  decltype(&cusparseSetStream) set_stream;
-  decltype(&cusparseDgtsv2StridedBatch_bufferSizeExt) d_strided_bytes;
-  decltype(&cusparseSgtsv2StridedBatch_bufferSizeExt) s_strided_bytes;
-  decltype(&cusparseDgtsv2StridedBatch) d_strided;
-  decltype(&cusparseSgtsv2StridedBatch) s_strided;
-  decltype(&cusparseDgtsvInterleavedBatch_bufferSizeExt) d_interleaved_bytes;
-  decltype(&cusparseSgtsvInterleavedBatch_bufferSizeExt) s_interleaved_bytes;
-  decltype(&cusparseDgtsvInterleavedBatch) d_interleaved;
-  decltype(&cusparseSgtsvInterleavedBatch) s_interleaved;
+#define ELSBENCH_CUSPARSE_FIELD(field, symbol) decltype(&symbol) field = nullptr;
+  ELSBENCH_CUSPARSE_ENTRY_POINTS(ELSBENCH_CUSPARSE_FIELD)
+#undef ELSBENCH_CUSPARSE_FIELD
 };
 
 // The library's name as the headers we compiled against know it (libcusparse.so.<major>).

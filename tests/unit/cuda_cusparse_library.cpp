@@ -33,16 +33,9 @@ BOOST_AUTO_TEST_CASE(not_loaded_until_asked_for) {
 
 BOOST_AUTO_TEST_CASE(every_entry_point_resolved) {
   const CusparseLibrary& c = cusparse();
-  const void* entries[] = {reinterpret_cast<const void*>(c.error_name), reinterpret_cast<const void*>(c.error_string),
-                           reinterpret_cast<const void*>(c.create), reinterpret_cast<const void*>(c.destroy),
-                           reinterpret_cast<const void*>(c.set_stream),
-                           reinterpret_cast<const void*>(c.d_strided_bytes),
-                           reinterpret_cast<const void*>(c.s_strided_bytes), reinterpret_cast<const void*>(c.d_strided),
-                           reinterpret_cast<const void*>(c.s_strided),
-                           reinterpret_cast<const void*>(c.d_interleaved_bytes),
-                           reinterpret_cast<const void*>(c.s_interleaved_bytes),
-                           reinterpret_cast<const void*>(c.d_interleaved), reinterpret_cast<const void*>(c.s_interleaved)};
-  for (const void* e : entries) BOOST_TEST(e != nullptr);
+#define ELSBENCH_CUSPARSE_RESOLVED(field, symbol) BOOST_TEST((c.field != nullptr), #symbol " resolved");
+  ELSBENCH_CUSPARSE_ENTRY_POINTS(ELSBENCH_CUSPARSE_RESOLVED)
+#undef ELSBENCH_CUSPARSE_RESOLVED
   // The resolved functions are the library's: its own names for its status codes.
   BOOST_TEST(std::string(c.error_name(CUSPARSE_STATUS_SUCCESS)) == "CUSPARSE_STATUS_SUCCESS");
   BOOST_TEST(std::string(c.error_name(CUSPARSE_STATUS_INVALID_VALUE)) == "CUSPARSE_STATUS_INVALID_VALUE");
