@@ -73,14 +73,14 @@ void quantlib_min_call(benchmark::State& state) {
   record(state, price, closed_form_price(p).value());
 }
 
-void elsbench_min_call(benchmark::State& state) {
+void run_elsbench(benchmark::State& state, Precision precision) {
   const Product p = resolve_product("min-call");
   SolverOptions o;
   o.scheme = "hundsdorfer-verwer";
   o.grid.n = static_cast<int>(state.range(0));
   o.grid.nt = o.grid.n;
   o.device = parse_device("cpu:t1");
-  o.precision = state.range(1) == 32 ? Precision::FP32 : Precision::FP64;
+  o.precision = precision;
   PriceResult r;
   for (auto _ : state) {
     r = price_with(SolverRegistry::instance().get("adi"), p, o);
@@ -88,6 +88,13 @@ void elsbench_min_call(benchmark::State& state) {
   }
   record(state, r.price, closed_form_price(p).value());
 }
+
+void elsbench_min_call(benchmark::State& state) {
+  run_elsbench(state, state.range(1) == 32 ? Precision::FP32 : Precision::FP64);
+}
+
+// fp64 values, fp32 steps: fp64's error at nearly fp32's speed.
+void elsbench_min_call_mixed(benchmark::State& state) { run_elsbench(state, Precision::Mixed); }
 
 }  // namespace
 
@@ -97,4 +104,5 @@ BENCHMARK(elsbench_min_call)
     ->ArgsProduct({{100, 200, 400}, {64, 32}})
     ->UseManualTime()
     ->Unit(benchmark::kMillisecond);
+BENCHMARK(elsbench_min_call_mixed)->Arg(100)->Arg(200)->Arg(400)->UseManualTime()->Unit(benchmark::kMillisecond);
 BENCHMARK_MAIN();

@@ -23,7 +23,8 @@ void SolverFlags::add_to(CLI::App& cmd) {
                  "fraction of that step they take together, in (0, 1) (default 0.35)")
       ->check(CLI::Range(1e-3, 0.999));
   cmd.add_option("--device", device, "auto | cpu | cuda:N");
-  cmd.add_option("--precision", precision, "fp64 | fp32")->check(CLI::IsMember({"fp64", "fp32"}));
+  cmd.add_option("--precision", precision, "fp64 | fp32 | mixed (fp64 values, fp32 steps)")
+      ->check(CLI::IsMember({"fp64", "fp32", "mixed"}));
   cmd.add_option("--threads", threads, "CPU threads (0: all cores)")->check(CLI::Range(0, kMaxThreads));
   cmd.add_option("--max-seconds", options.max_seconds,
                  "refuse (exit 3) a pricing whose work could not finish within this many seconds");

@@ -115,7 +115,7 @@ void setup(CLI::App& app) {
       ->check(CLI::Range(4, kMaxNodes));
   axis("--nt-rule", args->overrides.axes.nt_rules, "time steps: fixed:K | per-n:X (X*n steps) | auto");
   axis("--devices", args->overrides.axes.devices, "cpu (all cores) | cpu:tN (N threads) | cuda:N");
-  axis("--precisions", args->overrides.axes.precisions, "fp64 | fp32");
+  axis("--precisions", args->overrides.axes.precisions, "fp64 | fp32 | mixed");
   cmd->add_option("--book", args->overrides.axes.book, "notes per timed run: copies of the product priced as one book")
       ->delimiter(',')
       ->check(CLI::Range(1, kMaxBookNotes));

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <atomic>
 #include <memory>
+#include <optional>
 #include <type_traits>
 
 #include "platform/spin_wait.hpp"
@@ -47,7 +48,8 @@ class AdiStepper {
 
  public:
   // `keep_x_terms`: the scheme's second round reads F_0(X) and each F_d(X) (CS, MCS).
-  AdiStepper(const Problem& pb, bool keep_x_terms)
+  // `increments`: the march's values are fp64 and the steps run on their increments (step_increments).
+  AdiStepper(const Problem& pb, bool keep_x_terms, bool increments = false)
       : pb_(pb), stencils_(pb), y0_(pb.values()), y_(pb.values()),
         threaded_(pb.values() >= 4096 && omp_get_max_threads() > 1),
         row_blocks_((explicit_rows(pb) + kRowsPerBlock - 1) / kRowsPerBlock, omp_get_max_threads()),
@@ -58,8 +60,11 @@ class AdiStepper {
       axis_x_.assign(static_cast<std::size_t>(pb.dim), Vec(pb.values()));
     }
     const std::size_t n0 = pb.axes[0].size();
-    for (int t = 0; t < (threaded_ ? omp_get_max_threads() : 1); ++t)
+    if (increments) wide_stencils_.emplace(pb);
+    for (int t = 0; t < (threaded_ ? omp_get_max_threads() : 1); ++t) {
       scratch_.push_back({PassScratch<T>(n0), Vec(kRowsPerBlock * n0), Vec(line_buffer_size(pb)), y_.data()});
+      if (increments) scratch_.back().wide.emplace(n0);
+    }
   }
 
   // Called by every thread of the march's region (march_on_threads), or by the one thread of an
@@ -96,6 +101,45 @@ class AdiStepper {
     return result;
   }
 
+  // A mixed march's step (Precision::Mixed): X stays fp64 at x and the step runs in T on its
+  // increment D = Y - X. F is linear, so F(Y) - F(X) = A D and only the first pass reads X:
+  //   D0 = dt F(X) (in fp64, rounded once);  (I - theta dt A_d) D_d = D_{d-1};
+  // the second round from D = D_dim: D0 + corr_mixed M D + corr_full (M + sum_d A_d) D, its
+  // stages subtracting theta dt A_d D under HV only (CS and MCS subtract F_d(X), which the
+  // increment cancels); then X += D. Rounding to T costs a relative 2^-24 of a step's change
+  // instead of the values', so errors stay at fp64's while every stage streams T.
+  double* step_increments(const StepWeights& w, double* x, std::size_t j) {
+    static_assert(!std::is_same_v<T, double>, "increments are for a narrower march");
+    Scratch& s = scratch_[static_cast<std::size_t>(omp_get_thread_num())];
+    factor_axes(w.theta_dt);
+    Round predictor;
+    predictor.wide.v = x;
+    predictor.wide.out = y0_.data();
+    predictor.wide.mixed_coeff = w.dt;
+    predictor.wide.axes_coeff = w.dt;
+    predictor.axis_terms = false;
+    predictor.theta_dt = w.theta_dt;
+    predictor.stage0_out = predictor.result = y_.data();
+    const bool two = w.two_rounds();
+    Round second;
+    if (two) {
+      second.pass.v = y_.data();
+      set_out(second.pass, y0_, {{y0_.data(), 1.0}}, w.corr_mixed + w.corr_full, w.corr_full);
+      second.axis_terms = w.kind == SchemeKind::HundsdorferVerwer;
+      second.theta_dt = w.theta_dt;
+      // Every stage in place in D0's buffer: the pass reads only its own rows of it.
+      second.stage0_out = second.result = y0_.data();
+    }
+    (two ? second : predictor).add_to = x;
+    const FlushSubnormals flush(true);
+    run_round(predictor, s, two ? kNoStepEnd : j);
+    if (two) run_round(second, s, j);
+    if (pb_.dim == 1) {
+#pragma omp barrier
+    }
+    return x;
+  }
+
   bool threaded() const { return threaded_; }
   bool applies_events() const { return pb_.dim > 1; }
 
@@ -106,20 +150,24 @@ class AdiStepper {
   };
   struct Round {
     ExplicitPassT<T> pass;
+    ExplicitPassT<double, T> wide;  // instead of pass when wide.v is set: a pass over fp64 values
+    bool axis_terms = true;         // the stages subtract theta dt F_d (false: they solve from z alone)
     // F_d for each axis's stage; null: the pass's own A_d v (kept in cache for axis 0, formed
     // again inside the solve from pass.v for the others).
     const T* f[3] = {nullptr, nullptr, nullptr};
     double theta_dt = 0;
     T* stage0_out = nullptr;  // never pass.v, whose rows the pass still reads
     T* result = nullptr;      // where the other axes' stages write (in place after the first)
+    double* add_to = nullptr;  // increments: the fp64 values the result is added to
   };
   struct Scratch {
     PassScratch<T> pass;
     Vec axis0_rows, lines;
     T* spare;  // the value buffer that does not hold X (y_'s storage or the march's)
     std::size_t stages = 0;  // last-axis stages run by this thread (each thread runs all of them)
-    // Per value buffer (the march's, y_'s): the stage after which a knock-in last read it.
-    std::size_t knock_in_read[2] = {0, 0};
+    // Per value buffer (value_slot): the stage after which a knock-in last read it.
+    std::size_t knock_in_read[3] = {0, 0, 0};
+    std::optional<PassScratch<double>> wide{};  // increments: the first pass's, over fp64 values
   };
   static constexpr std::size_t kNoStepEnd = ~std::size_t{0};
 
@@ -231,18 +279,31 @@ class AdiStepper {
   // rows take other code) does not depend on the thread count.
   void run_rows(const Round& r, Scratch& s, std::size_t first, std::size_t last) {
     const std::size_t n0 = pb_.axes[0].size();
-    T* own_axis0 = r.f[0] ? nullptr : s.axis0_rows.data();
-    run_explicit_rows(pb_, stencils_, r.pass, first, last, s.pass, own_axis0);
-    const T* f0 = own_axis0 ? own_axis0 : r.f[0] + first * n0;
-    solve_rows(n0, factors_[0], last - first, r.pass.out + first * n0, f0, static_cast<T>(-r.theta_dt),
-               r.stage0_out + first * n0, s.lines.data());
+    T* own_axis0 = r.axis_terms && !r.f[0] ? s.axis0_rows.data() : nullptr;
+    if (r.wide.v) {
+      run_explicit_rows(pb_, *wide_stencils_, r.wide, first, last, *s.wide);
+    } else {
+      run_explicit_rows(pb_, stencils_, r.pass, first, last, s.pass, own_axis0);
+    }
+    const T* f0 = own_axis0 ? own_axis0 : r.f[0] ? r.f[0] + first * n0 : nullptr;
+    solve_rows(n0, factors_[0], last - first, (r.wide.v ? r.wide.out : r.pass.out) + first * n0, f0,
+               static_cast<T>(-r.theta_dt), r.stage0_out + first * n0, s.lines.data());
+    if (r.add_to && pb_.dim == 1) add_increments(r, first * n0, last * n0);
+  }
+
+  // Values [from, to) of a mixed march: X += D.
+  void add_increments(const Round& r, std::size_t from, std::size_t to) const {
+    double* __restrict x = r.add_to;
+    const T* __restrict d = r.result;
+#pragma omp simd
+    for (std::size_t i = from; i < to; ++i) x[i] += static_cast<double>(d[i]);
   }
 
   StageRhs<T> stage_rhs(const Round& r, int d) const {
     StageRhs<T> rhs;
     rhs.z = d == 1 ? r.stage0_out : r.result;
     rhs.f = r.f[d];
-    rhs.v = r.f[d] ? nullptr : r.pass.v;
+    rhs.v = r.f[d] || !r.axis_terms ? nullptr : r.pass.v;
     rhs.op = stencils_.op(d);
     rhs.g = static_cast<T>(-r.theta_dt);
     return rhs;
@@ -272,6 +333,7 @@ class AdiStepper {
     const auto edge = [&](std::size_t item) { return edges + item * parts_.stride; };
     wait_for_joins(first, last, done);
     wait_for_knock_ins(s, first, last, r.result);
+    if (r.add_to) wait_for_knock_ins(s, first, last, r.add_to);
     // 2-D: a node is a row, taken kRowsPerBlock at a time; 3-D: a node is a plane.
     const std::size_t nodes_per_block = dl == 1 ? kRowsPerBlock : 1;
     for (std::size_t item = first; item < last; ++item) {
@@ -294,21 +356,28 @@ class AdiStepper {
 #pragma omp barrier
     }
     // With events to come, an item is published once they are applied: until then its values
-    // are not the step's.
+    // are not the step's. A mixed march's values are the step's once its increment is added.
     const bool events = step_end != kNoStepEnd && events_.fall_after(step_end);
     for (std::size_t item = first; item < last; ++item) {
       const std::size_t layer = item / parts_.parts(), part = item % parts_.parts();
       join_part(parts_, factors_[dl], split_, r.result, layer, part, edge(layer * 2), edge(layer * 2 + 1));
-      if (!events) publish(item, done + 1);
+      if (!events && !r.add_to) publish(item, done + 1);
       substitute_part(parts_, factors_[dl], split_, r.result, layer, part);
+      if (r.add_to) {
+        const auto [lo, hi] = parts_.nodes(part);
+        add_increments(r, layer * parts_.points + lo * parts_.stride, layer * parts_.points + hi * parts_.stride);
+        if (!events) publish(item, done + 1);
+      }
     }
-    if (events) apply_events(s, step_end, r.result, first, last, done + 1);
+    if (events && r.add_to) apply_events(s, step_end, r.add_to, first, last, done + 1);
+    if (events && !r.add_to) apply_events(s, step_end, r.result, first, last, done + 1);
   }
 
   // The events after step j on items [first, last) of v, each item published once its events are
   // applied as `stage`. The knocked-in layer's items go first: a knock-in reads them, waiting for
   // another thread's (each point sees the same arithmetic as StepEvents::after).
-  void apply_events(Scratch& s, std::size_t j, T* v, std::size_t first, std::size_t last, std::size_t stage) {
+  template <class V>
+  void apply_events(Scratch& s, std::size_t j, V* v, std::size_t first, std::size_t last, std::size_t stage) {
     const bool knock_in = events_.knock_in_after(j);
     for (std::size_t item = last; item-- > first;) {
       const std::size_t layer = item / parts_.parts(), part = item % parts_.parts();
@@ -322,15 +391,23 @@ class AdiStepper {
 
   // Before a round overwrites a value buffer a knock-in read: until the knock-in on the alive
   // layer's part of each knocked-in item this thread owns is done.
-  void wait_for_knock_ins(const Scratch& s, std::size_t first, std::size_t last, const T* written) {
+  template <class V>
+  void wait_for_knock_ins(const Scratch& s, std::size_t first, std::size_t last, const V* written) {
     const std::size_t read_at = s.knock_in_read[value_slot(written)];
     if (read_at == 0) return;
     for (std::size_t item = std::max(first, parts_.parts()); item < last; ++item)
       if (item / parts_.parts() == 1) wait_until_published(item % parts_.parts(), read_at, first, last);
   }
 
-  // Which of the two value buffers v is (0: the march's, 1: y_).
-  std::size_t value_slot(const T* v) const { return v == y_.data() ? 1 : 0; }
+  // Which value buffer v is (0: the march's, 1: y_, 2: a mixed march's fp64 values).
+  template <class V>
+  std::size_t value_slot(const V* v) const {
+    if constexpr (!std::is_same_v<V, T>) {
+      return 2;
+    } else {
+      return v == y_.data() ? 1 : 0;
+    }
+  }
 
   void publish(std::size_t item, std::size_t stage) { raise_to(joined_[item], stage); }
 
@@ -356,6 +433,7 @@ class AdiStepper {
 
   const Problem& pb_;
   const GridStencils<T> stencils_;
+  std::optional<GridStencils<double>> wide_stencils_;  // increments: the first pass's, over X
   Vec y0_, y_, mixed_x_;
   std::vector<Vec> axis_x_;
   bool threaded_;
@@ -374,17 +452,24 @@ class AdiStepper {
   double factored_theta_dt_ = -1;
 };
 
-template <class T>
+// Steps in T on values V: V = T, or a mixed march's fp64 values under fp32 steps (increments).
+template <class T, class V = T>
 MarchResult march_in(const Problem& pb, const SolverOptions& opt) {
+  constexpr bool increments = !std::is_same_v<T, V>;
   const AdiScheme scheme = adi_scheme(opt.scheme.empty() ? adi_scheme_names().front() : opt.scheme);
   const AdiScheme damped = damping_scheme();
-  AdiStepper<T> stepper(pb, keeps_x_terms(scheme.kind));
+  AdiStepper<T> stepper(pb, !increments && keeps_x_terms(scheme.kind), increments);
   MarchResult m;
   m.scheme = scheme.name();
-  std::vector<T> values = march_on_threads<T>(pb, stepper.threaded(), [&](std::size_t j, T* v) {
-    return stepper.step(step_weights(pb.time.damped[j] ? damped : scheme, pb.time.dt(j)), v, j);
+  std::vector<V> values = march_on_threads<V>(pb, stepper.threaded(), [&](std::size_t j, V* v) {
+    const StepWeights w = step_weights(pb.time.damped[j] ? damped : scheme, pb.time.dt(j));
+    if constexpr (increments) {
+      return stepper.step_increments(w, v, j);
+    } else {
+      return stepper.step(w, v, j);
+    }
   }, stepper.applies_events());
-  if constexpr (std::is_same_v<T, double>) {
+  if constexpr (std::is_same_v<V, double>) {
     m.values = std::move(values);
   } else {
     m.values.assign(values.begin(), values.end());
@@ -393,9 +478,14 @@ MarchResult march_in(const Problem& pb, const SolverOptions& opt) {
 }
 
 // fp32 keeps the problem (mesh, payoff, events) in fp64 and marches fp32 values with fp32 copies
-// of the operators and factors: half the bytes a step streams, twice the lanes per vector.
+// of the operators and factors: half the bytes a step streams, twice the lanes per vector. Mixed
+// keeps the values in fp64 as well and runs the steps in fp32 on their increments.
 MarchResult march_adi(const Problem& pb, const SolverOptions& opt) {
-  return opt.precision == Precision::FP32 ? march_in<float>(pb, opt) : march_in<double>(pb, opt);
+  switch (opt.precision) {
+    case Precision::FP32: return march_in<float>(pb, opt);
+    case Precision::Mixed: return march_in<float, double>(pb, opt);
+    default: return march_in<double>(pb, opt);
+  }
 }
 
 SolverInfo adi_info() {
@@ -404,7 +494,7 @@ SolverInfo adi_info() {
   s.description = "CPU ADI (mixed term as each scheme prescribes), threads over lines";
   s.schemes = adi_scheme_names();
   s.devices = {Device::Kind::Cpu};
-  s.precisions = {Precision::FP64, Precision::FP32};
+  s.precisions = {Precision::FP64, Precision::FP32, Precision::Mixed};
   s.max_dim = 3;
   s.memory = MemoryModel{MemorySpace::Host, 4, 0, 0, true, "per layer: payoff, values, Y0, Y (CS, MCS: F_0(X) and each F_d(X) too)"};
   for (const std::string& name : adi_scheme_names())

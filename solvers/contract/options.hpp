@@ -7,8 +7,9 @@
 
 namespace elsbench {
 
-enum class Precision { FP64, FP32 };
-Precision parse_precision(const std::string& s);  // "fp64" | "fp32"
+// Mixed: fp64 values, each step's increment in fp32 (the CPU adi's; its errors are fp64's).
+enum class Precision { FP64, FP32, Mixed };
+Precision parse_precision(const std::string& s);  // "fp64" | "fp32" | "mixed"
 const char* to_string(Precision p);
 
 struct SolverOptions {

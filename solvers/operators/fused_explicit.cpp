@@ -62,7 +62,7 @@ constexpr std::size_t kFromLineRows = 64;
 // across rows of S0 d/dS0 along them, and S0 d/dS0 is one stencil for every row, so the (0,d)
 // terms are that stencil applied once to the rows' weighted sum w, formed in the same loop as A_d v
 // from the same values; the (1,2) term takes no stencil along the row.
-template <int Dim, class T>
+template <int Dim, class T, class O = T>
 struct FusedRow {
   const T* v[3][3] = {};  // the rows (i1 + p - 1, i2 + q - 1); two assets use q = 1 only
   T w1[3] = {}, w2[3] = {};  // A_1 across i1, A_2 across i2
@@ -70,6 +70,7 @@ struct FusedRow {
   T k12[3][3] = {};          // coefficient (1,2) times S1 d/dS1 times S2 d/dS2
   Stencil<T> a0s, d0;  // the axis-0 operator, S0 d/dS0
   T *a0 = nullptr, *a1 = nullptr, *a2 = nullptr, *m = nullptr, *w = nullptr, *out = nullptr;
+  O* narrow = nullptr;  // O narrower than T: where the sum goes, rounded once, out being a row buffer
   const T* b[3] = {};
   T bc[3] = {}, cm = 0, ca = 0;
 
@@ -102,7 +103,11 @@ struct FusedRow {
   template <bool Terms>
   void add_mixed(std::size_t i, T mixed) const {
     if constexpr (Terms) m[i] = Dim == 3 ? m[i] + mixed : mixed;
-    out[i] += cm * mixed;
+    if constexpr (std::is_same_v<T, O>) {
+      out[i] += cm * mixed;
+    } else {
+      narrow[i] = static_cast<O>(out[i] + cm * mixed);
+    }
   }
 
   template <int NB, bool Terms>
@@ -133,10 +138,10 @@ struct FusedRow {
   }
 };
 
-template <int Dim, class T>
+template <int Dim, class T, class O>
 class RowKernel {
  public:
-  RowKernel(const Problem& p, const GridStencils<T>& st, const ExplicitPassT<T>& x, RowTerms<T>& t)
+  RowKernel(const Problem& p, const GridStencils<T>& st, const ExplicitPassT<T, O>& x, RowTerms<T>& t)
       : pb_(p), st_(st), pass_(x) {
     for (const MixedTerm& m : pb_.mixed)
       coeff_[m.a + m.b - 1] = static_cast<T>(m.coeff);  // (0,1)->0 (0,2)->1 (1,2)->2
@@ -185,7 +190,7 @@ class RowKernel {
   // update): each element reads its base before writing it, so no __restrict.
   void fused_row(const Row<T>& r, RowTerms<T>& t, std::size_t n) {
     const std::size_t f = r.offset;
-    FusedRow<Dim, T>& k = k_;
+    FusedRow<Dim, T, O>& k = k_;
     for (int p = 0; p < 3; ++p)
       for (int q = 0; q < 3; ++q) k.v[p][q] = r.v[p][q];
     T s1[3];
@@ -204,7 +209,12 @@ class RowKernel {
     k.a0 = axis_row(r, t, 0);
     k.a1 = axis_row(r, t, 1);
     k.m = pass_.mixed_out ? pass_.mixed_out + f : t.mixed.data();
-    k.out = pass_.out ? pass_.out + f : t.combined.data();
+    if constexpr (std::is_same_v<T, O>) {
+      k.out = pass_.out ? pass_.out + f : t.combined.data();
+    } else {
+      k.out = t.combined.data();
+      k.narrow = pass_.out + f;
+    }
     for (int j = 0, b = 0; j < 3; ++j)
       if (pass_.base[j]) k.b[b++] = pass_.base[j] + f;
     if (terms_) {
@@ -233,19 +243,19 @@ class RowKernel {
 
   const Problem& pb_;
   const GridStencils<T>& st_;
-  const ExplicitPassT<T>& pass_;
+  const ExplicitPassT<T, O>& pass_;
   T coeff_[3] = {0, 0, 0};
-  FusedRow<Dim, T> k_;  // the row being computed; built once per call, so rows do not clear it
+  FusedRow<Dim, T, O> k_;  // the row being computed; built once per call, so rows do not clear it
   int bases_ = 0;
   bool terms_ = false;
 };
 
 std::size_t dim_size(const Problem& pb, int d) { return d < pb.dim ? pb.axes[static_cast<std::size_t>(d)].size() : 1; }
 
-template <int Dim, class T>
-void run_rows(const Problem& pb, const GridStencils<T>& st, const ExplicitPassT<T>& pass, std::size_t first,
+template <int Dim, class T, class O>
+void run_rows(const Problem& pb, const GridStencils<T>& st, const ExplicitPassT<T, O>& pass, std::size_t first,
               std::size_t last, RowTerms<T>& terms, T* axis0_rows) {
-  RowKernel<Dim, T> kernel(pb, st, pass, terms);
+  RowKernel<Dim, T, O> kernel(pb, st, pass, terms);
   const std::size_t n0 = dim_size(pb, 0), n1 = dim_size(pb, 1), n2 = dim_size(pb, 2);
   for (std::size_t row_index = first; row_index < last; ++row_index) {
     Row<T> r;
@@ -290,8 +300,8 @@ PassScratch<T>& PassScratch<T>::operator=(PassScratch&& o) noexcept {
 
 std::size_t explicit_rows(const Problem& pb) { return pb.values() / dim_size(pb, 0); }
 
-template <class T>
-void run_explicit_rows(const Problem& pb, const GridStencils<T>& stencils, const ExplicitPassT<T>& pass,
+template <class T, class O>
+void run_explicit_rows(const Problem& pb, const GridStencils<T>& stencils, const ExplicitPassT<T, O>& pass,
                        std::size_t first, std::size_t last, PassScratch<T>& scratch, T* axis0_rows) {
   typename PassScratch<T>::Parts& s = scratch.parts();
   switch (pb.dim) {
@@ -307,6 +317,8 @@ template void run_explicit_rows(const Problem&, const GridStencils<double>&, con
                                 std::size_t, PassScratch<double>&, double*);
 template void run_explicit_rows(const Problem&, const GridStencils<float>&, const ExplicitPassT<float>&, std::size_t,
                                 std::size_t, PassScratch<float>&, float*);
+template void run_explicit_rows(const Problem&, const GridStencils<double>&, const ExplicitPassT<double, float>&,
+                                std::size_t, std::size_t, PassScratch<double>&, double*);
 
 void run_explicit_pass(const Problem& pb, const ExplicitPass& pass) {
   const std::size_t rows = explicit_rows(pb);

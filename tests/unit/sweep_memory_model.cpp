@@ -38,6 +38,8 @@ BOOST_AUTO_TEST_CASE(bytes_per_point_counts_arrays_by_layer_dimension_and_precis
   BOOST_TEST(bytes_per_point(device, Precision::FP64, g) == 8.0 * 12 + 8.0 * 5);
   BOOST_TEST(bytes_per_point(device, Precision::FP32, g) == 4.0 * 12 + 4.0 * 5);
   BOOST_TEST(bytes_per_point(host, Precision::FP32, g) == 4.0 * 12 + 8.0 * 6);
+  // Mixed: fp32's arrays with each layer's values widened to fp64.
+  BOOST_TEST(bytes_per_point(host, Precision::Mixed, g) == 4.0 * 12 + 4.0 * 2 + 8.0 * 6);
   BOOST_TEST(model_bytes(device, Precision::FP64, g, 100) == (8.0 * 12 + 8.0 * 5) * 1e4);
 }
 
