@@ -1,11 +1,12 @@
 // CPU ADI throughput: seconds per pricing and nanoseconds per grid point per time step (points
 // counted per layer and layer: a knock-in note marches two layers). Issue targets:
 //   min call 400x400, 400 steps, Hundsdorfer-Verwer, one thread (QuantLib 1.29: quantlib_min_call);
-//   sample ELS 200x200, 1000 steps (Python prototype: 71 s), fp64 and fp32;
+//   sample ELS 200x200, 1000 steps (Python prototype: 71 s), fp64, fp32 and mixed;
 //   the cost per point-step as n grows (point_cost: the difference of two step counts, so that
 //   the set-up cancels), n = 100 ... 1600;
 //   the 3-asset ELS, ns per point-layer-step (els_3a: n = 48, daily steps with the knock-in
-//   sub-steps, one thread, fp64 and fp32; several seconds a pricing).
+//   sub-steps, one thread, fp64, fp32 and mixed; several seconds a pricing).
+// A precision argument is 64, 32, or 6432 for mixed (fp64 values, fp32 steps).
 //   build/adi_cpu --benchmark_repetitions=3 --benchmark_report_aggregates_only=true
 //   OMP_WAIT_POLICY=passive build/adi_cpu --benchmark_filter=point_cost --benchmark_counters_tabular=true
 #include <benchmark/benchmark.h>
@@ -48,9 +49,11 @@ void price_case(benchmark::State& state, const char* product_id, const SolverOpt
   state.counters["peak_host_MiB"] = static_cast<double>(r.peak_host_bytes) / (1024.0 * 1024.0);
 }
 
-Precision precision_of(std::int64_t arg) { return arg == 32 ? Precision::FP32 : Precision::FP64; }
+Precision precision_of(std::int64_t arg) {
+  return arg == 32 ? Precision::FP32 : arg == 6432 ? Precision::Mixed : Precision::FP64;
+}
 
-// args: n, threads, precision (64 | 32)
+// args: n, threads, precision
 void min_call(benchmark::State& s) {
   const int n = static_cast<int>(s.range(0));
   price_case(s, "min-call", options(n, n, static_cast<int>(s.range(1)), precision_of(s.range(2))));
@@ -68,6 +71,7 @@ void els_3a(benchmark::State& s) {
 }
 
 // One thread: (t(3 k) - t(k)) / (2 k n^2) with k steps chosen so that a pricing takes about 0.1-1 s.
+// args: n, precision
 void point_cost(benchmark::State& s) {
   const int n = static_cast<int>(s.range(0));
   const int k = std::max(10, 16'000'000 / (n * n));
@@ -75,8 +79,9 @@ void point_cost(benchmark::State& s) {
   const SolverInfo& adi = SolverRegistry::instance().get("adi");
   double step_seconds = 0.0;
   for (auto _ : s) {
-    const double shorter = price_with(adi, product, options(n, k, 1, Precision::FP64)).seconds;
-    const double longer = price_with(adi, product, options(n, 3 * k, 1, Precision::FP64)).seconds;
+    const Precision p = precision_of(s.range(1));
+    const double shorter = price_with(adi, product, options(n, k, 1, p)).seconds;
+    const double longer = price_with(adi, product, options(n, 3 * k, 1, p)).seconds;
     s.SetIterationTime(longer - shorter);
     step_seconds += longer - shorter;
   }
@@ -87,9 +92,13 @@ void point_cost(benchmark::State& s) {
 }  // namespace
 
 BENCHMARK(min_call)
-    ->Args({400, 1, 64})->Args({400, 2, 64})->Args({200, 1, 64})->Args({400, 1, 32})
+    ->Args({400, 1, 64})->Args({400, 2, 64})->Args({200, 1, 64})->Args({400, 1, 32})->Args({400, 1, 6432})
     ->UseManualTime()->Unit(benchmark::kMillisecond);
-BENCHMARK(sample_els)->Args({1, 64})->Args({2, 64})->Args({1, 32})->Args({2, 32})->UseManualTime()->Unit(benchmark::kMillisecond);
-BENCHMARK(els_3a)->Args({48, 1, 64})->Args({48, 1, 32})->Iterations(1)->UseManualTime()->Unit(benchmark::kMillisecond);
-BENCHMARK(point_cost)->Arg(100)->Arg(200)->Arg(400)->Arg(800)->Arg(1600)->Iterations(3)->UseManualTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(sample_els)
+    ->ArgsProduct({{1, 2}, {64, 32, 6432}})
+    ->UseManualTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(els_3a)->ArgsProduct({{48}, {1}, {64, 32, 6432}})->Iterations(1)->UseManualTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(point_cost)
+    ->ArgsProduct({{100, 200, 400, 800, 1600}, {64, 6432}})
+    ->Iterations(3)->UseManualTime()->Unit(benchmark::kMillisecond);
 BENCHMARK_MAIN();

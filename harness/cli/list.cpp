@@ -16,7 +16,8 @@ void list_solvers() {
   int name_width = 16;
   for (const auto& s : SolverRegistry::instance().all())
     if (!s.test_only) name_width = std::max(name_width, static_cast<int>(s.name.size()) + 2);
-  std::cout << std::left << std::setw(name_width) << "solver" << std::setw(8) << "dims" << std::setw(12)
+  constexpr int kPrecisionsWidth = 18;  // "fp64,fp32,mixed" and a gap
+  std::cout << std::left << std::setw(name_width) << "solver" << std::setw(8) << "dims" << std::setw(kPrecisionsWidth)
             << "precisions" << std::setw(12) << "devices" << "status / schemes\n";
   for (const auto& s : SolverRegistry::instance().all()) {
     if (s.test_only) continue;
@@ -26,7 +27,7 @@ void list_solvers() {
     for (const auto& x : s.schemes) schemes += (schemes.empty() ? "" : ", ") + x;
     const std::string why = s.unavailable_reason();
     std::cout << std::setw(name_width) << s.name << std::setw(8) << ("1-" + std::to_string(s.max_dim))
-              << std::setw(12) << precisions << std::setw(12) << devices
+              << std::setw(kPrecisionsWidth) << precisions << std::setw(12) << devices
               << (why.empty() ? "available" : "unavailable: " + why)
               << (schemes.empty() ? "" : "; schemes: " + schemes) << '\n'
               << std::setw(name_width) << "" << s.description << '\n';

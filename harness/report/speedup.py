@@ -23,10 +23,10 @@ class Baseline:
         for extra in parts[2:]:
             if extra.startswith("t") and extra[1:].isdigit():
                 threads = int(extra[1:])
-            elif extra in ("fp64", "fp32"):
+            elif extra in ("fp64", "fp32", "mixed"):
                 precision = extra
             else:
-                raise ValueError(f"--baseline '{spec}': '{extra}' is neither tTHREADS nor fp64/fp32")
+                raise ValueError(f"--baseline '{spec}': '{extra}' is neither tTHREADS nor fp64/fp32/mixed")
         return Baseline(solver, scheme or None, parts[1], threads, precision)
 
     def matches(self, case) -> bool:

@@ -43,7 +43,7 @@ FLAG_VALUES = {
     "--threads": ["0", "1", "2", "1024", "1025", "-1", "50000", "1e9"],
     "--max-seconds": ["1e-9", "0.5", "1e10", "-1", "inf", "nan", "x"],
     "--mesh": ["uniform", "sinh", "log", ""],
-    "--precision": ["fp64", "fp32", "fp16"],
+    "--precision": ["fp64", "fp32", "mixed", "fp16"],
     "--device": ["cpu", "auto", "cpu:t1", "cuda:0", "cpu:t0", "cpu:t-1", "gpu"],
 }
 

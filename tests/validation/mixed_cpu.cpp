@@ -17,7 +17,7 @@ namespace {
 
 PriceResult price(const Product& product, Precision p, const std::string& scheme = "", int threads = 1) {
   SolverOptions o;
-  o.grid.n = product.dimension() == 3 ? 30 : 100;
+  o.grid.n = product.dimension() == 3 ? 20 : 64;
   o.scheme = scheme;
   o.device = parse_device("cpu");
   o.device.threads = threads;
@@ -48,8 +48,9 @@ BOOST_AUTO_TEST_CASE(mixed_is_a_precision_of_its_own) {
                         });
 }
 
-// Measured (n = 100, three assets n = 30, one thread, HV): within 6.9e-9 relative of fp64 (min
-// call; 2e-10 to 6e-9 on the others) where fp32 is 1.5e-7 to 5e-6 away.
+// Measured (n = 64, three assets n = 20, one thread, HV): within 1.4e-8 relative of fp64 (the
+// digital; 4e-10 to 1e-8 on the others) where fp32 is 3e-7 to 1.3e-5 away; the discretisation
+// error at these grids is 1e-5 to 1e-3.
 BOOST_AUTO_TEST_CASE(mixed_prices_every_catalog_product_at_fp64_accuracy) {
   for (const Product& product : load_catalog()) {
     const std::string& id = product.id;
@@ -59,7 +60,7 @@ BOOST_AUTO_TEST_CASE(mixed_prices_every_catalog_product_at_fp64_accuracy) {
     const double mixed_error = relative(mixed.price, fp64.price), fp32_error = relative(fp32.price, fp64.price);
     BOOST_TEST_MESSAGE(id << ": mixed " << mixed.price << " fp64 " << fp64.price << " (rel " << mixed_error
                           << "; fp32 rel " << fp32_error << ")");
-    BOOST_TEST(mixed_error < 2e-8, id);
+    BOOST_TEST(mixed_error < 5e-8, id);
     BOOST_TEST(mixed_error < fp32_error / 10, id << ": no nearer fp64 than fp32");
     for (std::size_t d = 0; d < fp64.delta.size(); ++d)
       BOOST_TEST(relative(mixed.delta[d], fp64.delta[d]) < 1e-7, id << " delta " << d);
@@ -74,11 +75,11 @@ BOOST_AUTO_TEST_CASE(mixed_runs_every_scheme_as_fp64_does) {
   for (const std::string& scheme : SolverRegistry::instance().get("adi").schemes) {
     for (const Product* p : {&els, &call}) {
       const PriceResult mixed = price(*p, Precision::Mixed, scheme), fp64 = price(*p, Precision::FP64, scheme);
-      BOOST_TEST(relative(mixed.price, fp64.price) < 2e-8, p->id << " " << scheme);
+      BOOST_TEST(relative(mixed.price, fp64.price) < 5e-8, p->id << " " << scheme);
+      if (p != &call) continue;
+      const double mixed_error = std::abs(mixed.price - exact), fp64_error = std::abs(fp64.price - exact);
+      BOOST_TEST(mixed_error <= fp64_error * 1.01, scheme << ": error " << mixed_error << " against fp64's " << fp64_error);
     }
-    const double mixed_error = std::abs(price(call, Precision::Mixed, scheme).price - exact);
-    const double fp64_error = std::abs(price(call, Precision::FP64, scheme).price - exact);
-    BOOST_TEST(mixed_error <= fp64_error * 1.01, scheme << ": error " << mixed_error << " against fp64's " << fp64_error);
   }
 }
 

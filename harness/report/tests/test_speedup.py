@@ -10,6 +10,7 @@ def test_a_baseline_spec_reads_solver_scheme_device_threads_and_precision():
     assert (b.solver, b.scheme, b.device, b.threads, b.precision) == ("adi", "douglas", "cpu", 2, "fp32")
     assert str(b) == "adi:douglas/cpu/t2/fp32"
     assert Baseline.parse("adi/cuda").scheme is None
+    assert Baseline.parse("adi/cpu/t1/mixed").precision == "mixed"
 
 
 @pytest.mark.parametrize("bad", ["adi", "/cpu", "adi/cpu/x3", "adi/cpu/t2/fp16"])
