@@ -291,6 +291,12 @@ class AdiStepper {
     if (r.add_to && pb_.dim == 1) add_increments(r, first * n0, last * n0);
   }
 
+  // Nodes [first, last) of the last axis in `layer` of a mixed march: X += D.
+  void add_nodes(const Round& r, std::size_t layer, std::size_t first, std::size_t last) const {
+    const std::size_t base = layer * parts_.points;
+    add_increments(r, base + first * parts_.stride, base + last * parts_.stride);
+  }
+
   // Values [from, to) of a mixed march: X += D.
   void add_increments(const Round& r, std::size_t from, std::size_t to) const {
     double* __restrict x = r.add_to;
@@ -356,18 +362,22 @@ class AdiStepper {
 #pragma omp barrier
     }
     // With events to come, an item is published once they are applied: until then its values
-    // are not the step's. A mixed march's values are the step's once its increment is added.
+    // are not the step's. A mixed march's values are the step's once their increment is added:
+    // the joined node's first, which the other part reads.
     const bool events = step_end != kNoStepEnd && events_.fall_after(step_end);
+    const bool split = parts_.parts() > 1;
     for (std::size_t item = first; item < last; ++item) {
       const std::size_t layer = item / parts_.parts(), part = item % parts_.parts();
+      auto [lo, hi] = parts_.nodes(part);
       join_part(parts_, factors_[dl], split_, r.result, layer, part, edge(layer * 2), edge(layer * 2 + 1));
-      if (!events && !r.add_to) publish(item, done + 1);
-      substitute_part(parts_, factors_[dl], split_, r.result, layer, part);
-      if (r.add_to) {
-        const auto [lo, hi] = parts_.nodes(part);
-        add_increments(r, layer * parts_.points + lo * parts_.stride, layer * parts_.points + hi * parts_.stride);
-        if (!events) publish(item, done + 1);
+      if (r.add_to && split) {
+        const std::size_t joined = part == 0 ? --hi : lo++;
+        add_nodes(r, layer, joined, joined + 1);
       }
+      if (!events && (split || !r.add_to)) publish(item, done + 1);
+      substitute_part(parts_, factors_[dl], split_, r.result, layer, part);
+      if (r.add_to) add_nodes(r, layer, lo, hi);
+      if (!events && !split && r.add_to) publish(item, done + 1);
     }
     if (events && r.add_to) apply_events(s, step_end, r.add_to, first, last, done + 1);
     if (events && !r.add_to) apply_events(s, step_end, r.result, first, last, done + 1);
