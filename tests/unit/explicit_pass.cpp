@@ -164,6 +164,36 @@ BOOST_AUTO_TEST_CASE(the_pass_in_row_ranges_equals_the_whole_pass_bit_for_bit) {
   }
 }
 
+// A mixed march's first pass reads fp64 values and writes fp32 (ExplicitPassT<double, float>):
+// its output must be the fp64 pass's, rounded once, in every dimension.
+BOOST_AUTO_TEST_CASE(a_narrower_output_is_the_fp64_pass_rounded_once) {
+  for (const char* id : {"european-call", "sample-2a-stepdown", "els-3a-stepdown"}) {
+    for (const int n : {11, 80}) {
+      const Problem pb = problem(id, std::string(id) == "els-3a-stepdown" ? n / 4 + 3 : n);
+      const Vec v = random_values(pb.values(), 7u);
+      Vec wide(pb.values());
+      std::vector<float> narrow(pb.values());
+      ExplicitPass pass;
+      pass.v = v.data();
+      pass.out = wide.data();
+      pass.mixed_coeff = 0.3;
+      pass.axes_coeff = 0.7;
+      run_explicit_pass(pb, pass);
+      ExplicitPassT<double, float> to_float;
+      to_float.v = v.data();
+      to_float.out = narrow.data();
+      to_float.mixed_coeff = pass.mixed_coeff;
+      to_float.axes_coeff = pass.axes_coeff;
+      PassScratch<double> scratch(pb.axes[0].size());
+      const GridStencils<double> stencils(pb);
+      run_explicit_rows(pb, stencils, to_float, 0, explicit_rows(pb), scratch);
+      std::size_t differ = 0;
+      for (std::size_t k = 0; k < wide.size(); ++k) differ += narrow[k] != static_cast<float>(wide[k]);
+      BOOST_TEST(differ == 0u, id << " n " << n << ": " << differ << " of " << wide.size() << " values differ");
+    }
+  }
+}
+
 // Three threads on this two-core machine: shares of unequal size, and threads that arrive late
 // at every phase, so that blocks are taken from another's share.
 // The sample ELS also with continuous monitoring: a knock-in after every step, which the ADI applies

@@ -89,14 +89,20 @@ BOOST_AUTO_TEST_CASE(mixed_runs_every_scheme_as_fp64_does) {
   }
 }
 
+// A mixed march publishes a part once its increment is added, and its knock-ins read the fp64
+// values: the continuous knock-in (a knock-in after every step, on each thread's own parts while the
+// knocked-in layer's may be another's) checks both.
 BOOST_AUTO_TEST_CASE(mixed_prices_do_not_depend_on_the_thread_count) {
-  for (const char* id : {"sample-2a-stepdown", "els-3a-stepdown", "els-1a-stepdown"}) {
-    const Product product = resolve_product(id);
+  for (const char* id : {"sample-2a-stepdown", "els-3a-stepdown", "els-1a-stepdown", "continuous"}) {
+    const bool continuous = std::string(id) == "continuous";
+    Product product = resolve_product(continuous ? "sample-2a-stepdown" : id);
+    if (continuous) product.els.knock_in.monitoring = Monitoring::Continuous;
     const PriceResult one = price(product, Precision::Mixed, "", 1);
     for (int threads : {2, 3}) {
       const PriceResult many = price(product, Precision::Mixed, "", threads);
       BOOST_TEST(one.price == many.price, id << " on " << threads << " threads");
       BOOST_TEST(one.delta == many.delta, id << " on " << threads << " threads");
+      BOOST_TEST(one.gamma == many.gamma, id << " on " << threads << " threads");
     }
   }
 }
