@@ -139,16 +139,23 @@ BOOST_AUTO_TEST_CASE(the_pass_equals_the_operator_written_out_node_by_node) {
   }
 }
 
+// A pass of v's operators and mixed terms (no bases) into out.
+template <class O>
+ExplicitPassT<double, O> pass_into(const Vec& v, O* out, double mixed_coeff, double axes_coeff) {
+  ExplicitPassT<double, O> pass;
+  pass.v = v.data();
+  pass.out = out;
+  pass.mixed_coeff = mixed_coeff;
+  pass.axes_coeff = axes_coeff;
+  return pass;
+}
+
 BOOST_AUTO_TEST_CASE(the_pass_in_row_ranges_equals_the_whole_pass_bit_for_bit) {
   for (const char* id : {"sample-2a-stepdown", "els-3a-stepdown"}) {
     const Problem pb = problem(id, 11);
     const Vec v = random_values(pb.values(), 3u);
     Vec whole(pb.values()), pieces(pb.values());
-    ExplicitPass pass;
-    pass.v = v.data();
-    pass.out = whole.data();
-    pass.mixed_coeff = 1.0;
-    pass.axes_coeff = 1.0;
+    ExplicitPass pass = pass_into(v, whole.data(), 1.0, 1.0);
     run_explicit_pass(pb, pass);
     pass.out = pieces.data();
     const std::size_t rows = explicit_rows(pb);
@@ -173,20 +180,10 @@ BOOST_AUTO_TEST_CASE(a_narrower_output_is_the_fp64_pass_rounded_once) {
       const Vec v = random_values(pb.values(), 7u);
       Vec wide(pb.values());
       std::vector<float> narrow(pb.values());
-      ExplicitPass pass;
-      pass.v = v.data();
-      pass.out = wide.data();
-      pass.mixed_coeff = 0.3;
-      pass.axes_coeff = 0.7;
-      run_explicit_pass(pb, pass);
-      ExplicitPassT<double, float> to_float;
-      to_float.v = v.data();
-      to_float.out = narrow.data();
-      to_float.mixed_coeff = pass.mixed_coeff;
-      to_float.axes_coeff = pass.axes_coeff;
+      run_explicit_pass(pb, pass_into(v, wide.data(), 0.3, 0.7));
       PassScratch<double> scratch(pb.axes[0].size());
       const GridStencils<double> stencils(pb);
-      run_explicit_rows(pb, stencils, to_float, 0, explicit_rows(pb), scratch);
+      run_explicit_rows(pb, stencils, pass_into(v, narrow.data(), 0.3, 0.7), 0, explicit_rows(pb), scratch);
       std::size_t differ = 0;
       for (std::size_t k = 0; k < wide.size(); ++k) differ += narrow[k] != static_cast<float>(wide[k]);
       BOOST_TEST(differ == 0u, id << " n " << n << ": " << differ << " of " << wide.size() << " values differ");
