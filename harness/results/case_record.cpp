@@ -31,7 +31,7 @@ json case_fields(const SweepCase& c, const Product& product, const CaseOutcome& 
   std::size_t points = 1;
   for (int s : shape) points *= static_cast<std::size_t>(s);
   const SolverInfo* info = SolverRegistry::instance().find(c.solver);
-  const std::optional<MemoryModel> memory = info ? info->memory_for(c.scheme) : std::nullopt;
+  const std::optional<MemoryModel> memory = info ? info->memory_for(c.scheme, c.precision) : std::nullopt;
   const MemoryModel* model = memory ? &*memory : nullptr;
   const auto steps = c.nt.steps(c.n);
   const double seconds = median_seconds(out.timings);

@@ -506,9 +506,11 @@ SolverInfo adi_info() {
   s.devices = {Device::Kind::Cpu};
   s.precisions = {Precision::FP64, Precision::FP32, Precision::Mixed};
   s.max_dim = 3;
-  s.memory = MemoryModel{MemorySpace::Host, 4, 0, 0, true, "per layer: payoff, values, Y0, Y (CS, MCS: F_0(X) and each F_d(X) too)"};
+  s.memory = MemoryModel{MemorySpace::Host, 4, 0, 0, true,
+                         "per layer: payoff, values, Y0, Y (CS, MCS: F_0(X) and each F_d(X) too, except in mixed)"};
   for (const std::string& name : adi_scheme_names())
-    if (keeps_x_terms(adi_scheme(name).kind)) s.scheme_memory.push_back({name, 5, 1});
+    if (keeps_x_terms(adi_scheme(name).kind))  // a mixed march keeps no F(X) terms
+      s.scheme_memory.push_back({name, 5, 1, {Precision::FP64, Precision::FP32}});
   s.march = march_adi;
   return s;
 }

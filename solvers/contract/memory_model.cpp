@@ -22,14 +22,15 @@ GridLoad grid_load(const Product& product) {
 double bytes_per_point(const MemoryModel& m, Precision p, const GridLoad& g) {
   const double element = p == Precision::FP64 ? 8.0 : 4.0;
   const double arrays = g.layers * (m.per_layer + m.per_layer_per_dim * g.dim) + m.shared;
-  // A mixed march's values are fp64: 4 bytes more than the model's fp32 values.
-  const double mixed_values = p == Precision::Mixed ? 4.0 * g.layers : 0.0;
+  // The problem's payoff and the march's result are fp64 on the host whatever the march's precision.
+  const double payoff = 8.0 - element, values = p == Precision::FP32 ? 8.0 : p == Precision::Mixed ? 4.0 : 0.0;
+  const double host_fp64 = m.space == MemorySpace::Host ? (payoff + values) * g.layers : 0.0;
   // The host keeps the Problem's per-node arrays in fp64; the GPU variants upload the event
   // weights only, converted to their precision (solvers/gpu/cuda/device_march_data.cpp).
   const double node_arrays = m.space == MemorySpace::Host
                                  ? 8.0 * ((g.performance ? 1 : 0) + g.event_weights)
                                  : element * g.event_weights;
-  return element * arrays + mixed_values + node_arrays;
+  return element * arrays + host_fp64 + node_arrays;
 }
 
 double model_bytes(const MemoryModel& m, Precision p, const GridLoad& g, int n) {

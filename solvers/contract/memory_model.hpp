@@ -5,9 +5,13 @@
 //   bytes per grid point = element size x (layers x (per_layer + per_layer_per_dim x dim) + shared)
 //                          + the product's per-node arrays (GridLoad):
 //                            on the host, the performance and event weights, in fp64;
-//                            on a device, the event weights, in the solver's precision.
+//                            on a device, the event weights, in the solver's precision
+//                          + on the host, below fp64, what stays fp64 per layer: the payoff (one
+//                            of per_layer), and the values (mixed), or their fp64 copy that an
+//                            fp32 march returns while its arrays live.
 // Arrays of size n (1-D operators, factors, meshes) are left out: they vanish next to n^dim.
 #include <string>
+#include <vector>
 
 #include "products/product.hpp"
 #include "solvers/contract/options.hpp"
@@ -17,10 +21,12 @@ namespace elsbench {
 enum class MemorySpace { Host, Device };
 const char* to_string(MemorySpace s);
 
-// The arrays of a scheme that keeps more than the variant's default scheme.
+// The arrays of a scheme that keeps more than the variant's default scheme, in `precisions` (empty:
+// every precision).
 struct SchemeArrays {
   std::string scheme;
   double per_layer = 0, per_layer_per_dim = 0;
+  std::vector<Precision> precisions;
 };
 
 struct MemoryModel {

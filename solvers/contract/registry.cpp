@@ -17,10 +17,11 @@ bool SolverInfo::has_scheme(const std::string& scheme) const {
   return std::find(schemes.begin(), schemes.end(), scheme) != schemes.end();
 }
 
-std::optional<MemoryModel> SolverInfo::memory_for(const std::string& scheme) const {
+std::optional<MemoryModel> SolverInfo::memory_for(const std::string& scheme, Precision p) const {
   std::optional<MemoryModel> m = memory;
   for (const SchemeArrays& s : scheme_memory)
-    if (m && s.scheme == scheme) {
+    if (m && s.scheme == scheme &&
+        (s.precisions.empty() || std::find(s.precisions.begin(), s.precisions.end(), p) != s.precisions.end())) {
       m->per_layer = s.per_layer;
       m->per_layer_per_dim = s.per_layer_per_dim;
     }

@@ -57,8 +57,8 @@ struct SolverInfo {
   bool supports(Precision p) const;
   bool supports(Device::Kind k) const;
   bool has_scheme(const std::string& scheme) const;
-  // `memory` with the counts of `scheme` (empty: the default scheme).
-  std::optional<MemoryModel> memory_for(const std::string& scheme) const;
+  // `memory` with the counts of `scheme` (empty: the default scheme) in precision p.
+  std::optional<MemoryModel> memory_for(const std::string& scheme, Precision p) const;
 };
 
 }  // namespace elsbench

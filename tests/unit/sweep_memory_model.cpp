@@ -37,9 +37,10 @@ BOOST_AUTO_TEST_CASE(bytes_per_point_counts_arrays_by_layer_dimension_and_precis
   // on a device the 5 event weights in that precision, on the host those and the performance in fp64.
   BOOST_TEST(bytes_per_point(device, Precision::FP64, g) == 8.0 * 12 + 8.0 * 5);
   BOOST_TEST(bytes_per_point(device, Precision::FP32, g) == 4.0 * 12 + 4.0 * 5);
-  BOOST_TEST(bytes_per_point(host, Precision::FP32, g) == 4.0 * 12 + 8.0 * 6);
-  // Mixed: fp32's arrays with each layer's values widened to fp64.
-  BOOST_TEST(bytes_per_point(host, Precision::Mixed, g) == 4.0 * 12 + 4.0 * 2 + 8.0 * 6);
+  // Below fp64 on the host, per layer: the payoff stays fp64 (4 more bytes), and the values are
+  // fp64 (mixed: 4 more) or copied to fp64 at the end while the arrays live (fp32: 8 more).
+  BOOST_TEST(bytes_per_point(host, Precision::FP32, g) == 4.0 * 12 + (4.0 + 8.0) * 2 + 8.0 * 6);
+  BOOST_TEST(bytes_per_point(host, Precision::Mixed, g) == 4.0 * 12 + (4.0 + 4.0) * 2 + 8.0 * 6);
   BOOST_TEST(model_bytes(device, Precision::FP64, g, 100) == (8.0 * 12 + 8.0 * 5) * 1e4);
 }
 
@@ -64,30 +65,32 @@ BOOST_AUTO_TEST_CASE(checked_rows_match_the_measured_peak) {
   for (const SolverInfo& solver : SolverRegistry::instance().all()) {
     if (solver.test_only || !solver.memory || solver.memory->space != MemorySpace::Host || !solver.memory->checked)
       continue;
-    // The default scheme, and each scheme declared to keep other arrays.
+    // The default scheme, and each scheme declared to keep other arrays, in every precision.
     std::vector<std::string> schemes{solver.default_scheme()};
     for (const SchemeArrays& a : solver.scheme_memory) schemes.push_back(a.scheme);
-    for (const std::string& scheme : schemes) {
-      const MemoryModel m = *solver.memory_for(scheme);
-      // One layer and no per-node arrays; two layers with performance and event weights (the
-      // explicit solver's stable step is too slow for a test on the ELS).
-      for (const char* id : {"min-call", "sample-2a-stepdown"}) {
-        const Product p = resolve_product(id);
-        if (solver.name == "explicit" && p.is_els()) continue;
-        const auto second_difference = [](auto f) { return f(80) - 2 * f(60) + f(40); };
-        const double measured = second_difference([&](int n) {
-          SolverOptions o;
-          o.grid.n = n;
-          o.scheme = scheme;
-          o.device.threads = 1;
-          return static_cast<double>(price_with(solver, p, o).peak_host_bytes);
-        });
-        const double predicted =
-            second_difference([&](int n) { return model_bytes(m, Precision::FP64, grid_load(p), n); });
-        BOOST_TEST_MESSAGE(solver.name << " " << scheme << " on " << id << ": measured " << measured
-                                       << " bytes, model " << predicted);
-        BOOST_TEST(measured / predicted == 1.0, boost::test_tools::tolerance(0.1));
+    for (const std::string& scheme : schemes)
+      for (const Precision precision : solver.precisions) {
+        const MemoryModel m = *solver.memory_for(scheme, precision);
+        // One layer and no per-node arrays; two layers with performance and event weights (the
+        // explicit solver's stable step is too slow for a test on the ELS).
+        for (const char* id : {"min-call", "sample-2a-stepdown"}) {
+          const Product p = resolve_product(id);
+          if (solver.name == "explicit" && p.is_els()) continue;
+          const auto second_difference = [](auto f) { return f(80) - 2 * f(60) + f(40); };
+          const double measured = second_difference([&](int n) {
+            SolverOptions o;
+            o.grid.n = n;
+            o.scheme = scheme;
+            o.device.threads = 1;
+            o.precision = precision;
+            return static_cast<double>(price_with(solver, p, o).peak_host_bytes);
+          });
+          const double predicted =
+              second_difference([&](int n) { return model_bytes(m, precision, grid_load(p), n); });
+          BOOST_TEST_MESSAGE(solver.name << " " << scheme << " " << to_string(precision) << " on " << id
+                                         << ": measured " << measured << " bytes, model " << predicted);
+          BOOST_TEST(measured / predicted == 1.0, boost::test_tools::tolerance(0.1));
+        }
       }
-    }
   }
 }
