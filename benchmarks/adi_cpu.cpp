@@ -77,9 +77,9 @@ void point_cost(benchmark::State& s) {
   const int k = std::max(10, 16'000'000 / (n * n));
   const Product product = resolve_product("min-call");
   const SolverInfo& adi = SolverRegistry::instance().get("adi");
+  const Precision p = precision_of(s.range(1));
   double step_seconds = 0.0;
   for (auto _ : s) {
-    const Precision p = precision_of(s.range(1));
     const double shorter = price_with(adi, product, options(n, k, 1, p)).seconds;
     const double longer = price_with(adi, product, options(n, 3 * k, 1, p)).seconds;
     s.SetIterationTime(longer - shorter);

@@ -366,6 +366,9 @@ class AdiStepper {
     // the joined node's first, which the other part reads.
     const bool events = step_end != kNoStepEnd && events_.fall_after(step_end);
     const bool split = parts_.parts() > 1;
+    // Whether what the other part reads is final once joined (it is, unless increments are still
+    // to be added to a layer that has no joined node).
+    const bool final_once_joined = split || !r.add_to;
     for (std::size_t item = first; item < last; ++item) {
       const std::size_t layer = item / parts_.parts(), part = item % parts_.parts();
       auto [lo, hi] = parts_.nodes(part);
@@ -374,13 +377,17 @@ class AdiStepper {
         const std::size_t joined = part == 0 ? --hi : lo++;
         add_nodes(r, layer, joined, joined + 1);
       }
-      if (!events && (split || !r.add_to)) publish(item, done + 1);
+      if (!events && final_once_joined) publish(item, done + 1);
       substitute_part(parts_, factors_[dl], split_, r.result, layer, part);
       if (r.add_to) add_nodes(r, layer, lo, hi);
-      if (!events && !split && r.add_to) publish(item, done + 1);
+      if (!events && !final_once_joined) publish(item, done + 1);
     }
-    if (events && r.add_to) apply_events(s, step_end, r.add_to, first, last, done + 1);
-    if (events && !r.add_to) apply_events(s, step_end, r.result, first, last, done + 1);
+    if (!events) return;
+    if (r.add_to) {
+      apply_events(s, step_end, r.add_to, first, last, done + 1);
+    } else {
+      apply_events(s, step_end, r.result, first, last, done + 1);
+    }
   }
 
   // The events after step j on items [first, last) of v, each item published once its events are
