@@ -54,7 +54,9 @@ class AdiStepper {
         threaded_(pb.values() >= 4096 && omp_get_max_threads() > 1),
         row_blocks_((explicit_rows(pb) + kRowsPerBlock - 1) / kRowsPerBlock, omp_get_max_threads()),
         parts_(layer_parts(pb)), events_(pb), edges_(2 * 2 * parts_.layers * parts_.stride),
-        joined_(std::make_unique<std::atomic<std::size_t>[]>(parts_.items())) {
+        joined_(std::make_unique<std::atomic<std::size_t>[]>(parts_.items())),
+        arrivals_(std::make_unique<std::atomic<std::size_t>[]>(parts_.layers)),
+        layer_joined_(std::make_unique<std::atomic<std::size_t>[]>(parts_.layers)) {
     if (keep_x_terms) {
       mixed_x_.resize(pb.values());
       axis_x_.assign(static_cast<std::size_t>(pb.dim), Vec(pb.values()));
@@ -319,16 +321,20 @@ class AdiStepper {
   // shares), a few nodes of the last axis at a time: their rows (the pass and the axis-0 stage),
   // in 3-D their plane's axis-1 lines, then their elimination along the last axis while those
   // rows are in cache (the upper part's nodes ascending, the lower part's descending); then,
-  // joined behind a barrier where a layer's parts are on two threads, each part's substitution;
-  // at the step's end, the events on those parts.
+  // once its layer is joined, each part's substitution; at the step's end, the events on those
+  // parts. A layer whose parts are on two threads is joined by whichever of them finishes its
+  // elimination second, for both parts, while the other waits: under a passive wait policy one
+  // thread sleeps a join, and the next round's pass finds the other part's joined node already
+  // published (behind a barrier both threads waited, and the first to wake then waited again for
+  // the joined node the other had yet to write).
   //
   // Between rounds and steps a thread waits only for what it reads of another's part: the node
   // next to the split that the other part's last join wrote (the pass and the stencils read one
   // node across the split), and for a knock-in, the knocked-in layer's part at the step's end.
   // What it overwrites no other thread still reads: a round writes the other value buffer than
   // the one the round before wrote and this one reads, every read of the buffer it overwrites
-  // across a split came before the last join's barrier, and a round that overwrites values a
-  // knock-in read waits for that knock-in (wait_for_knock_ins).
+  // across a split came before the other part's thread arrived at the last join, and a round
+  // that overwrites values a knock-in read waits for that knock-in (wait_for_knock_ins).
   void run_parts(const Round& r, Scratch& s, std::size_t step_end) {
     const std::size_t n0 = pb_.axes[0].size(), per_node = parts_.stride / n0;
     const auto [first, last] = thread_share(parts_.items());
@@ -358,9 +364,6 @@ class AdiStepper {
         eliminate_nodes(parts_, factors_[dl], split_, rhs, r.result, layer, part, a, e, edge(item));
       }
     }
-    if (layers_on_two_threads()) {
-#pragma omp barrier
-    }
     // With events to come, an item is published once they are applied: until then its values
     // are not the step's. A mixed march's values are the step's once their increment is added:
     // the joined node's first, which the other part reads.
@@ -369,15 +372,27 @@ class AdiStepper {
     // Whether what the other part reads is final once joined (it is, unless increments are still
     // to be added to a layer that has no joined node).
     const bool final_once_joined = split || !r.add_to;
+    const std::size_t published = !events && final_once_joined ? done + 1 : 0;
+    const auto shared = [&](std::size_t item) { return split && ((item ^ 1) < first || (item ^ 1) >= last); };
+    for (std::size_t item = first; item < last; ++item)
+      if (shared(item) && arrived_second(item / 2)) join_layer(r, item / 2, edges, published, done + 1);
     for (std::size_t item = first; item < last; ++item) {
       const std::size_t layer = item / parts_.parts(), part = item % parts_.parts();
       auto [lo, hi] = parts_.nodes(part);
-      join_part(parts_, factors_[dl], split_, r.result, layer, part, edge(layer * 2), edge(layer * 2 + 1));
-      if (r.add_to && split) {
-        const std::size_t joined = part == 0 ? --hi : lo++;
-        add_nodes(r, layer, joined, joined + 1);
+      if (shared(item)) {
+        wait_until_at_least(layer_joined_[layer], done + 1);
+      } else {
+        join_node(r, layer, part, edges);
+        if (published) publish(item, published);
       }
-      if (!events && final_once_joined) publish(item, done + 1);
+      // The joined node's increment is added by the join.
+      if (r.add_to && split) {
+        if (part == 0) {
+          --hi;
+        } else {
+          ++lo;
+        }
+      }
       substitute_part(parts_, factors_[dl], split_, r.result, layer, part);
       if (r.add_to) add_nodes(r, layer, lo, hi);
       if (!events && !final_once_joined) publish(item, done + 1);
@@ -388,6 +403,33 @@ class AdiStepper {
     } else {
       apply_events(s, step_end, r.result, first, last, done + 1);
     }
+  }
+
+  // The node next to the split of `layer`'s part (nothing in a layer that is one part), from both
+  // parts' edges; in a mixed march with its increment added, as the other part reads X there.
+  void join_node(const Round& r, std::size_t layer, std::size_t part, T* edges) {
+    const std::size_t s = parts_.stride;
+    join_part(parts_, factors_[pb_.dim - 1], split_, r.result, layer, part, edges + 2 * layer * s,
+              edges + (2 * layer + 1) * s);
+    if (!r.add_to || parts_.parts() < 2) return;
+    const std::size_t joined = part == 0 ? parts_.split - 1 : parts_.split;
+    add_nodes(r, layer, joined, joined + 1);
+  }
+
+  // Both parts of a layer that is on two threads, by the second to arrive; `published`: the stage
+  // both items are published as (0: none yet), `joined`: the stage the layer is joined in.
+  void join_layer(const Round& r, std::size_t layer, T* edges, std::size_t published, std::size_t joined) {
+    for (std::size_t part = 0; part < 2; ++part) {
+      join_node(r, layer, part, edges);
+      if (published) publish(2 * layer + part, published);
+    }
+    raise_to(layer_joined_[layer], joined);
+  }
+
+  // Whether the calling thread is the second of a shared layer's two to finish its elimination
+  // in this stage: each arrives once a stage, and the first waits for the join.
+  bool arrived_second(std::size_t layer) {
+    return arrivals_[layer].fetch_add(1, std::memory_order_acq_rel) % 2 == 1;
   }
 
   // The events after step j on items [first, last) of v, each item published once its events are
@@ -440,14 +482,6 @@ class AdiStepper {
     for (std::size_t item = first; item < last; ++item) wait_until_published(item ^ 1, done, first, last);
   }
 
-  // Whether some layer's two parts fall to two threads (the same answer on every thread).
-  bool layers_on_two_threads() const {
-    const auto threads = static_cast<std::size_t>(omp_get_num_threads()), items = parts_.items();
-    for (std::size_t t = 1; t < threads; ++t)
-      if (items * t / threads % parts_.parts() != 0) return true;
-    return false;
-  }
-
   const Problem& pb_;
   const GridStencils<T> stencils_;
   std::optional<GridStencils<double>> wide_stencils_;  // increments: the first pass's, over X
@@ -464,6 +498,8 @@ class AdiStepper {
   // Per item, the stages it has published: its node next to the split joined, and at a step's end
   // with events, every value final.
   std::unique_ptr<std::atomic<std::size_t>[]> joined_;
+  // Per layer on two threads: its parts' arrivals at a join, and the stages it is joined in.
+  std::unique_ptr<std::atomic<std::size_t>[]> arrivals_, layer_joined_;
   LineFactorsT<T> factors_[3];
   SplitFactorsT<T> split_;  // the last axis's lower parts
   double factored_theta_dt_ = -1;
