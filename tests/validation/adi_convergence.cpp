@@ -1,6 +1,7 @@
 // The ADI family against closed forms and against the other solvers on the same discretisation.
 #include <boost/test/unit_test.hpp>
 #include <cmath>
+#include <utility>
 
 #include "products/catalog.hpp"
 #include "reference/closed_form.hpp"
@@ -69,12 +70,14 @@ BOOST_AUTO_TEST_CASE(every_scheme_converges_on_the_two_asset_digital) {
 }
 
 BOOST_AUTO_TEST_CASE(thread_count_does_not_change_the_price) {
-  // Two threads give the sample ELS's layers one each; three and four share a layer's two parts
-  // between threads (the min call's one layer from two on), whose join one of them makes.
-  for (const char* product : {"sample-2a-stepdown", "min-call"}) {
-    const PriceResult one = price("adi", product, 72, std::nullopt, "", 1);  // 72^2 nodes: threaded
+  // Two threads give the ELS's layers one each; three and four share a layer's two parts between
+  // threads (the min call's one layer from two on), whose join one of them makes. The grids are
+  // large enough for the march to be threaded (4,096 values).
+  const std::pair<const char*, int> cases[] = {{"sample-2a-stepdown", 72}, {"min-call", 72}, {"els-3a-stepdown", 18}};
+  for (const auto& [product, n] : cases) {
+    const PriceResult one = price("adi", product, n, std::nullopt, "", 1);
     for (const int threads : {2, 3, 4}) {
-      const PriceResult many = price("adi", product, 72, std::nullopt, "", threads);
+      const PriceResult many = price("adi", product, n, std::nullopt, "", threads);
       BOOST_TEST(one.price == many.price, product << " on " << threads);  // bit for bit
       BOOST_TEST(one.delta == many.delta, product << " on " << threads);
     }
