@@ -342,7 +342,6 @@ class AdiStepper {
     const StageRhs<T> rhs = stage_rhs(r, dl), plane_rhs = stage_rhs(r, 1);
     const std::size_t done = s.stages++;
     T* const edges = edges_.data() + (done % 2) * (edges_.size() / 2);
-    const auto edge = [&](std::size_t item) { return edges + item * parts_.stride; };
     wait_for_joins(first, last, done);
     wait_for_knock_ins(s, first, last, r.result);
     if (r.add_to) wait_for_knock_ins(s, first, last, r.add_to);
@@ -361,7 +360,7 @@ class AdiStepper {
           const std::size_t plane0 = layer * parts_.n;
           solve_axis_groups(pb_, 1, factors_[1], plane_rhs, r.result, plane0 + a, plane0 + e);
         }
-        eliminate_nodes(parts_, factors_[dl], split_, rhs, r.result, layer, part, a, e, edge(item));
+        eliminate_nodes(parts_, factors_[dl], split_, rhs, r.result, layer, part, a, e, edge(edges, item));
       }
     }
     // With events to come, an item is published once they are applied: until then its values
@@ -408,13 +407,15 @@ class AdiStepper {
   // The node next to the split of `layer`'s part (nothing in a layer that is one part), from both
   // parts' edges; in a mixed march with its increment added, as the other part reads X there.
   void join_node(const Round& r, std::size_t layer, std::size_t part, T* edges) {
-    const std::size_t s = parts_.stride;
-    join_part(parts_, factors_[pb_.dim - 1], split_, r.result, layer, part, edges + 2 * layer * s,
-              edges + (2 * layer + 1) * s);
+    join_part(parts_, factors_[pb_.dim - 1], split_, r.result, layer, part, edge(edges, 2 * layer),
+              edge(edges, 2 * layer + 1));
     if (!r.add_to || parts_.parts() < 2) return;
     const std::size_t joined = part == 0 ? parts_.split - 1 : parts_.split;
     add_nodes(r, layer, joined, joined + 1);
   }
+
+  // Where item's elimination leaves its last node, in one stage's set of edges.
+  T* edge(T* edges, std::size_t item) const { return edges + item * parts_.stride; }
 
   // Both parts of a layer that is on two threads, by the second to arrive; `published`: the stage
   // both items are published as (0: none yet), `joined`: the stage the layer is joined in.
