@@ -6,13 +6,13 @@
 #include <map>
 #include <stdexcept>
 
-#include "harness/book/book_price.hpp"
-#include "harness/book/note_attempts.hpp"
-#include "harness/book/note_cost.hpp"
+#include "harness/placement/book_price.hpp"
+#include "harness/runner/note_attempts.hpp"
+#include "harness/placement/note_cost.hpp"
 #include "harness/machine/machine.hpp"
 #include "harness/results/results_csv.hpp"
-#include "harness/sweep/progress.hpp"
-#include "harness/sweep/signals.hpp"
+#include "harness/runner/progress.hpp"
+#include "harness/runner/signals.hpp"
 #include "platform/cuda_devices.hpp"
 #include "platform/file_io.hpp"
 #include "platform/memory_tracker.hpp"

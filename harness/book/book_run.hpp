@@ -10,7 +10,7 @@
 #include <string>
 
 #include "harness/book/book_references.hpp"
-#include "harness/book/ranks.hpp"
+#include "harness/placement/ranks.hpp"
 #include "products/book_file.hpp"
 #include "solvers/contract/solver_info.hpp"
 

@@ -10,7 +10,7 @@
 #include "harness/results/results_file.hpp"
 #include "harness/sweep/plan.hpp"
 #include "harness/sweep/preset.hpp"
-#include "harness/sweep/progress.hpp"
+#include "harness/runner/progress.hpp"
 #include "harness/sweep/sweep.hpp"
 #include "products/catalog.hpp"
 

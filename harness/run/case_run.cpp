@@ -5,7 +5,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "harness/book/book_price.hpp"
+#include "harness/placement/book_price.hpp"
 #include "harness/run/case_skip.hpp"
 #include "harness/run/timing.hpp"
 #include "platform/cuda_devices.hpp"

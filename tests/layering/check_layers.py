@@ -3,6 +3,11 @@
 
     platform -> products -> solvers, reference -> harness -> harness/cli
 
+and inside harness/ its folders do too (HARNESS, lowest first; folders of one rank do not see each
+other), so that a runner can be reused by every source of cases:
+
+    machine -> references -> placement -> run -> results, compare -> runner -> book, sweep -> cli
+
 Every #include "..." of the sources is checked against that order, and against three rules inside
 the layers: a variant's folder is included by no other folder (a variant is one folder and one
 registration), the shared solver folders do not reach up to the solver contract, and a header of
@@ -15,6 +20,9 @@ import sys
 
 LAYERS = {"platform": 0, "products": 1, "solvers": 2, "reference": 2, "harness": 3, "harness/cli": 4}
 SIBLINGS = {("solvers", "reference"), ("reference", "solvers")}  # same rank, no edge between them
+# harness/'s folders by rank; report/ (Python) and the data folders (cloud, presets) hold no C++.
+HARNESS = {"machine": 0, "references": 1, "placement": 2, "run": 3, "results": 4, "compare": 5, "runner": 5,
+           "book": 6, "sweep": 6, "cli": 7}
 BELOW_CONTRACT = ["solvers/problem", "solvers/meshers", "solvers/operators", "solvers/schemes", "solvers/march",
                   "solvers/tridiagonal"]
 SOURCES = (".cpp", ".hpp", ".cu")
@@ -36,6 +44,23 @@ def layer(path):
     return top if top in LAYERS else None
 
 
+def harness_folder(path):
+    parts = path.split("/")
+    return parts[1] if len(parts) > 2 else None
+
+
+def harness_violations(path, target, where):
+    mine, theirs = harness_folder(path), harness_folder(target)
+    if mine is None or theirs is None or mine == theirs:
+        return
+    for folder in (mine, theirs):
+        if folder not in HARNESS:
+            yield f"{where}: harness/{folder} has no rank in check_layers.HARNESS: declare it"
+            return
+    if HARNESS[theirs] >= HARNESS[mine]:
+        yield f"{where}: harness/{mine} may not depend on harness/{theirs}"
+
+
 def violations(path, lines):
     mine = layer(path)
     guarded = []  # one flag per open #if: does it test ELSBENCH_HAVE_CUDA?
@@ -54,6 +79,8 @@ def violations(path, lines):
         if mine and theirs:
             if LAYERS[theirs] > LAYERS[mine] or (mine, theirs) in SIBLINGS:
                 yield f"{where}: layer {mine} may not depend on layer {theirs}"
+        if under(path, "harness") and under(target, "harness"):
+            yield from harness_violations(path, target, where)
         for v in VARIANTS:
             if under(target, v) and not under(path, v):
                 yield f"{where}: another variant's folder ({v}); go through the solver contract"

@@ -52,3 +52,14 @@ def test_cuda_headers_outside_cuda_folders_need_the_guard():
     assert not found("harness/cli/reference.cpp", "#ifdef ELSBENCH_HAVE_CUDA\n" + bare + "\n#endif")
     assert found("harness/cli/reference.cpp", "#ifndef ELSBENCH_HAVE_CUDA\n" + bare + "\n#endif")
     assert not found("solvers/adi_cuda/adi_cuda_march.cpp", '#include "platform/cuda/cuda_handles.hpp"')
+
+
+def test_harness_folders_depend_one_way():
+    assert found("harness/run/case_run.cpp", '#include "harness/book/book_run.hpp"')
+    assert found("harness/book/book_run.cpp", '#include "harness/sweep/sweep.hpp"')
+    assert found("harness/sweep/sweep.cpp", '#include "harness/book/book_run.hpp"')
+    assert found("harness/results/case_record.cpp", '#include "harness/runner/progress.hpp"')
+    assert found("harness/newfolder/x.cpp", '#include "harness/run/case.hpp"')
+    assert not found("harness/book/book_run.cpp", '#include "harness/runner/progress.hpp"')
+    assert not found("harness/run/case_run.cpp", '#include "harness/placement/book_price.hpp"')
+    assert not found("harness/run/case.cpp", '#include "harness/run/case_run.hpp"')

@@ -12,9 +12,9 @@
 #include <mutex>
 #include <set>
 
-#include "harness/book/book_price.hpp"
+#include "harness/placement/book_price.hpp"
 #include "harness/book/book_run.hpp"
-#include "harness/book/note_cost.hpp"
+#include "harness/placement/note_cost.hpp"
 #include "platform/file_io.hpp"
 #include "platform/input_error.hpp"
 #include "products/book_file.hpp"

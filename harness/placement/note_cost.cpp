@@ -1,4 +1,4 @@
-#include "harness/book/note_cost.hpp"
+#include "harness/placement/note_cost.hpp"
 
 #include <algorithm>
 #include <cmath>

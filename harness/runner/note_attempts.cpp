@@ -1,4 +1,4 @@
-#include "harness/book/note_attempts.hpp"
+#include "harness/runner/note_attempts.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
-#include "harness/sweep/signals.hpp"
+#include "harness/runner/signals.hpp"
 #include "platform/file_io.hpp"
 
 namespace elsbench {

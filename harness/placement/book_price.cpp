@@ -1,4 +1,4 @@
-#include "harness/book/book_price.hpp"
+#include "harness/placement/book_price.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -6,7 +6,7 @@
 #include <mutex>
 #include <thread>
 
-#include "harness/book/note_cost.hpp"
+#include "harness/placement/note_cost.hpp"
 #include "solvers/contract/price.hpp"
 
 namespace elsbench {

@@ -1,4 +1,4 @@
-#include "harness/sweep/signals.hpp"
+#include "harness/runner/signals.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>

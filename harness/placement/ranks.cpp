@@ -1,4 +1,4 @@
-#include "harness/book/ranks.hpp"
+#include "harness/placement/ranks.hpp"
 
 #include <cstdlib>
 

@@ -1,4 +1,4 @@
-#include "harness/sweep/progress.hpp"
+#include "harness/runner/progress.hpp"
 
 #include <cmath>
 #include <cstdio>
