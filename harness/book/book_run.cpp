@@ -15,9 +15,11 @@
 #include "harness/runner/signals.hpp"
 #include "platform/cuda_devices.hpp"
 #include "platform/file_io.hpp"
+#include "platform/input_error.hpp"
 #include "platform/memory_tracker.hpp"
 #include "products/product.hpp"
 #include "solvers/contract/solver.hpp"
+#include "solvers/problem/grid_codec.hpp"
 
 namespace elsbench {
 namespace {
@@ -27,19 +29,26 @@ using Clock = std::chrono::steady_clock;
 
 constexpr const char* kSchema = "elsbench-book";
 
-// What must match for --resume to keep a note's price.
+// Every setting that changes a note's price: a --resume under another one is refused, naming it.
 json run_settings(const Book& book, const BookRunSpec& spec, const SolverInfo& solver) {
-  const GridOptions& g = spec.options.grid;
-  return {{"book", book.source},
-          {"solver", solver.name},
-          {"scheme", spec.options.scheme.empty() ? solver.default_scheme() : spec.options.scheme},
-          {"n", g.n},
-          {"nt", g.nt ? json(*g.nt) : json("auto")},
-          {"mesh", to_string(g.mesh)},
-          {"s_max_multiple", g.s_max_multiple},
-          {"density", g.density},
-          {"damping_steps", g.damping_steps},
-          {"precision", to_string(spec.options.precision)}};
+  json settings = to_json(spec.options.grid);
+  settings["book"] = book.source;
+  settings["solver"] = solver.name;
+  settings["scheme"] = spec.options.scheme.empty() ? solver.default_scheme() : spec.options.scheme;
+  settings["precision"] = to_string(spec.options.precision);
+  return settings;
+}
+
+// The setting of `now` that `then` lacks or holds with another value (the solver's first, whose
+// change changes the scheme too), or one of `then`'s that `now` lacks; empty when they agree.
+std::string changed_setting(const json& then, const json& now) {
+  for (const char* key : {"solver", "scheme"})
+    if (then.value(key, json()) != now.value(key, json())) return key;
+  for (const auto& [key, value] : now.items())
+    if (!then.contains(key) || then[key] != value) return key;
+  for (const auto& [key, value] : then.items())
+    if (!now.contains(key)) return key;
+  return {};
 }
 
 json note_entry(const BookNote& note, const NoteOutcome& out) {
@@ -85,9 +94,11 @@ std::map<std::string, json> kept_notes(const BookRunSpec& spec, const json& sett
   std::ifstream probe(spec.out);
   if (!probe) return kept;  // nothing to resume: a fresh run
   const json old = read_book_results(spec.out);
-  if (old["context"]["elsbench"]["settings"] != settings)
-    throw std::runtime_error(spec.out + ": --resume: the file was written with other settings (" +
-                             old["context"]["elsbench"]["settings"].dump() + ")");
+  const json& then = old["context"]["elsbench"]["settings"];
+  if (const std::string key = changed_setting(then, settings); !key.empty())
+    throw InputError(spec.out, "context.elsbench.settings." + key,
+                     "--resume with another " + key + " (the file's: " + then.value(key, json()).dump() +
+                         ", now: " + settings[key].dump() + "); price into another --out");
   commands = old["context"]["elsbench"].value("commands", json::array());
   for (const json& e : old["notes"])
     if (e.value("status", "") == "ok") kept[e["id"].get<std::string>()] = e;

@@ -77,9 +77,8 @@ BookRunSummary run_ranked(const Ranks& ranks, const Book& book, const BookRunSpe
 
 // The run as recorded in the results file.
 std::string command_line(const PriceArgs& a) {
-  std::string s = "elsbench book price " + a.book + " --solver " + a.solver + " --n " +
-                  std::to_string(a.flags.options.grid.n) + " --nt " + a.flags.nt + " --device " + a.flags.device +
-                  " --threads " + std::to_string(a.flags.threads);
+  std::string s = "elsbench book price " + a.book + " --solver " + a.solver + " --n " + a.flags.n + " --nt " +
+                  a.flags.nt + " --device " + a.flags.device + " --threads " + std::to_string(a.flags.threads);
   if (!a.flags.options.scheme.empty()) s += " --scheme " + a.flags.options.scheme;
   if (a.flags.precision != "fp64") s += " --precision " + a.flags.precision;
   if (!a.out.empty()) s += " --out " + a.out;

@@ -1,7 +1,8 @@
 #pragma once
-// The flags of a command that runs a solver (price): grid, scheme, device, precision, threads,
-// bound to a SolverOptions. Numbers go straight into it; the named values (nt, mesh, device,
-// precision) are parsed by their one parser after CLI11 has read the strings.
+// The flags of a command that runs a solver (price, book price): grid, scheme, device, precision,
+// threads, bound to a SolverOptions. The grid's flags are the grid codec's keys
+// (solvers/problem/grid_codec.hpp), read and checked by it; the named values (device, precision)
+// by their one parser, after CLI11 has read the strings.
 #include <CLI/CLI.hpp>
 #include <string>
 
@@ -11,11 +12,11 @@ namespace elsbench {
 
 struct SolverFlags {
   SolverOptions options;
-  std::string nt = "auto", mesh = "sinh", device = "auto", precision = "fp64";
+  std::string n = "100", nt = "auto", mesh = "sinh", device = "auto", precision = "fp64";
   int threads = 0;
 
   void add_to(CLI::App& cmd);
-  SolverOptions parsed() const;  // throws std::invalid_argument naming the flag
+  SolverOptions parsed() const;  // throws InputError naming the flag
 };
 
 }  // namespace elsbench

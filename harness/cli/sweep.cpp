@@ -112,7 +112,7 @@ void setup(CLI::App& app) {
   axis("--products", args->overrides.axes.products, "catalog ids or product JSON files");
   cmd->add_option("--n", args->overrides.axes.n, "grid sizes: nodes per axis")
       ->delimiter(',')
-      ->check(CLI::Range(4, kMaxNodes));
+      ->check(CLI::Range(kMinNodes, kMaxNodes));
   axis("--nt-rule", args->overrides.axes.nt_rules, "time steps: fixed:K | per-n:X (X*n steps) | auto");
   axis("--devices", args->overrides.axes.devices, "cpu (all cores) | cpu:tN (N threads) | cuda:N");
   axis("--precisions", args->overrides.axes.precisions, "fp64 | fp32 | mixed");

@@ -1,13 +1,12 @@
 #include "harness/placement/note_cost.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <numeric>
 
 namespace elsbench {
 
 double note_cost(const Product& product, const GridOptions& grid) {
-  const double points = std::pow(static_cast<double>(grid.n), product.dimension());
+  const double points = grid.points(product.dimension());
   // Daily monitoring takes a step a day at least; otherwise about n steps over the note's life.
   double steps = grid.nt ? *grid.nt : grid.n;
   if (product.can_knock_in() && product.els.knock_in.monitoring == Monitoring::Daily)

@@ -45,6 +45,11 @@ def is_book_file(path: str) -> bool:
     return isinstance(data, dict) and data.get("schema") == BOOK_SCHEMA
 
 
+def largest_axis(n) -> int:
+    """A grid's n: one count, or one per axis ([N1, N2]) of which the largest stands for it."""
+    return int(max(n) if isinstance(n, list) else n)
+
+
 def load_book(path: str) -> BookRun:
     data = read_json(path)
     if not isinstance(data, dict) or data.get("schema") != BOOK_SCHEMA or "summary" not in data:
@@ -56,7 +61,7 @@ def load_book(path: str) -> BookRun:
         devices = sorted({n["device"] for n in data["notes"] if "device" in n}) or ["cpu"]
         run = BookRun(machine.get("instance") or machine.get("hostname") or path, machine.get("instance") or "",
                       meta["settings"]["solver"], ",".join(devices), int(meta.get("workers", 1)),
-                      int(meta["settings"]["n"]), int(summary["priced_this_run"]),
+                      largest_axis(meta["settings"]["n"]), int(summary["priced_this_run"]),
                       float(summary["notes_per_second"]), path, machine)
     except (KeyError, TypeError, AttributeError, ValueError) as e:
         raise ResultsError(path, "<book>", f"a damaged book results file ({type(e).__name__}: {e})") from None

@@ -46,9 +46,10 @@ SweepCase case_from_json(const nlohmann::json& j, const std::string& source, con
   c.device = parsed("device", parse_device, text("device", false, "cpu"));
   c.precision = parsed("precision", parse_precision, text("precision", false, "fp64"));
   // Bounded like the CLI's --n: a preset must not ask for more than a flag may.
-  if (!j.contains("n") || !j["n"].is_number_integer() || j["n"].get<long long>() < 4 ||
-      j["n"].get<long long>() > kMaxCaseNodes)
-    throw InputError(source, field + ".n", "expected a whole number in [4, " + std::to_string(kMaxCaseNodes) + "]");
+  if (!j.contains("n") || !j["n"].is_number_integer() || j["n"].get<long long>() < kMinNodes ||
+      j["n"].get<long long>() > kMaxNodes)
+    throw InputError(source, field + ".n", "expected a whole number in [" + std::to_string(kMinNodes) + ", " +
+                                               std::to_string(kMaxNodes) + "]");
   c.n = j["n"].get<int>();
   if (j.contains("nt")) {
     if (!j["nt"].is_number_integer() || j["nt"].get<long long>() < 1 || j["nt"].get<long long>() > 10'000'000)

@@ -6,6 +6,7 @@
 
 #include "harness/run/case_limits.hpp"
 #include "platform/input_error.hpp"
+#include "solvers/problem/grid_codec.hpp"
 
 namespace elsbench {
 namespace {
@@ -44,8 +45,9 @@ SweepAxes axes_from_json(const nlohmann::json& j, const std::string& source, con
   if (j.contains("n")) {
     if (!j["n"].is_array()) throw InputError(source, field + ".n", "expected an array of grid sizes");
     for (const auto& x : j["n"]) {
-      if (!x.is_number_integer() || x.get<long long>() < 4 || x.get<long long>() > kMaxCaseNodes)
-        throw InputError(source, field + ".n", "expected whole numbers in [4, " + std::to_string(kMaxCaseNodes) + "]");
+      if (!x.is_number_integer() || x.get<long long>() < kMinNodes || x.get<long long>() > kMaxNodes)
+        throw InputError(source, field + ".n", "expected whole numbers in [" + std::to_string(kMinNodes) + ", " +
+                                                   std::to_string(kMaxNodes) + "]");
       a.n.push_back(x.get<int>());
     }
   }
@@ -141,39 +143,7 @@ SweepSpec sweep_spec_from_json(const nlohmann::json& j, const std::string& sourc
     if (!j["error_estimate"].is_boolean()) throw InputError(source, "error_estimate", "expected true or false");
     spec.error_estimate = j["error_estimate"].get<bool>();
   }
-  if (j.contains("grid")) {
-    const auto& g = j["grid"];
-    if (!g.is_object()) throw InputError(source, "grid", "expected an object");
-    for (const auto& [key, value] : g.items())
-      if (key != "mesh" && key != "s_max" && key != "density" && key != "damping")
-        throw InputError(source, "grid." + key, "unknown key (expected mesh, s_max, density, damping)");
-    if (g.contains("mesh")) {
-      if (!g["mesh"].is_string()) throw InputError(source, "grid.mesh", "expected a string");
-      try {
-        spec.grid.mesh = parse_mesh_kind(g["mesh"].get<std::string>());
-      } catch (const std::exception& e) {
-        throw InputError(source, "grid.mesh", e.what());
-      }
-    }
-    // The bounds of the --s-max, --density and --damping flags (harness/run/case_limits.hpp).
-    const auto number = [&](const char* key, double fallback) {
-      if (!g.contains(key)) return fallback;
-      if (!g[key].is_number()) throw InputError(source, std::string("grid.") + key, "expected a number");
-      return g[key].get<double>();
-    };
-    spec.grid.s_max_multiple = number("s_max", spec.grid.s_max_multiple);
-    spec.grid.density = number("density", spec.grid.density);
-    if (!(spec.grid.s_max_multiple > 1.0 && spec.grid.s_max_multiple <= kMaxSMaxMultiple))
-      throw InputError(source, "grid.s_max", "must be in (1, 100]");
-    if (!(spec.grid.density > 0.0 && spec.grid.density <= kMaxDensity))
-      throw InputError(source, "grid.density", "must be in (0, 100]");
-    if (g.contains("damping")) {
-      if (!g["damping"].is_number_integer() || g["damping"].get<long long>() < 0 ||
-          g["damping"].get<long long>() > kMaxDampingSteps)
-        throw InputError(source, "grid.damping", "expected a whole number in [0, 100]");
-      spec.grid.damping_steps = g["damping"].get<int>();
-    }
-  }
+  if (j.contains("grid")) spec.grid = grid_from_json(j["grid"], source, "grid", GridKeys::Mesh);
   if (j.contains("tolerance")) spec.tolerance = tolerance_rule_from_json(j["tolerance"], source);
   const SweepAxes defaults = j.contains("axes") ? axes_from_json(j["axes"], source, "axes") : SweepAxes{};
   if (j.contains("groups")) {
@@ -199,11 +169,7 @@ nlohmann::json to_json(const SweepSpec& spec) {
   return {{"name", spec.preset},
           {"description", spec.description},
           {"repetitions", spec.repetitions},
-          {"grid",
-           {{"mesh", to_string(spec.grid.mesh)},
-            {"s_max", spec.grid.s_max_multiple},
-            {"density", spec.grid.density},
-            {"damping", spec.grid.damping_steps}}},
+          {"grid", to_json(spec.grid, GridKeys::Mesh)},
           {"tolerance", to_json(spec.tolerance)},
           {"error_estimate", spec.error_estimate},
           {"groups", groups}};

@@ -49,7 +49,8 @@ struct SweepSpec {
 //   {
 //     "name": "quick", "description": "...",
 //     "repetitions": 3,                                   // timed, after one untimed pricing; >= 2
-//     "grid": {"mesh": "sinh", "s_max": 4.0, "density": 0.5, "damping": 2},   // optional
+//     "grid": {"mesh": "sinh", "s_max": 4.0, "density": 0.5, "damping": 2,   // optional: the grid
+//              "ki_damping": 2, "ki_damping_fraction": 0.35},                  // codec's keys but n, nt
 //     "error_estimate": false,                            // optional: coarser grids per case
 //     "tolerance": {"c": 0.01, "fp32_relative": 1e-4, "floor_fraction": 0.01,
 //                   "overrides": [{"product": "..", "solver": "..", "precision": "..", "n": 50,

@@ -5,12 +5,12 @@
 
 #include "platform/solver_error.hpp"
 #include "solvers/contract/price.hpp"
+#include "solvers/problem/grid_codec.hpp"
 
 namespace elsbench {
 namespace {
 
 constexpr double kMinPlausibleOrder = 0.5, kMaxPlausibleOrder = 4.0;
-constexpr int kMinNodes = 4;
 
 // Explicit Euler is first order in time; Douglas with its explicit mixed term is too (README,
 // Accuracy: observed 0.75 on the min call). Every other scheme here is second order.
@@ -36,9 +36,12 @@ AxisErrorEstimate space_estimate(const SolverInfo& solver, const Product& produc
   a.m.push_back(options.grid.n);
   a.prices.push_back(base.price);
   options.grid.nt = static_cast<int>(base.time_steps);
-  for (int n = options.grid.n / 2; a.m.size() < 3 && n >= kMinNodes && n < a.m.back(); n /= 2) {
-    options.grid.n = n;
-    a.m.push_back(n);
+  // Every axis's nodes halve together, so the largest (grid.n) stands for the grid's refinement.
+  for (GridOptions g = scaled_nodes(options.grid, 0.5); a.m.size() < 3 && g.n < a.m.back(); g = scaled_nodes(g, 0.5)) {
+    if (std::any_of(g.axis_nodes.begin(), g.axis_nodes.end(), [](int n) { return n < kMinNodes; }) || g.n < kMinNodes)
+      break;
+    options.grid = g;
+    a.m.push_back(g.n);
     a.prices.push_back(price_with(solver, product, options).price);
   }
   if (a.m.size() < 2) throw std::invalid_argument("error estimate: n = " + std::to_string(a.m[0]) + " has no coarser grid");

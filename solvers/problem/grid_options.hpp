@@ -1,14 +1,17 @@
 #pragma once
 // How a product is put on a grid: the one declaration of the grid settings, read by the problem
-// builder, the CLI flags, sweep presets and results files.
+// builder and, through its one codec (grid_codec.hpp), by the CLI flags, presets, results files,
+// books and resume.
 #include <optional>
+#include <vector>
 
 #include "solvers/meshers/mesh.hpp"
 
 namespace elsbench {
 
 struct GridOptions {
-  int n = 100;                      // nodes per axis
+  int n = 100;                      // nodes per axis; with axis_nodes, the largest of them
+  std::vector<int> axis_nodes;      // nodes of each axis (N1, N2, N3) when they differ; empty: n on every axis
   std::optional<int> nt;            // total time steps; empty: the variant's rule (TimeStepping)
   MeshKind mesh = MeshKind::Sinh;
   double s_max_multiple = 4.0;      // S_max = multiple * max(reference or strike, spot)
@@ -16,11 +19,19 @@ struct GridOptions {
   int damping_steps = 2;            // implicit steps after the payoff and each autocall date
   // Daily knock-in: implicit (damped) sub-steps that open the step after each monitoring date, and
   // the fraction of that step they take together (problem_builder.cpp, damp_after_knock_in_dates);
-  // 0 sub-steps: none. Two sub-steps over 0.35 of the step: the sample ELS's time error at one step
-  // a day is +0.002 at n = 200 and 400, shrinking monotonically with nt (README, Accuracy); without
-  // them it is -0.019 at n = 200 and changes sign with nt.
+  // 0 sub-steps: none. Without them the sample ELS's time error changes sign with nt
+  // (docs/accuracy.md).
   int knock_in_damping = 2;
   double knock_in_damping_fraction = 0.35;
+
+  int nodes(int axis) const {  // nodes on axis `axis` (0-based)
+    return axis_nodes.empty() ? n : axis_nodes[static_cast<std::size_t>(axis)];
+  }
+  double points(int dim) const {  // nodes of a dim-asset grid
+    double p = 1;
+    for (int d = 0; d < dim; ++d) p *= nodes(d);
+    return p;
+  }
 };
 
 // What a variant declares about its time grid: how many steps when nt is not given, and whether

@@ -35,7 +35,7 @@ Axis make_axis(const Product& p, int d, const GridOptions& g, std::size_t stride
   const Underlying& a = p.assets[static_cast<std::size_t>(d)];
   MeshSpec m;
   m.kind = g.mesh;
-  m.nodes = g.n;
+  m.nodes = g.nodes(d);
   m.center = mesh_center(p, d);
   m.density = g.density;
   m.s_max = g.s_max_multiple * std::max({m.center, a.spot, a.reference});
@@ -394,6 +394,9 @@ int steps_per_year_rule(const Product& product, int n) {
 Problem build_problem(const Product& p, const GridOptions& g, const TimeStepping& stepping,
                       const BeforeArrays& before_arrays) {
   if (g.n < 4) throw std::invalid_argument("n must be at least 4 nodes per axis");
+  if (!g.axis_nodes.empty() && g.axis_nodes.size() != static_cast<std::size_t>(p.dimension()))
+    throw std::invalid_argument("the grid names the nodes of " + std::to_string(g.axis_nodes.size()) +
+                                " axes (--n N1,N2,...) for a product of " + std::to_string(p.dimension()) + " assets");
   if (g.s_max_multiple <= 1.0) throw std::invalid_argument("S_max multiple must be > 1");
   Problem pb;
   pb.product = &p;

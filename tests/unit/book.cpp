@@ -7,6 +7,7 @@
 #include <boost/test/unit_test.hpp>
 #include <csignal>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <map>
 #include <mutex>
@@ -223,11 +224,37 @@ BOOST_AUTO_TEST_CASE(a_book_run_records_bad_lines_and_prices_the_rest) {
   BOOST_TEST(file["notes"][1]["price"].get<double>() == price_with(SolverRegistry::instance().get("adi"), notes[2],
                                                                    adi_options(1)).price);
   BOOST_TEST(fs::exists(dir / "r.csv"));
-  // Resuming with other settings is refused rather than mixing two grids in one file.
-  BookRunSpec other = run_spec(dir / "r.json", 1);
-  other.options.grid.n = kN + 2;
-  other.resume = true;
-  BOOST_CHECK_THROW(run_book(book, other), std::runtime_error);
+  // Resuming with any other setting that changes a price is refused, naming it, rather than
+  // mixing two grids in one file.
+  const std::vector<std::pair<std::string, std::function<void(BookRunSpec&)>>> changes = {
+      {"n", [](BookRunSpec& o) { o.options.grid.n = kN + 2; }},
+      {"nt", [](BookRunSpec& o) { o.options.grid.nt = 60; }},
+      {"mesh", [](BookRunSpec& o) { o.options.grid.mesh = MeshKind::Uniform; }},
+      {"s_max", [](BookRunSpec& o) { o.options.grid.s_max_multiple = 5; }},
+      {"density", [](BookRunSpec& o) { o.options.grid.density = 0.4; }},
+      {"damping", [](BookRunSpec& o) { o.options.grid.damping_steps = 3; }},
+      {"ki_damping", [](BookRunSpec& o) { o.options.grid.knock_in_damping = 0; }},
+      {"ki_damping_fraction", [](BookRunSpec& o) { o.options.grid.knock_in_damping_fraction = 0.5; }},
+      {"scheme", [](BookRunSpec& o) { o.options.scheme = "craig-sneyd"; }},
+      {"precision", [](BookRunSpec& o) { o.options.precision = Precision::Mixed; }},
+      {"solver", [](BookRunSpec& o) { o.solver = "explicit"; }},
+  };
+  for (const auto& [key, change] : changes) {
+    BookRunSpec other = run_spec(dir / "r.json", 1);
+    change(other);
+    other.resume = true;
+    BOOST_TEST_CONTEXT(key) {
+      try {
+        run_book(book, other);
+        BOOST_ERROR("resumed with another " + key);
+      } catch (const InputError& e) {
+        BOOST_TEST(e.field() == "context.elsbench.settings." + key);
+      }
+    }
+  }
+  BookRunSpec same = run_spec(dir / "r.json", 1);
+  same.resume = true;
+  BOOST_TEST(run_book(book, same).resumed == 2u);
   fs::remove_all(dir);
 }
 

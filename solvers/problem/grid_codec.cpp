@@ -1,0 +1,190 @@
+#include "solvers/problem/grid_codec.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+#include "platform/input_error.hpp"
+
+namespace elsbench {
+namespace {
+
+using nlohmann::json;
+
+const char* const kAllKeys[] = {"n", "nt", "mesh", "s_max", "density", "damping", "ki_damping", "ki_damping_fraction"};
+
+bool is_size_key(const std::string& key) { return key == "n" || key == "nt"; }
+
+std::string expected_keys(GridKeys keys) {
+  std::string out;
+  for (const char* k : kAllKeys)
+    if (keys == GridKeys::All || !is_size_key(k)) out += (out.empty() ? "" : ", ") + std::string(k);
+  return out;
+}
+
+void check_nodes(const std::vector<int>& axes) {
+  if (axes.empty() || axes.size() > 3) throw std::invalid_argument("expected 1 to 3 node counts (N1,N2,N3)");
+  for (int n : axes)
+    if (n < kMinNodes || n > kMaxNodes)
+      throw std::invalid_argument("nodes per axis must be in [" + std::to_string(kMinNodes) + ", " +
+                                  std::to_string(kMaxNodes) + "], got " + std::to_string(n));
+}
+
+void set_nodes(const std::vector<int>& axes, GridOptions& g) {
+  check_nodes(axes);
+  g.n = *std::max_element(axes.begin(), axes.end());
+  g.axis_nodes = axes.size() > 1 ? axes : std::vector<int>{};
+}
+
+int whole(const std::string& text) {
+  std::size_t used = 0;
+  long long v = 0;
+  try {
+    v = std::stoll(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (text.empty() || used != text.size() || v < 0 || v > std::numeric_limits<int>::max())
+    throw std::invalid_argument("expected a whole number, got '" + text + "'");
+  return static_cast<int>(v);
+}
+
+}  // namespace
+
+std::string grid_flag(const std::string& key) {
+  std::string flag = "--" + key;
+  std::replace(flag.begin(), flag.end(), '_', '-');
+  return flag;
+}
+
+void parse_nodes(const std::string& text, GridOptions& g) {
+  std::vector<int> axes;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t comma = text.find(',', start);
+    axes.push_back(whole(text.substr(start, comma - start)));
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  set_nodes(axes, g);
+}
+
+void parse_steps(const std::string& text, GridOptions& g) {
+  if (text == "auto") {
+    g.nt.reset();
+    return;
+  }
+  const int steps = whole(text);
+  if (steps < 1) throw std::invalid_argument("expected a positive whole number or auto, got '" + text + "'");
+  g.nt = steps;
+}
+
+std::string nodes_text(const GridOptions& g) {
+  if (g.axis_nodes.empty()) return std::to_string(g.n);
+  std::string out;
+  for (int n : g.axis_nodes) out += (out.empty() ? "" : ",") + std::to_string(n);
+  return out;
+}
+
+void check_grid(const GridOptions& g, const std::string& source,
+                const std::function<std::string(const std::string& key)>& name) {
+  const auto refuse = [&](const char* key, const std::string& why) { throw InputError(source, name(key), why); };
+  try {
+    check_nodes(g.axis_nodes.empty() ? std::vector<int>{g.n} : g.axis_nodes);
+  } catch (const std::invalid_argument& e) {
+    refuse("n", e.what());
+  }
+  if (g.nt && *g.nt < 1) refuse("nt", "expected a positive whole number or auto");
+  // Finite and bounded (NaN and inf fail every comparison).
+  if (!(g.s_max_multiple > 1.0 && g.s_max_multiple <= kMaxSMaxMultiple)) refuse("s_max", "must be in (1, 100]");
+  if (!(g.density > 0 && g.density <= kMaxDensity)) refuse("density", "must be in (0, 100]");
+  if (g.damping_steps < 0 || g.damping_steps > kMaxDampingSteps) refuse("damping", "must be a whole number in [0, 100]");
+  if (g.knock_in_damping < 0 || g.knock_in_damping > kMaxKnockInDamping)
+    refuse("ki_damping", "must be a whole number in [0, 8]");
+  if (!(g.knock_in_damping_fraction >= 1e-3 && g.knock_in_damping_fraction <= 0.999))
+    refuse("ki_damping_fraction", "must be in [0.001, 0.999]");
+}
+
+json to_json(const GridOptions& g, GridKeys keys) {
+  json j;
+  if (keys == GridKeys::All) {
+    j["n"] = g.axis_nodes.empty() ? json(g.n) : json(g.axis_nodes);
+    j["nt"] = g.nt ? json(*g.nt) : json("auto");
+  }
+  j["mesh"] = to_string(g.mesh);
+  j["s_max"] = g.s_max_multiple;
+  j["density"] = g.density;
+  j["damping"] = g.damping_steps;
+  j["ki_damping"] = g.knock_in_damping;
+  j["ki_damping_fraction"] = g.knock_in_damping_fraction;
+  return j;
+}
+
+GridOptions grid_from_json(const json& j, const std::string& source, const std::string& field, GridKeys keys,
+                           GridOptions g) {
+  const auto at = [&](const std::string& key) { return field.empty() ? key : field + "." + key; };
+  if (!j.is_object()) throw InputError(source, field.empty() ? "(top level)" : field, "expected an object");
+  for (const auto& [key, value] : j.items())
+    if (std::none_of(std::begin(kAllKeys), std::end(kAllKeys), [&](const char* k) { return key == k; }) ||
+        (keys == GridKeys::Mesh && is_size_key(key)))
+      throw InputError(source, at(key), "unknown key (expected " + expected_keys(keys) + ")");
+  const auto number = [&](const char* key, double& out) {
+    if (!j.contains(key)) return;
+    if (!j[key].is_number()) throw InputError(source, at(key), "expected a number");
+    out = j[key].get<double>();
+  };
+  const auto integer = [&](const char* key, int& out) {
+    if (!j.contains(key)) return;
+    if (!j[key].is_number_integer() || j[key].get<long long>() < 0 || j[key].get<long long>() > std::numeric_limits<int>::max())
+      throw InputError(source, at(key), "expected a whole number");
+    out = j[key].get<int>();
+  };
+  if (j.contains("n")) {
+    const json& n = j["n"];
+    std::vector<int> axes;
+    for (const json& x : n.is_array() ? n : json::array({n})) {
+      if (!x.is_number_integer() || x.get<long long>() < 0 || x.get<long long>() > kMaxNodes)
+        throw InputError(source, at("n"), "expected nodes per axis: a whole number or [N1, N2, N3]");
+      axes.push_back(x.get<int>());
+    }
+    try {
+      set_nodes(axes, g);
+    } catch (const std::invalid_argument& e) {
+      throw InputError(source, at("n"), e.what());
+    }
+  }
+  if (j.contains("nt")) {
+    if (j["nt"] == "auto") {
+      g.nt.reset();
+    } else {
+      int nt = 0;
+      integer("nt", nt);
+      g.nt = nt;
+    }
+  }
+  if (j.contains("mesh")) {
+    if (!j["mesh"].is_string()) throw InputError(source, at("mesh"), "expected a string");
+    try {
+      g.mesh = parse_mesh_kind(j["mesh"].get<std::string>());
+    } catch (const std::invalid_argument& e) {
+      throw InputError(source, at("mesh"), e.what());
+    }
+  }
+  number("s_max", g.s_max_multiple);
+  number("density", g.density);
+  integer("damping", g.damping_steps);
+  integer("ki_damping", g.knock_in_damping);
+  number("ki_damping_fraction", g.knock_in_damping_fraction);
+  check_grid(g, source, at);
+  return g;
+}
+
+GridOptions scaled_nodes(GridOptions g, double factor) {
+  const auto scale = [factor](int n) { return static_cast<int>(std::floor(n * factor)); };
+  for (int& n : g.axis_nodes) n = scale(n);
+  g.n = scale(g.n);
+  return g;
+}
+
+}  // namespace elsbench

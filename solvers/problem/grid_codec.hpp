@@ -1,0 +1,47 @@
+#pragma once
+// The one codec of GridOptions: its key names, bounds, text and JSON forms. The CLI flags, sweep
+// and validation presets, results files, books and resume read and write a grid through it, so a
+// setting has one name and one range everywhere, and every setting that changes a price is part
+// of what a results file records (and a resume compares).
+//
+// Keys (JSON) and flags (CLI): n --n, nt --nt, mesh --mesh, s_max --s-max, density --density,
+// damping --damping, ki_damping --ki-damping, ki_damping_fraction --ki-damping-fraction.
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "solvers/problem/grid_options.hpp"
+
+namespace elsbench {
+
+inline constexpr int kMinNodes = 4, kMaxNodes = 100000;  // per axis
+// Beyond these the mesh leaves fp64's range and the operator weights turn NaN.
+inline constexpr double kMaxSMaxMultiple = 100, kMaxDensity = 100;
+inline constexpr int kMaxDampingSteps = 100, kMaxKnockInDamping = 8;
+
+// Which keys a grid object holds: every one, or the mesh's only (a sweep declares n and nt as axes).
+enum class GridKeys { All, Mesh };
+
+// The flag of a key: "s_max" -> "--s-max".
+std::string grid_flag(const std::string& key);
+
+// "200" or "200,150" (N1, N2, N3: one per asset). Throws std::invalid_argument.
+void parse_nodes(const std::string& text, GridOptions& g);
+std::string nodes_text(const GridOptions& g);  // "200" | "200,150"
+// "auto" (the solver's rule) or a positive whole number of time steps. Throws std::invalid_argument.
+void parse_steps(const std::string& text, GridOptions& g);
+
+// Every field within its bounds; throws InputError(source, name(key), ...).
+void check_grid(const GridOptions& g, const std::string& source,
+                const std::function<std::string(const std::string& key)>& name);
+
+nlohmann::json to_json(const GridOptions& g, GridKeys keys = GridKeys::All);
+// Keys absent from `j` keep `base`'s value; an unknown key is refused with its field
+// (`field`.key), and so is a value out of bounds.
+GridOptions grid_from_json(const nlohmann::json& j, const std::string& source, const std::string& field,
+                           GridKeys keys, GridOptions base = {});
+
+// The grid of the same shape with each axis's nodes scaled by `factor` (rounded down).
+GridOptions scaled_nodes(GridOptions g, double factor);
+
+}  // namespace elsbench
