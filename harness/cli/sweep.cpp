@@ -102,7 +102,9 @@ void setup(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "sweep",
       "price, validate, time and measure every case of a sweep into a results file\n"
-      "(the product of the axes below; presets in harness/presets/, every axis overridable)");
+      "(the product of the axes below; presets in harness/presets/). An axis named here replaces\n"
+      "that axis in every group of the preset; with --solvers but not --devices (or the reverse), a\n"
+      "group's devices that none of its solvers runs on are dropped. --dry-run prints the plan.");
   cmd->add_option("--preset", args->preset, "quick | ci | cloud | full, or a preset JSON file (default: quick)");
   const auto axis = [&](const char* name, std::vector<std::string>& into, const char* what) {
     cmd->add_option(name, into, what)->delimiter(',');

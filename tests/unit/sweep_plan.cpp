@@ -230,6 +230,34 @@ BOOST_AUTO_TEST_CASE(overrides_replace_an_axis_in_every_group) {
   BOOST_CHECK_THROW(apply_overrides(s, o), InputError);
 }
 
+BOOST_AUTO_TEST_CASE(solvers_from_the_command_line_drop_a_group_device_none_of_them_runs_on) {
+  SweepSpec s = load_preset("book");
+  SweepOverrides o;
+  o.axes.solvers = {"adi"};
+  apply_overrides(s, o);
+  const SweepPlan plan = plan_sweep(s);
+  BOOST_TEST(!plan.cases.empty());
+  for (const auto& c : plan.cases) BOOST_TEST(c.device.is_cpu(), c.id());
+  // The same preset's groups, once alike, are one group.
+  BOOST_TEST(s.groups.size() == 1u);
+  // Both named: the user's pairing stands (a case the solver cannot take is a recorded skip).
+  SweepSpec both = load_preset("book");
+  o.axes.devices = {"cuda:0"};
+  apply_overrides(both, o);
+  BOOST_TEST(both.groups.size() == 1u);
+  BOOST_TEST(both.groups[0].devices == std::vector<std::string>{"cuda:0"}, boost::test_tools::per_element());
+  // Devices alone that no solver of any group runs on: refused, naming the flag.
+  SweepSpec quick = load_preset("quick");
+  SweepOverrides gpu;
+  gpu.axes.devices = {"cuda:0"};
+  try {
+    apply_overrides(quick, gpu);
+    BOOST_ERROR("planned CPU solvers on cuda:0");
+  } catch (const InputError& e) {
+    BOOST_TEST(e.field() == "--devices");
+  }
+}
+
 BOOST_AUTO_TEST_CASE(a_preset_file_loads_by_path) {
   const SweepSpec s = load_preset(project_root() + "/tests/data/sweep/tiny.json");
   BOOST_TEST(s.preset == "tiny");
