@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The sanitizer build (preset asan, folder build-asan): CPU only, -O1, AddressSanitizer, UBSan
 # and float-cast-overflow, every finding fatal; it builds the elsbench binary and the unit and
-# validation suites (no benchmarks, no gpu or slow suites) and runs them. README, Reliability.
+# validation suites (no benchmarks, no gpu or slow suites) and runs them. docs/reliability.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cmake --preset asan >/dev/null

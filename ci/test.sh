@@ -2,7 +2,7 @@
 # The README's test command: installs what is missing, builds, runs every test suite but the
 # slow ones. GPU suites skip (reported as skipped) where no CUDA device is present.
 # Then the sanitizer build (ci/sanitize.sh: ASan + UBSan, unit and validation suites) and short
-# runs of the loaders' libFuzzer targets (clang; README, Reliability).
+# runs of the loaders' libFuzzer targets (clang; docs/reliability.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash ci/install-deps.sh

@@ -30,7 +30,7 @@ struct Book {
   std::vector<BadLine> bad;     // in file order
 };
 
-// Limits of a book (README, Reliability): a line longer than kMaxBookLineBytes is a bad line; a
+// Limits of a book (docs/reliability.md): a line longer than kMaxBookLineBytes is a bad line; a
 // book of more notes (good or bad lines) or a file of more bytes is refused whole, naming the
 // line or the file.
 inline constexpr std::size_t kMaxBookNotes = 100000;

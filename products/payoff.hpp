@@ -1,5 +1,5 @@
 #pragma once
-// Payoff semantics of DESIGN.md, written once, for host and device: the PDE builder, the CPU Monte
+// Payoff semantics of docs/products.md, written once, for host and device: the PDE builder, the CPU Monte
 // Carlo and the CUDA Monte Carlo all call these functions on a PayoffTerms, the product's terms
 // flattened into plain numbers that a kernel can take by value.
 #include "platform/hd.hpp"

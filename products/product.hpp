@@ -1,6 +1,6 @@
 #pragma once
 // The product model: what a file in products/catalog/ describes. Every solver and the Monte Carlo
-// engine read the same struct, so the payoff semantics of DESIGN.md live in one place
+// engine read the same struct, so the payoff semantics of docs/products.md live in one place
 // (products/payoff.hpp).
 #include <string>
 #include <vector>

@@ -1,5 +1,5 @@
 #pragma once
-// Loading products from JSON: every rule of DESIGN.md is checked before any work starts.
+// Loading products from JSON: every rule of docs/products.md is checked before any work starts.
 #include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <string_view>

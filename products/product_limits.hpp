@@ -1,5 +1,5 @@
 #pragma once
-// Bounds on every product field that no real note exceeds (README, Reliability). They keep the
+// Bounds on every product field that no real note exceeds (docs/reliability.md). They keep the
 // work a file can ask for bounded (daily monitoring over the maturity), and every level the
 // solvers and Monte Carlo compute within fp64's range, so a finite input gives a finite price.
 // The loader refuses a field outside them, naming it.

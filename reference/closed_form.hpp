@@ -1,5 +1,5 @@
 #pragma once
-// Closed forms for the validation products of DESIGN.md, in Black–Scholes with continuous dividend
+// Closed forms for the validation products of docs/products.md, in Black–Scholes with continuous dividend
 // yields q (cost of carry b = r - q, as in Haug, "The Complete Guide to Option Pricing Formulas").
 // Payoffs are per unit: the product's notional does not scale them, as in products/payoff.hpp.
 #include <optional>

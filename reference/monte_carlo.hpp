@@ -1,5 +1,5 @@
 #pragma once
-// Monte Carlo reference pricer for every product of DESIGN.md, on CPU threads.
+// Monte Carlo reference pricer for every product of docs/products.md, on CPU threads.
 //
 // Paths of correlated geometric Brownian motion are stepped exactly in log space on the dates of
 // reference/path_plan.hpp. Random numbers come from Philox4x32-10 keyed by the seed and counted by

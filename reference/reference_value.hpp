@@ -1,6 +1,6 @@
 #pragma once
 // A reference value no solver under test produced: a closed form where one exists, else the
-// stored Monte Carlo value of reference/values/<id>.json. And the validation rule of DESIGN.md.
+// stored Monte Carlo value of reference/values/<id>.json. And the validation rule of docs/products.md.
 #include <optional>
 #include <string>
 

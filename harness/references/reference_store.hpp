@@ -34,7 +34,7 @@ struct StoreLoad {
 // $HOME/.cache/elsbench/references. Throws std::runtime_error when none of them is set.
 std::string default_reference_store();
 
-// Limits (README, Reliability): an entry file larger than this is refused unread; listing a store
+// Limits (docs/reliability.md): an entry file larger than this is refused unread; listing a store
 // of more entries is refused, naming the folder.
 inline constexpr std::uintmax_t kMaxStoreEntryBytes = 1 << 20;
 inline constexpr std::size_t kMaxStoreEntries = 100000;

@@ -22,7 +22,7 @@ struct ToleranceOverride {
 };
 
 struct ToleranceRule {
-  double c = 0.001;  // the validation presets' c, calibrated on measured ADI errors (README, Validation)
+  double c = 0.001;  // the validation presets' c, calibrated on measured ADI errors (docs/accuracy.md, Validation)
   double fp32_relative = 1e-4;   // rounding of a march in single precision
   double floor_fraction = 0.01;  // of the notional
   std::vector<ToleranceOverride> overrides;

@@ -1,7 +1,7 @@
 #pragma once
 // cuSPARSE, opened on first use rather than linked: the library and nvJitLink, which it pulls in,
 // take about 9 ms to map and initialise, most of the start-up of a run that never uses them
-// (README, Performance).
+// (docs/performance.md).
 #include <cusparse.h>
 
 #include <string>

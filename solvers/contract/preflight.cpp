@@ -9,9 +9,9 @@ namespace elsbench {
 namespace {
 
 // Seconds per point-layer-step, an optimistic bound so that only what surely cannot finish is
-// refused: the CPU ADI measured about 11 ns on one thread (README, Performance); 1 ns per thread
-// is ten times faster. A GPU streams about 56 bytes per point-layer-step: 1e-11 s is beyond
-// 5 TB/s, more than any GPU has.
+// refused: the CPU ADI measures 3-7 ns on one thread (docs/performance.md); 1 ns per thread is
+// three to seven times faster. A GPU streams about 56 bytes per point-layer-step: 1e-11 s is
+// beyond 5 TB/s, more than any GPU has.
 constexpr double kCpuSecondsPerThread = 1e-9;
 constexpr double kGpuSeconds = 1e-11;
 

@@ -1,5 +1,5 @@
 #pragma once
-// What every solver returns: the fields of DESIGN.md.
+// What every solver returns: the fields of docs/solvers.md (What a pricing returns).
 #include <cstddef>
 #include <optional>
 #include <string>

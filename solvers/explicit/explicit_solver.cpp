@@ -36,7 +36,7 @@ SolverInfo explicit_info() {
   s.stepping = {TimeStepping::Rule::ExplicitStable, false};
   s.memory = MemoryModel{MemorySpace::Host, 3, 0, 0, true,
                          "per layer: payoff (Problem::initial), marched values, next values"};
-  // First order in dt with dt ~ h^2: O(h^2) with a larger constant (README, Validation).
+  // First order in dt with dt ~ h^2: O(h^2) with a larger constant (docs/accuracy.md, Validation).
   s.tolerance_c = 3e-3;
   s.march = march_explicit;
   return s;

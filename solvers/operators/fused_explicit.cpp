@@ -54,7 +54,7 @@ void along_row(const Stencil<T>& w, const T* v, std::size_t n, const F& f) {
 
 // Rows from which a 2-D fp64 pass runs its loops from a cache line (measured faster from 72 nodes
 // on). fp32 rows (16 to a register) and 3-D passes (rows of 48 measured) lost more to the second
-// loop's set-up and scalar tail than they gained (README, Performance).
+// loop's set-up and scalar tail than they gained (docs/performance.md).
 constexpr std::size_t kFromLineRows = 64;
 
 // One row of a 2-D or 3-D pass: A_0 v along the row, the other axes' terms and the mixed terms

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A seeded mutation fuzz of `elsbench price` over every CPU solver (README, Reliability).
+"""A seeded mutation fuzz of `elsbench price` over every CPU solver (docs/reliability.md).
 
 Each run takes a catalog product, replaces some of its numbers with extreme values (0, negatives,
 1e308, 1e-308, 1e400, inf, nan, huge integers, strings, null) or drops a field, picks a CPU solver

@@ -189,7 +189,7 @@ void production_size(int n, bool fp32) {
 
 BOOST_AUTO_TEST_CASE(emulated_march_at_n_300) { production_size(300, false); }
 
-// Minutes on two cores (measured in the README's GPU section): run by the slow-labelled CTest entry slow.gpu_emulation_large
+// Minutes on two cores (measured: docs/testing.md): run by the slow-labelled CTest entry slow.gpu_emulation_large
 // (tests/CMakeLists.txt), which names it.
 BOOST_AUTO_TEST_CASE(emulated_march_at_n_600_and_1000, *boost::unit_test::disabled()) {
   production_size(300, true);

@@ -1,4 +1,4 @@
-// Limits of what a file may ask for (README, Reliability): a book's line length, note count and
+// Limits of what a file may ask for (docs/reliability.md): a book's line length, note count and
 // file size, a reference store entry's size, and numbers beyond a double; each is refused with the
 // file (and line) named, never met with an exception from the JSON library.
 #include <unistd.h>

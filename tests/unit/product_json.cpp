@@ -238,6 +238,6 @@ BOOST_AUTO_TEST_CASE(catalog_loads_and_ids_match_file_names) {
     }
   }
   BOOST_CHECK_EQUAL(static_cast<std::size_t>(count), load_catalog().size());
-  // DESIGN.md's sample ELS, a 1-asset and a 3-asset ELS, and one file per validation product.
+  // the sample ELS of docs/products.md, a 1-asset and a 3-asset ELS, and one file per validation product.
   BOOST_CHECK_GE(count, 11);
 }
