@@ -7,7 +7,7 @@
 
 namespace elsbench {
 
-void judge_note(nlohmann::json& entry, const Product& note, const SolverInfo& solver, const SolverOptions& options,
+void judge_note(nlohmann::json& entries, const Product& note, const SolverInfo& solver, const SolverOptions& options,
                 const BookReferences& references) {
   std::optional<ReferenceValue> ref;
   std::string why = references.policy.mode == ReferencePolicy::Mode::Auto
@@ -18,28 +18,31 @@ void judge_note(nlohmann::json& entry, const Product& note, const SolverInfo& so
   } catch (const std::exception& e) {
     why = e.what();
   }
+  nlohmann::json verdict = {{"judged", true}};
   if (!ref) {
-    entry["validation"] = "no-reference";
-    entry["no_reference_reason"] = why;
-    return;
+    verdict.update({{"status", "no-reference"}, {"no_reference_reason", why}});
+  } else {
+    const double price = entries.at(0).at("price").get<double>();
+    const double tol = references.tolerance.tol(note.id, solver.name, solver.tolerance_c,
+                                                to_string(options.precision), options.grid.n, ref->price,
+                                                note.notional);
+    const Verdict v = judge(price, *ref, tol, references.k);
+    verdict.update({{"reference", ref->price},
+                    {"reference_stderr", ref->std_error},
+                    {"reference_source", ref->source},
+                    {"error", v.error},
+                    {"tol", tol},
+                    {"allowance", v.allowance},
+                    {"status", v.pass ? "pass" : "fail"}});
   }
-  const double price = entry.at("price").get<double>();
-  const double tol = references.tolerance.tol(note.id, solver.name, solver.tolerance_c, to_string(options.precision),
-                                              options.grid.n, ref->price, note.notional);
-  const Verdict v = judge(price, *ref, tol, references.k);
-  entry["reference"] = ref->price;
-  entry["reference_stderr"] = ref->std_error;
-  entry["reference_source"] = ref->source;
-  entry["price_error"] = v.error;
-  entry["tol"] = tol;
-  entry["allowance"] = v.allowance;
-  entry["validation"] = v.pass ? "pass" : "fail";
+  for (auto& e : entries) e.update(verdict);
 }
 
-nlohmann::json validation_summary(const nlohmann::json& notes, const BookReferences& references) {
+nlohmann::json validation_summary(const nlohmann::json& entries, const BookReferences& references) {
   int pass = 0, fail = 0, none = 0;
-  for (const auto& n : notes) {
-    const std::string v = n.value("validation", "");
+  for (const auto& e : entries) {
+    if (e.value("run_type", "") != "aggregate" || !e.value("judged", false)) continue;
+    const std::string v = e.value("status", "");
     pass += v == "pass";
     fail += v == "fail";
     none += v == "no-reference";

@@ -20,12 +20,13 @@ struct BookReferences {
   double k = 3.0;           // reference standard errors allowed
 };
 
-// Adds to a priced note's entry: reference, reference_stderr, reference_source, price_error (price - reference), tol, allowance
-// and validation ("pass" | "fail" | "no-reference", with no_reference_reason saying why none). Never throws.
-void judge_note(nlohmann::json& entry, const Product& note, const SolverInfo& solver, const SolverOptions& options,
+// Sets on every entry of a priced note (results schema): reference, reference_stderr,
+// reference_source, error (price - reference), tol, allowance, status ("pass" | "fail" |
+// "no-reference", with no_reference_reason saying why none) and judged = true. Never throws.
+void judge_note(nlohmann::json& entries, const Product& note, const SolverInfo& solver, const SolverOptions& options,
                 const BookReferences& references);
 
-// {"mode", "pass", "fail", "no_reference"} over the notes that carry a validation.
-nlohmann::json validation_summary(const nlohmann::json& notes, const BookReferences& references);
+// {"mode", "pass", "fail", "no_reference"} over the judged notes of a book's entries.
+nlohmann::json validation_summary(const nlohmann::json& entries, const BookReferences& references);
 
 }  // namespace elsbench

@@ -6,15 +6,18 @@
 #include <map>
 #include <stdexcept>
 
-#include "harness/placement/book_price.hpp"
-#include "harness/runner/note_attempts.hpp"
-#include "harness/placement/note_cost.hpp"
 #include "harness/machine/machine.hpp"
-#include "harness/results/results_csv.hpp"
+#include "harness/placement/book_price.hpp"
+#include "harness/placement/note_cost.hpp"
+#include "harness/results/case_record.hpp"
+#include "harness/results/results_file.hpp"
+#include "harness/run/case.hpp"
+#include "harness/run/case_run.hpp"
+#include "harness/runner/note_attempts.hpp"
 #include "harness/runner/progress.hpp"
+#include "harness/runner/run_file.hpp"
 #include "harness/runner/signals.hpp"
 #include "platform/cuda_devices.hpp"
-#include "platform/file_io.hpp"
 #include "platform/input_error.hpp"
 #include "platform/memory_tracker.hpp"
 #include "products/product.hpp"
@@ -26,8 +29,6 @@ namespace {
 
 using nlohmann::json;
 using Clock = std::chrono::steady_clock;
-
-constexpr const char* kSchema = "elsbench-book";
 
 // Every setting that changes a note's price: a --resume under another one is refused, naming it.
 json run_settings(const Book& book, const BookRunSpec& spec, const SolverInfo& solver) {
@@ -51,34 +52,57 @@ std::string changed_setting(const json& then, const json& now) {
   return {};
 }
 
-json note_entry(const BookNote& note, const NoteOutcome& out) {
-  json e = {{"id", note.product.id}, {"line", note.line}, {"status", out.status}};
-  if (!out.result) {
-    e["error"] = out.error;
-    return e;
-  }
-  const PriceResult& r = *out.result;
-  e["price"] = r.price;
-  e["delta"] = r.delta;
-  e["gamma"] = r.gamma;
-  e["seconds"] = r.seconds;
-  e["assets"] = note.product.dimension();
-  e["grid_points"] = r.grid_points();
-  e["time_steps"] = r.time_steps;
-  e["scheme"] = r.scheme;
-  e["device"] = r.device;
-  e["threads"] = r.threads;
-  e["peak_device_bytes"] = r.peak_device_bytes;
-  return e;
+// A note as a case of the results schema: the book's solver, scheme, grid and precision on the
+// device it ran on.
+SweepCase note_case(const BookNote& note, const BookRunSpec& spec, const json& settings, const Device& device) {
+  SweepCase c;
+  c.product = note.product.id;
+  c.solver = settings["solver"].get<std::string>();
+  c.scheme = settings["scheme"].get<std::string>();
+  c.n = spec.options.grid.n;
+  c.axis_nodes = spec.options.grid.axis_nodes;
+  if (spec.options.grid.nt) c.nt = {NtRule::Kind::Fixed, static_cast<double>(*spec.options.grid.nt)};
+  c.device = device;
+  c.precision = spec.options.precision;
+  return c;
 }
 
-json died_entry(const BookNote& note, int deaths, const std::string& log) {
-  return {{"id", note.product.id},
-          {"line", note.line},
-          {"status", "failed"},
-          {"error", "the book process died " + std::to_string(deaths) +
-                        " times while pricing this note (a crash, or a kill such as the out-of-memory killer's); "
-                        "not priced again (delete " + log + " to retry it)"}};
+// The entries of one note (a repetition and its median when priced, a skip otherwise).
+json note_entries(const BookNote& note, const BookRunSpec& spec, const json& settings, const NoteOutcome& out,
+                  const Device& placed) {
+  CaseOutcome o;
+  Device device = placed;
+  if (out.result) {
+    const PriceResult& r = *out.result;
+    o.status = "no-reference";
+    o.result = r;
+    o.peak_host_bytes = r.peak_host_bytes;
+    o.peak_device_bytes = r.peak_device_bytes;
+    o.measured_device_bytes = r.measured_device_bytes;
+    o.process_peak_rss_bytes = memory::process_peak_rss_bytes();
+    device = parse_device(r.device);
+    device.threads = r.threads;
+  } else {
+    o.skip_reason = out.error;
+  }
+  const SweepCase c = note_case(note, spec, settings, device);
+  if (out.result) o.timings = single_pricing_timings(c.note_id(), out.result->seconds);
+  json entries = case_entries(c, note.product, o);
+  const json book_fields = {{"case_id", c.note_id()}, {"line", note.line}};
+  for (auto& e : entries) {
+    e.update(book_fields);
+    if (spec.references && out.result) e["judged"] = false;
+  }
+  return entries;
+}
+
+json died_entries(const BookNote& note, const BookRunSpec& spec, const json& settings, int deaths,
+                  const std::string& log) {
+  NoteOutcome out;
+  out.error = "error: the book process died " + std::to_string(deaths) +
+              " times while pricing this note (a crash, or a kill such as the out-of-memory killer's); "
+              "not priced again (delete " + log + " to retry it)";
+  return note_entries(note, spec, settings, out, spec.options.device);
 }
 
 json bad_lines(const Book& book) {
@@ -87,21 +111,33 @@ json bad_lines(const Book& book) {
   return list;
 }
 
-// The notes of a previous run of the same settings that priced, by id.
-std::map<std::string, json> kept_notes(const BookRunSpec& spec, const json& settings, json& commands) {
-  std::map<std::string, json> kept;
+bool priced(const json& entries) { return entries.at(0).value("status", "") != "skipped"; }
+
+// The book part of a previous run of the same settings: its notes that priced (by id), its first
+// command and its resumes; refused, naming the setting, when a price-changing setting differs.
+struct Kept {
+  std::map<std::string, json> notes;
+  json elsbench;
+};
+
+Kept kept_notes(const BookRunSpec& spec, const json& settings) {
+  Kept kept;
   if (!spec.resume) return kept;
   std::ifstream probe(spec.out);
   if (!probe) return kept;  // nothing to resume: a fresh run
   const json old = read_book_results(spec.out);
-  const json& then = old["context"]["elsbench"]["settings"];
+  const json& then = old["context"]["elsbench"]["book"]["settings"];
   if (const std::string key = changed_setting(then, settings); !key.empty())
-    throw InputError(spec.out, "context.elsbench.settings." + key,
+    throw InputError(spec.out, "context.elsbench.book.settings." + key,
                      "--resume with another " + key + " (the file's: " + then.value(key, json()).dump() +
                          ", now: " + settings[key].dump() + "); price into another --out");
-  commands = old["context"]["elsbench"].value("commands", json::array());
-  for (const json& e : old["notes"])
-    if (e.value("status", "") == "ok") kept[e["id"].get<std::string>()] = e;
+  kept.elsbench = old["context"]["elsbench"];
+  for (const json& e : old["benchmarks"]) {
+    json& entries = kept.notes[e.at("product").get<std::string>()];
+    if (entries.is_null()) entries = json::array();
+    entries.push_back(e);
+  }
+  std::erase_if(kept.notes, [](const auto& n) { return !priced(n.second); });
   return kept;
 }
 
@@ -139,18 +175,19 @@ std::vector<const BookNote*> rank_share(const std::vector<const BookNote*>& todo
 // the other ranks, whose part is then done.
 bool gather_on_root(const Ranks& ranks, std::map<std::string, json>& entries, BookRunSummary& summary,
                     std::size_t& peak_device) {
-  json mine = {{"notes", json::array()}, {"priced", summary.priced}, {"failed", summary.failed},
+  json mine = {{"notes", json::object()}, {"priced", summary.priced}, {"failed", summary.failed},
                {"peak_device_bytes", peak_device}, {"rss", memory::process_peak_rss_bytes()}};
   for (auto& [id, e] : entries) {
-    if (e.value("status", "") != "ok") e["rank"] = ranks.rank();
-    mine["notes"].push_back(e);
+    if (!priced(e))
+      for (auto& entry : e) entry["rank"] = ranks.rank();
+    mine["notes"][id] = e;
   }
   const std::vector<std::string> parts = ranks.gather(mine.dump());
   if (ranks.rank() != 0) return false;
   summary.priced = summary.failed = 0;
   for (const std::string& part : parts) {
     const json p = json::parse(part);
-    for (const json& e : p["notes"]) entries[e["id"].get<std::string>()] = e;
+    for (const auto& [id, e] : p["notes"].items()) entries[id] = e;
     summary.priced += p["priced"].get<std::size_t>();
     summary.failed += p["failed"].get<std::size_t>();
     peak_device = std::max(peak_device, p["peak_device_bytes"].get<std::size_t>());
@@ -158,26 +195,28 @@ bool gather_on_root(const Ranks& ranks, std::map<std::string, json>& entries, Bo
   return true;
 }
 
-// Every priced note without a verdict (those kept by --resume keep theirs) judged against its
-// reference, one at a time (a reference computed on demand uses every core); the file is rewritten
-// as verdicts come, so that a killed run keeps them.
+// Every priced note not yet judged (those kept by --resume keep their verdicts) judged against its
+// reference, one at a time (a reference computed on demand uses every core); the file is saved as
+// verdicts come, so that a killed run keeps them.
 void judge_notes(const Book& book, const BookRunSpec& spec, const SolverInfo& solver, const BookReferences& refs,
                  std::map<std::string, json>& entries, const std::function<void()>& save) {
+  const auto unjudged = [&](const BookNote& n) {
+    const auto it = entries.find(n.product.id);
+    return it != entries.end() && priced(it->second) && !it->second.at(0).value("judged", false) ? &it->second
+                                                                                                  : nullptr;
+  };
   std::size_t todo = 0;
-  for (const BookNote& n : book.notes)
-    if (auto it = entries.find(n.product.id); it != entries.end() && it->second.value("status", "") == "ok" &&
-                                              !it->second.contains("validation"))
-      ++todo;
+  for (const BookNote& n : book.notes) todo += unjudged(n) != nullptr;
   std::size_t done = 0;
   auto last_write = Clock::now();
   for (const BookNote& n : book.notes) {
-    const auto it = entries.find(n.product.id);
-    if (it == entries.end() || it->second.value("status", "") != "ok" || it->second.contains("validation")) continue;
-    judge_note(it->second, n.product, solver, spec.options, refs);
+    json* note = unjudged(n);
+    if (!note) continue;
+    judge_note(*note, n.product, solver, spec.options, refs);
     ++done;
     if (spec.progress)
       *spec.progress << "[reference " << done << "/" << todo << "] " << n.product.id << " "
-                     << it->second["validation"].get<std::string>() << '\n' << std::flush;
+                     << note->at(0)["status"].get<std::string>() << '\n' << std::flush;
     if (std::chrono::duration<double>(Clock::now() - last_write).count() >= spec.write_interval_s) {
       save();
       last_write = Clock::now();
@@ -185,55 +224,42 @@ void judge_notes(const Book& book, const BookRunSpec& spec, const SolverInfo& so
   }
 }
 
-void write_results(const std::string& path, const json& file) {
-  if (path.empty()) return;
-  const FileWriteSection section;
-  write_file_atomically(path, file.dump(1) + "\n");
-  write_file_atomically(path.substr(0, path.size() - (path.ends_with(".json") ? 5 : 0)) + ".csv", book_csv(file));
+const char* const kBookPreset = "book";
+
+ResultsFile fresh_file(const Book& book, const BookRunSpec& spec, const json& settings) {
+  ResultsFile f = fresh_results(kBookPreset, spec.command, book.notes.size(), spec.instance);
+  f.elsbench()["book"] = {{"settings", settings}, {"bad_lines", bad_lines(book)}};
+  return f;
 }
 
 }  // namespace
 
-std::string book_csv(const json& results) {
-  std::string out =
-      "id,line,status,price,delta_1,delta_2,delta_3,gamma_1,gamma_2,gamma_3,seconds,device,error,"
-      "reference,reference_stderr,price_error,allowance,validation\n";
-  for (const json& e : results.at("notes")) {
-    for (const char* key : {"id", "line", "status", "price"}) out += csv_cell(e.value(key, json())) + ",";
-    for (const char* key : {"delta", "gamma"})
-      for (std::size_t k = 0; k < 3; ++k) out += (e.contains(key) && k < e[key].size() ? csv_cell(e[key][k]) : "") + ",";
-    out += csv_cell(e.value("seconds", json())) + "," + csv_cell(e.value("device", json())) + "," +
-           csv_cell(e.value("error", json()));
-    for (const char* key : {"reference", "reference_stderr", "price_error", "allowance", "validation"})
-      out += "," + csv_cell(e.value(key, json()));
-    out += "\n";
-  }
-  return out;
+json read_book_results(const std::string& path) {
+  const ResultsFile f = read_results_file(path);
+  const json& els = f.elsbench();
+  if (els.value("preset", "") != kBookPreset || !els.contains("book") || !els["book"].is_object() ||
+      !els["book"].contains("settings") || !els["book"]["settings"].is_object())
+    throw InputError(path, "context.elsbench.book", "missing: not the results file of a book run");
+  return {{"context", f.context}, {"benchmarks", f.benchmarks}};
 }
 
-json read_book_results(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error(path + ": cannot open");
-  json j;
-  try {
-    j = json::parse(in);
-  } catch (const json::parse_error& e) {
-    throw std::runtime_error(path + ": not valid JSON: " + e.what());
-  }
-  if (!j.is_object() || j.value("schema", "") != kSchema || !j.contains("notes") || !j["notes"].is_array())
-    throw std::runtime_error(path + ": not a book results file (schema '" + std::string(kSchema) + "')");
-  return j;
+std::vector<json> book_notes(const json& results) {
+  std::vector<json> notes;
+  for (const json& e : results.at("benchmarks"))
+    if (e.value("run_type", "") == "aggregate") notes.push_back(e);
+  return notes;
 }
 
 BookRunSummary run_book(const Book& book, const BookRunSpec& spec) {
   const SolverInfo& solver = SolverRegistry::instance().get(spec.solver);
   const json settings = run_settings(book, spec, solver);
   const bool ranked = spec.ranks && spec.ranks->size() > 1;
-  json commands = json::array();
-  std::map<std::string, json> entries;
-  if (!ranked || spec.ranks->rank() == 0) entries = kept_notes(spec, settings, commands);
+  const bool root = !ranked || spec.ranks->rank() == 0;
+  const RunFile out(root ? spec.out : std::string());
+  Kept kept;
+  if (root) kept = kept_notes(spec, settings);
+  std::map<std::string, json> entries = std::move(kept.notes);
   if (ranked) entries = json::parse(spec.ranks->broadcast(json(entries).dump())).get<std::map<std::string, json>>();
-  commands.push_back(spec.command);
 
   BookRunSummary summary;
   summary.notes = book.notes.size();
@@ -251,7 +277,7 @@ BookRunSummary run_book(const Book& book, const BookRunSpec& spec) {
       suspects.push_back(&n);
     } else {
       fatal[n.product.id] = died->second;
-      entries[n.product.id] = died_entry(n, died->second, attempts.path());
+      entries[n.product.id] = died_entries(n, spec, settings, died->second, attempts.path());
       ++summary.failed;
     }
   }
@@ -265,19 +291,18 @@ BookRunSummary run_book(const Book& book, const BookRunSpec& spec) {
   }
   const BookPlacement placement = place_book(solver, todo.size(), spec.options.device, spec.threads, gpus);
 
-  json file = {{"schema", kSchema},
-               {"version", 1},
-               {"context", {{"machine", to_json(describe_machine(spec.instance))},
-                            {"elsbench", {{"settings", settings}, {"commands", commands},
-                                          {"workers", placement.workers.size()}, {"batched", placement.batched},
-                                          {"ranks", spec.ranks ? spec.ranks->size() : 1},
-                                          {"date", utc_timestamp()}}}}},
-               {"bad_lines", bad_lines(book)}};
-  auto compose = [&] {
-    json notes = json::array();
+  ResultsFile file = fresh_file(book, spec, settings);
+  if (!kept.elsbench.is_null()) record_resume(file, kept.elsbench, spec.command, spec.instance);
+  json& book_part = file.elsbench()["book"];
+  book_part["workers"] = placement.workers.size();
+  book_part["batched"] = placement.batched;
+  book_part["ranks"] = spec.ranks ? spec.ranks->size() : 1;
+  const auto save = [&] {
+    file.benchmarks = json::array();
     for (const BookNote& n : book.notes)
-      if (auto it = entries.find(n.product.id); it != entries.end()) notes.push_back(it->second);
-    file["notes"] = std::move(notes);
+      if (auto it = entries.find(n.product.id); it != entries.end())
+        for (const json& e : it->second) file.benchmarks.push_back(e);
+    out.save(file);
   };
 
   std::optional<SweepSignalGuard> guard;
@@ -290,16 +315,15 @@ BookRunSummary run_book(const Book& book, const BookRunSpec& spec) {
   const auto price_group = [&](const std::vector<const BookNote*>& group, const BookPlacement& where) {
     std::vector<const Product*> products;
     for (const BookNote* n : group) products.push_back(&n->product);
-    price_book(solver, products, spec.options, where, [&](NoteOutcome out) {
-      const BookNote& note = *group[out.index];
+    price_book(solver, products, spec.options, where, [&](NoteOutcome note_out) {
+      const BookNote& note = *group[note_out.index];
       attempts.ended(note.product.id);
-      if (out.result) peak_device = std::max(peak_device, out.result->peak_device_bytes);
-      (out.status == "ok" ? summary.priced : summary.failed) += 1;
-      progress.note_done(note.product.id, out.status == "ok" ? "ok" : "failed: " + out.error);
-      entries[note.product.id] = note_entry(note, out);
+      if (note_out.result) peak_device = std::max(peak_device, note_out.result->peak_device_bytes);
+      (note_out.status == "ok" ? summary.priced : summary.failed) += 1;
+      progress.note_done(note.product.id, note_out.status == "ok" ? "ok" : "failed: " + note_out.error);
+      entries[note.product.id] = note_entries(note, spec, settings, note_out, where.workers.front());
       if (!ranked && std::chrono::duration<double>(Clock::now() - last_write).count() >= spec.write_interval_s) {
-        compose();
-        write_results(spec.out, file);
+        save();
         last_write = Clock::now();
       }
       if (spec.after_note) spec.after_note(summary.priced + summary.failed);
@@ -314,30 +338,31 @@ BookRunSummary run_book(const Book& book, const BookRunSpec& spec) {
   summary.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   const std::size_t ran = summary.priced + summary.failed;
   summary.notes_per_second = summary.seconds > 0 ? static_cast<double>(summary.priced) / summary.seconds : 0;
-  if (spec.references) judge_notes(book, spec, solver, *spec.references, entries, [&] {
-      compose();
-      write_results(spec.out, file);
-    });
-  compose();
   if (spec.references) {
-    const json validation = validation_summary(file["notes"], *spec.references);
-    summary.validation_failed = validation["fail"].get<std::size_t>();
-    file["context"]["elsbench"]["references"] = {{"mode", spec.references->policy.mode_name()},
-                                                 {"target_fraction", spec.references->policy.target_fraction},
-                                                 {"budget_seconds", spec.references->policy.budget_seconds},
-                                                 {"k", spec.references->k},
-                                                 {"tolerance", to_json(spec.references->tolerance)}};
-    file["validation"] = validation;
+    file.elsbench()["references"] = {{"mode", spec.references->policy.mode_name()},
+                                     {"target_fraction", spec.references->policy.target_fraction},
+                                     {"budget_seconds", spec.references->policy.budget_seconds},
+                                     {"k", spec.references->k},
+                                     {"tolerance", to_json(spec.references->tolerance)}};
+    judge_notes(book, spec, solver, *spec.references, entries, save);
   }
-  file["summary"] = {{"notes", summary.notes},          {"priced_this_run", summary.priced},
-                     {"failed", summary.failed},        {"bad_lines", summary.bad_lines},
-                     {"resumed", summary.resumed},      {"ran", ran},
-                     {"wall_seconds", summary.seconds}, {"notes_per_second", summary.notes_per_second},
-                     {"process_peak_rss_bytes", memory::process_peak_rss_bytes()},
-                     {"peak_device_bytes", peak_device}};
-  write_results(spec.out, file);
+  save();
+  if (spec.references) {
+    const json validation = validation_summary(file.benchmarks, *spec.references);
+    summary.validation_failed = validation["fail"].get<std::size_t>();
+    book_part["validation"] = validation;
+  }
+  book_part["summary"] = {{"notes", summary.notes},          {"priced_this_run", summary.priced},
+                          {"failed", summary.failed},        {"bad_lines", summary.bad_lines},
+                          {"resumed", summary.resumed},      {"ran", ran},
+                          {"wall_seconds", summary.seconds}, {"notes_per_second", summary.notes_per_second},
+                          {"process_peak_rss_bytes", memory::process_peak_rss_bytes()},
+                          {"peak_device_bytes", peak_device}};
+  file.elsbench()["complete"] = true;
+  file.elsbench()["finished"] = utc_timestamp();
+  save();
   attempts.settle(fatal);
-  summary.file = file;
+  summary.file = {{"context", file.context}, {"benchmarks", file.benchmarks}};
   return summary;
 }
 

@@ -1,13 +1,16 @@
 #pragma once
-// A book run as `elsbench book price` does it: the notes priced (book_price.hpp), a progress line,
-// and the results file (JSON with the machine descriptor, CSV beside it) rewritten atomically as
-// notes finish, so that a killed run leaves a whole file that --resume completes.
+// A book run as `elsbench book price` does it: the notes priced where the placement puts them
+// (harness/placement/), a progress line, and a results file of the one schema
+// (harness/results/RESULTS_SCHEMA.md: a case per note, context.elsbench.book for the book)
+// written by the one writer (harness/runner/run_file.hpp) as notes finish, so that a killed run
+// leaves a whole file that --resume completes, and that `compare` and `report` read like a sweep's.
 #include <cstddef>
 #include <functional>
 #include <optional>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "harness/book/book_references.hpp"
 #include "harness/placement/ranks.hpp"
@@ -45,15 +48,16 @@ struct BookRunSummary {
   std::size_t notes = 0, priced = 0, failed = 0, bad_lines = 0, resumed = 0;
   std::size_t validation_failed = 0;  // notes whose price is outside the allowance of their reference
   double seconds = 0, notes_per_second = 0;  // this call: notes priced / wall time
-  nlohmann::json file;                        // the results as written
+  nlohmann::json file;                        // the results as written ({context, benchmarks})
 };
 
 // On an mpirun run, every rank calls it; the summary (and file) are whole on rank 0 only.
 BookRunSummary run_book(const Book& book, const BookRunSpec& spec);
 
-// The flat view: one row per note.
-std::string book_csv(const nlohmann::json& results);
-// Throws std::runtime_error naming the file when it is not a book results file.
+// Throws InputError naming the file (and field) when it is not a book's results file.
 nlohmann::json read_book_results(const std::string& path);
+// A book's results, one aggregate entry per note in book order (the note's fields: price, delta,
+// status, line...).
+std::vector<nlohmann::json> book_notes(const nlohmann::json& results);
 
 }  // namespace elsbench

@@ -41,25 +41,27 @@ void add_generate(CLI::App& parent) {
 }
 
 void print_summary(const BookRunSummary& s, const std::string& out) {
+  const auto& book = s.file["context"]["elsbench"]["book"];
   std::cout << "book: " << s.priced << " notes priced, " << s.failed << " failed, " << s.bad_lines
             << " bad lines, " << s.resumed << " kept from the previous run; " << s.seconds << " s, "
             << s.notes_per_second << " notes/s; peak RSS "
-            << s.file["summary"]["process_peak_rss_bytes"].get<std::size_t>() / (1 << 20) << " MiB, peak device "
-            << s.file["summary"]["peak_device_bytes"].get<std::size_t>() / (1 << 20) << " MiB\n";
-  for (const auto& b : s.file["bad_lines"]) std::cerr << "elsbench: bad line: " << b["message"].get<std::string>() << '\n';
-  for (const auto& n : s.file["notes"])
-    if (n["status"] != "ok")
-      std::cerr << "elsbench: note " << n["id"].get<std::string>() << " (line " << n["line"] << ") failed"
-                << (n.contains("rank") ? " on rank " + n["rank"].dump() : std::string()) << ": " << n.value("error", "")
-                << '\n';
-  if (const auto v = s.file.find("validation"); v != s.file.end()) {
+            << book["summary"]["process_peak_rss_bytes"].get<std::size_t>() / (1 << 20) << " MiB, peak device "
+            << book["summary"]["peak_device_bytes"].get<std::size_t>() / (1 << 20) << " MiB\n";
+  for (const auto& b : book["bad_lines"]) std::cerr << "elsbench: bad line: " << b["message"].get<std::string>() << '\n';
+  const std::vector<nlohmann::json> notes = book_notes(s.file);
+  for (const auto& n : notes)
+    if (n["status"] == "skipped")
+      std::cerr << "elsbench: note " << n["product"].get<std::string>() << " (line " << n["line"] << ") failed"
+                << (n.contains("rank") ? " on rank " + n["rank"].dump() : std::string()) << ": "
+                << n.value("skip_reason", "") << '\n';
+  if (const auto v = book.find("validation"); v != book.end()) {
     std::cout << "references (" << (*v)["mode"].get<std::string>() << "): " << (*v)["pass"] << " pass, "
               << (*v)["fail"] << " fail, " << (*v)["no_reference"] << " no-reference\n";
-    for (const auto& n : s.file["notes"])
-      if (n.value("validation", "") == "fail")
-        std::cerr << "elsbench: note " << n["id"].get<std::string>() << " (line " << n["line"]
+    for (const auto& n : notes)
+      if (n["status"] == "fail")
+        std::cerr << "elsbench: note " << n["product"].get<std::string>() << " (line " << n["line"]
                   << ") fails validation: price " << n["price"] << ", reference " << n["reference"] << ", error "
-                  << n["price_error"] << " beyond the allowance " << n["allowance"] << '\n';
+                  << n["error"] << " beyond the allowance " << n["allowance"] << '\n';
   }
   if (!out.empty()) std::cout << "results: " << out << '\n';
 }
@@ -75,18 +77,6 @@ BookRunSummary run_ranked(const Ranks& ranks, const Book& book, const BookRunSpe
   }
 }
 
-// The run as recorded in the results file.
-std::string command_line(const PriceArgs& a) {
-  std::string s = "elsbench book price " + a.book + " --solver " + a.solver + " --n " + a.flags.n + " --nt " +
-                  a.flags.nt + " --device " + a.flags.device + " --threads " + std::to_string(a.flags.threads);
-  if (!a.flags.options.scheme.empty()) s += " --scheme " + a.flags.options.scheme;
-  if (a.flags.precision != "fp64") s += " --precision " + a.flags.precision;
-  if (!a.out.empty()) s += " --out " + a.out;
-  if (!a.instance.empty()) s += " --instance " + a.instance;
-  if (a.reference.wanted()) s += " --reference " + a.reference.mode;
-  return s + (a.resume ? " --resume" : "") + (a.strict ? " --strict" : "");
-}
-
 void add_price(CLI::App& parent) {
   auto args = std::make_shared<PriceArgs>();
   auto* cmd = parent.add_subcommand("price", "price every note of a book: price, delta, gamma and status per note");
@@ -98,7 +88,7 @@ void add_price(CLI::App& parent) {
   cmd->add_flag("--resume", args->resume, "keep the notes already priced in --out and price the rest");
   cmd->add_flag("--strict", args->strict, "refuse the whole book when any line is bad");
   args->reference.add_to(*cmd, "none");
-  cmd->callback([args] {
+  cmd->callback([args, cmd] {
     const bool all_gpus = args->flags.device == "cuda:all";
     SolverFlags flags = args->flags;
     if (all_gpus) flags.device = "cuda:0";
@@ -111,7 +101,7 @@ void add_price(CLI::App& parent) {
     spec.out = args->out;
     spec.resume = args->resume;
     spec.instance = args->instance;
-    spec.command = command_line(*args);
+    spec.command = command_line(*cmd);
     if (args->reference.wanted()) spec.references = BookReferences{args->reference.policy(), {}, 3.0};
     const Ranks ranks;
     spec.ranks = &ranks;

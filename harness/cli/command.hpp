@@ -18,6 +18,9 @@ struct CommandEntry {
 std::vector<CommandEntry>& command_table();
 void set_exit_code(int code);
 int exit_code();
+// The command as given, for a results file: "elsbench <subcommands>", then the positional values
+// and the flags with their values, in the order CLI11 knows them.
+std::string command_line(const CLI::App& cmd);
 
 }  // namespace elsbench
 

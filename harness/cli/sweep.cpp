@@ -8,6 +8,7 @@
 #include "harness/cli/reference_flags.hpp"
 #include "harness/machine/machine.hpp"
 #include "harness/results/results_file.hpp"
+#include "harness/sweep/overrides.hpp"
 #include "harness/sweep/plan.hpp"
 #include "harness/sweep/preset.hpp"
 #include "harness/runner/progress.hpp"
@@ -25,19 +26,6 @@ struct SweepArgs {
   bool dry_run = false, retry_skipped = false;
   ReferenceFlags reference;
 };
-
-// The command as given, for the results file: flags in the order CLI11 knows them.
-std::string command_line(const CLI::App& cmd) {
-  std::string s = "elsbench sweep";
-  for (const CLI::Option* o : cmd.get_options()) {
-    if (o->count() == 0 || o->get_name() == "--help") continue;
-    s += " " + o->get_name();
-    std::string values;
-    for (const auto& r : o->results()) values += (values.empty() ? "" : ",") + r;
-    if (!values.empty()) s += " " + values;
-  }
-  return s;
-}
 
 void print_plan(const SweepPlan& plan) {
   for (const auto& c : plan.cases)

@@ -1,16 +1,30 @@
-// elsbench validate [--preset quick|full|FILE] [--reference stored|auto]: exit 0 iff every case passes.
+// elsbench validate [--preset quick|full|FILE] [--reference stored|auto] [--out FILE]: exit 0 iff every
+// case passes. With --out, the cases go into a results file of the one schema, as a sweep's do.
 #include <iostream>
 
 #include "harness/cli/command.hpp"
 #include "harness/cli/flag_limits.hpp"
 #include "harness/cli/reference_flags.hpp"
+#include "harness/results/case_record.hpp"
 #include "harness/run/validation.hpp"
+#include "harness/runner/run_file.hpp"
+#include "platform/file_io.hpp"
+#include "products/catalog.hpp"
 
 namespace elsbench {
 namespace {
 
+// A validation case is priced once, untimed: its entries carry that pricing's seconds.
+nlohmann::json validation_entries(const ValidationPlan& plan, ValidationOutcome v) {
+  if (v.outcome.result && v.outcome.timings.empty())
+    v.outcome.timings = single_pricing_timings(v.spec.id(), v.outcome.result->seconds);
+  const auto known = plan.products.find(v.spec.product);
+  return case_entries(v.spec, known != plan.products.end() ? known->second : resolve_product(v.spec.product),
+                      v.outcome);
+}
+
 struct ValidateArgs {
-  std::string preset = "quick";
+  std::string preset = "quick", out;
   int threads = 0;
   bool error_estimate = false;
   ReferenceFlags reference;
@@ -24,11 +38,15 @@ void setup(CLI::App& app) {
   args->reference.add_to(*cmd);
   cmd->add_flag("--error-estimate", args->error_estimate,
                 "estimate each case's discretisation error from coarser grids; above its tol the case is 'unconverged'");
-  cmd->callback([args] {
+  cmd->add_option("--out", args->out, "also write the cases into this results file (JSON; the CSV goes beside it)");
+  cmd->callback([args, cmd] {
     ValidationPlan plan = load_validation_plan(args->preset);
     plan.references = args->reference.policy();
     plan.references.threads = args->threads;
     plan.settings.error_estimate = args->error_estimate;
+    const RunFile writer(args->out);
+    ResultsFile file = fresh_results("validation", command_line(*cmd), plan.cases.size(), "");
+    file.elsbench()["validation"] = {{"source", plan.source}, {"k", plan.settings.k}};
     std::vector<ValidationOutcome> outcomes;
     int failed = 0;
     for (std::size_t i = 0; i < plan.cases.size(); ++i) {
@@ -37,7 +55,12 @@ void setup(CLI::App& app) {
       std::cerr << "[" << i + 1 << "/" << plan.cases.size() << "] " << c.product << " " << c.solver << " n=" << c.n << '\n';
       outcomes.push_back(validate_case(plan, c));
       if (!outcomes.back().outcome.passed()) ++failed;
+      file.put_case(c.id(), validation_entries(plan, outcomes.back()));
+      writer.save(file);
     }
+    file.elsbench()["complete"] = true;
+    file.elsbench()["finished"] = utc_timestamp();
+    writer.save(file);
     std::cout << "validation preset " << plan.source << " (k = " << plan.settings.k << ")\n"
               << validation_table(outcomes);
     std::cout << outcomes.size() - static_cast<std::size_t>(failed) << " passed, " << failed << " failed\n";

@@ -6,6 +6,7 @@
 #include <mutex>
 #include <thread>
 
+#include "harness/placement/case_skip.hpp"
 #include "harness/placement/note_cost.hpp"
 #include "solvers/contract/price.hpp"
 
@@ -24,8 +25,8 @@ NoteOutcome priced(std::size_t index, const SolverInfo& solver, const Product& n
   try {
     out.result = price_with(solver, note, options);
     out.status = "ok";
-  } catch (const std::exception& e) {
-    out.error = e.what();
+  } catch (...) {
+    out.error = skip_reason(std::current_exception());
   }
   return out;
 }

@@ -19,7 +19,7 @@ struct NoteOutcome {
   std::size_t index = 0;               // in the list handed to price_book
   std::string status = "failed";       // ok | failed
   std::optional<PriceResult> result;   // when ok
-  std::string error;                   // when failed: the solver's message
+  std::string error;                   // when failed: why, in a skip reason's words ("unstable: ...")
 };
 
 // Where the notes run: CPU threads (a note per thread when there are more notes than threads,

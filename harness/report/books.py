@@ -12,7 +12,7 @@ import cost
 import figures
 from schema import ResultsError, read_json
 
-BOOK_SCHEMA = "elsbench-book"
+BOOK_PRESET = "book"  # a book run's results file: context.elsbench.preset, with context.elsbench.book
 
 
 @dataclass
@@ -40,33 +40,44 @@ class BookRun:
         return [g for g in self.descriptor.get("gpus") or [] if g.get("index", 0) in indices]
 
 
-def is_book_file(path: str) -> bool:
-    data = read_json(path)
-    return isinstance(data, dict) and data.get("schema") == BOOK_SCHEMA
-
-
 def largest_axis(n) -> int:
     """A grid's n: one count, or one per axis ([N1, N2]) of which the largest stands for it."""
     return int(max(n) if isinstance(n, list) else n)
 
 
-def load_book(path: str) -> BookRun:
-    data = read_json(path)
-    if not isinstance(data, dict) or data.get("schema") != BOOK_SCHEMA or "summary" not in data:
-        raise ValueError(f"{path}: not a complete book results file (schema '{BOOK_SCHEMA}' with a summary)")
+def book_part(data) -> dict | None:
+    """context.elsbench.book of a book run's results file, or None for any other file."""
     try:
         meta = data["context"]["elsbench"]
-        machine = data["context"].get("machine") or {}
-        summary = data["summary"]
-        devices = sorted({n["device"] for n in data["notes"] if "device" in n}) or ["cpu"]
+    except (KeyError, TypeError):
+        return None
+    if not isinstance(meta, dict) or meta.get("preset") != BOOK_PRESET or not isinstance(meta.get("book"), dict):
+        return None
+    return meta["book"]
+
+
+def is_book_file(path: str) -> bool:
+    return book_part(read_json(path)) is not None
+
+
+def load_book(path: str) -> BookRun:
+    data = read_json(path)
+    book = book_part(data)
+    if book is None or "summary" not in book:
+        raise ValueError(f"{path}: not a complete book results file (context.elsbench.book with a summary)")
+    try:
+        machine = data["context"].get("machine") or data["context"]["elsbench"].get("machine") or {}
+        summary = book["summary"]
+        notes = [e for e in data["benchmarks"] if e.get("run_type") == "aggregate"]
+        devices = sorted({e["device"] for e in notes if e.get("status") != "skipped" and e.get("device")}) or ["cpu"]
         run = BookRun(machine.get("instance") or machine.get("hostname") or path, machine.get("instance") or "",
-                      meta["settings"]["solver"], ",".join(devices), int(meta.get("workers", 1)),
-                      largest_axis(meta["settings"]["n"]), int(summary["priced_this_run"]),
+                      book["settings"]["solver"], ",".join(devices), int(book.get("workers", 1)),
+                      largest_axis(book["settings"]["n"]), int(summary["priced_this_run"]),
                       float(summary["notes_per_second"]), path, machine)
     except (KeyError, TypeError, AttributeError, ValueError) as e:
         raise ResultsError(path, "<book>", f"a damaged book results file ({type(e).__name__}: {e})") from None
     if not math.isfinite(run.notes_per_second):
-        raise ResultsError(path, "summary.notes_per_second", "not a finite number")
+        raise ResultsError(path, "context.elsbench.book.summary.notes_per_second", "not a finite number")
     return run
 
 

@@ -26,7 +26,10 @@ json case_fields(const SweepCase& c, const Product& product, const CaseOutcome& 
   const PriceResult* r = out.result ? &*out.result : nullptr;
   const ReferenceValue* ref = out.reference ? &*out.reference : nullptr;
   const GridLoad load = grid_load(product);
-  const std::vector<int> planned(static_cast<std::size_t>(load.dim), c.n);
+  const std::vector<int> planned =
+      c.axis_nodes.empty() ? std::vector<int>(static_cast<std::size_t>(load.dim), c.n) : c.axis_nodes;
+  double planned_points = 1;
+  for (int s : planned) planned_points *= s;
   const std::vector<int> shape = r ? r->shape : planned;
   std::size_t points = 1;
   for (int s : shape) points *= static_cast<std::size_t>(s);
@@ -43,6 +46,7 @@ json case_fields(const SweepCase& c, const Product& product, const CaseOutcome& 
   f["solver"] = c.solver;
   f["scheme"] = r && !r->scheme.empty() ? r->scheme : c.scheme;
   f["n"] = c.n;
+  if (!c.axis_nodes.empty()) f["axis_nodes"] = c.axis_nodes;
   f["nt"] = or_null(steps.has_value(), steps.value_or(0));
   f["nt_rule"] = c.nt.str();
   f["shape"] = shape;
@@ -74,7 +78,7 @@ json case_fields(const SweepCase& c, const Product& product, const CaseOutcome& 
   f["process_peak_rss_bytes"] = or_null(r, out.process_peak_rss_bytes);
   f["memory_space"] = or_null(model, model ? to_string(model->space) : "");
   f["model_bytes_per_point"] = or_null(model, model ? bytes_per_point(*model, c.precision, load) : 0.0);
-  f["model_bytes"] = or_null(model, model ? std::round(model_bytes(*model, c.precision, load, c.n)) : 0.0);
+  f["model_bytes"] = or_null(model, model ? std::round(bytes_per_point(*model, c.precision, load) * planned_points) : 0.0);
   // The device's own account (cudaMemGetInfo), next to the model: null where nothing measured it
   // (a CPU case, a skipped case, a build without CUDA).
   f["measured_device_bytes"] = or_null(r && out.measured_device_bytes > 0, out.measured_device_bytes);
@@ -87,6 +91,16 @@ json case_fields(const SweepCase& c, const Product& product, const CaseOutcome& 
   f["seconds_per_step"] = or_null(timed, timed ? seconds / steps_run : 0.0);
   f["points_per_second"] = or_null(timed, static_cast<double>(points) * steps_run / seconds);
   return f;
+}
+
+json single_pricing_timings(const std::string& name, double seconds) {
+  const json timing = {{"run_name", name},   {"repetitions", 1}, {"threads", 1},         {"iterations", 1},
+                       {"real_time", seconds * 1e3}, {"cpu_time", seconds * 1e3}, {"time_unit", "ms"}};
+  json repetition = timing, median = timing;
+  repetition.update({{"name", name}, {"run_type", "iteration"}, {"repetition_index", 0}});
+  median.update({{"name", name + "_median"}, {"run_type", "aggregate"}, {"aggregate_name", "median"},
+                 {"aggregate_unit", "time"}});
+  return json::array({repetition, median});
 }
 
 json case_entries(const SweepCase& c, const Product& product, const CaseOutcome& out) {

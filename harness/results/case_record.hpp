@@ -12,5 +12,8 @@ namespace elsbench {
 
 nlohmann::json case_fields(const SweepCase& c, const Product& product, const CaseOutcome& out);
 nlohmann::json case_entries(const SweepCase& c, const Product& product, const CaseOutcome& out);
+// The timing entries of a case priced once (a book's note): one repetition and its median, as
+// Google Benchmark would write them, `seconds` being that pricing's own.
+nlohmann::json single_pricing_timings(const std::string& name, double seconds);
 
 }  // namespace elsbench

@@ -18,6 +18,9 @@ const char* const kFields[] = {
     "peak_host_bytes", "peak_device_bytes", "process_peak_rss_bytes", "memory_space", "model_bytes_per_point",
     "model_bytes",   "measured_device_bytes", "book", "notes_per_second"};
 const char* const kAggregates[] = {"median", "mean", "stddev", "min"};
+// Then a book's line, and the Greeks per asset.
+const char* const kGreeks[] = {"delta", "gamma"};
+constexpr std::size_t kMaxAssets = 3;
 
 }  // namespace
 
@@ -41,6 +44,9 @@ std::string results_csv(const ResultsFile& file) {
   for (const char* f : kFields) out << f << ',';
   out << "repetitions";
   for (const char* a : kAggregates) out << ',' << a << "_ms";
+  out << ",line";
+  for (const char* greek : kGreeks)
+    for (std::size_t k = 1; k <= kMaxAssets; ++k) out << ',' << greek << '_' << k;
   out << '\n';
   // Aggregates by case, so a case's row can be written where the case first appears.
   std::map<std::string, std::map<std::string, const json*>> aggregates;
@@ -57,6 +63,12 @@ std::string results_csv(const ResultsFile& file) {
     for (const char* a : kAggregates) {
       const auto it = by_name.find(a);
       out << ',' << (it == by_name.end() || skipped ? "" : csv_cell(it->second->value("real_time", json())));
+    }
+    out << ',' << csv_cell(first.value("line", json()));
+    for (const char* greek : kGreeks) {
+      const json values = first.value(greek, json());
+      for (std::size_t k = 0; k < kMaxAssets; ++k)
+        out << ',' << (values.is_array() && k < values.size() ? csv_cell(values[k]) : "");
     }
     out << '\n';
   }

@@ -51,19 +51,34 @@ NtRule parse_nt_rule(const std::string& s) {
   return r;
 }
 
-std::string SweepCase::id() const {
-  const auto steps = nt.steps(n);
-  const std::string device_part = device.is_cpu() ? "cpu/t" + std::to_string(device.threads) : device.str();
-  return product + "/" + solver + (scheme.empty() ? "" : ":" + scheme) + "/n=" + std::to_string(n) +
+namespace {
+
+std::string case_id(const SweepCase& c, const std::string& device_part) {
+  const auto steps = c.nt.steps(c.n);
+  std::string nodes = std::to_string(c.n);
+  if (!c.axis_nodes.empty()) {
+    nodes.clear();
+    for (int n : c.axis_nodes) nodes += (nodes.empty() ? "" : ",") + std::to_string(n);
+  }
+  return c.product + "/" + c.solver + (c.scheme.empty() ? "" : ":" + c.scheme) + "/n=" + nodes +
          "/nt=" + (steps ? std::to_string(*steps) : std::string("auto")) + "/" + device_part + "/" +
-         to_string(precision) + (book > 1 ? "/book=" + std::to_string(book) : std::string());
+         to_string(c.precision) + (c.book > 1 ? "/book=" + std::to_string(c.book) : std::string());
 }
+
+}  // namespace
+
+std::string SweepCase::id() const {
+  return case_id(*this, device.is_cpu() ? "cpu/t" + std::to_string(device.threads) : device.str());
+}
+
+std::string SweepCase::note_id() const { return case_id(*this, "book"); }
 
 SolverOptions SweepCase::options(const GridOptions& grid) const {
   SolverOptions o;
   o.scheme = scheme;
   o.grid = grid;
   o.grid.n = n;
+  o.grid.axis_nodes = axis_nodes;
   o.grid.nt = nt.steps(n);
   o.device = device;
   o.precision = precision;

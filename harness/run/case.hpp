@@ -4,6 +4,7 @@
 // --resume and `compare` match cases by it.
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "solvers/contract/options.hpp"
 
@@ -24,7 +25,8 @@ struct SweepCase {
   std::string product;  // product id
   std::string solver;
   std::string scheme;   // empty: the solver has no scheme choice
-  int n = 100;
+  int n = 100;                  // nodes per axis; with axis_nodes, the largest
+  std::vector<int> axis_nodes;  // nodes of each axis when they differ (a book's --n N1,N2); empty: n
   NtRule nt;
   Device device;        // CPU cases carry their thread count (resolved when planned)
   Precision precision = Precision::FP64;
@@ -35,6 +37,9 @@ struct SweepCase {
   // "sample-2a-stepdown/adi:hundsdorfer-verwer/n=100/nt=200/cpu/t2/fp64", "/book=256" appended
   // for a book of more than one note (a single note keeps the id it always had)
   std::string id() const;
+  // A book's note: "book" in place of the device part, so that the notes of two runs of a book
+  // match wherever each run placed them (the device is a field of the entry).
+  std::string note_id() const;
   // The case on the grid settings shared by its sweep (mesh, S_max, density, damping).
   SolverOptions options(const GridOptions& grid) const;
 };

@@ -6,7 +6,7 @@
 #include <stdexcept>
 
 #include "harness/placement/book_price.hpp"
-#include "harness/run/case_skip.hpp"
+#include "harness/placement/case_skip.hpp"
 #include "harness/run/timing.hpp"
 #include "platform/cuda_devices.hpp"
 #include "platform/memory_tracker.hpp"

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <sstream>
 
-#include "harness/run/case_skip.hpp"
+#include "harness/placement/case_skip.hpp"
 
 namespace elsbench {
 namespace {

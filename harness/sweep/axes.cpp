@@ -1,13 +1,11 @@
 #include "harness/sweep/axes.hpp"
 
-#include <algorithm>
 #include <cmath>
 #include <sstream>
 #include <stdexcept>
 
 #include "harness/run/case_limits.hpp"
 #include "platform/input_error.hpp"
-#include "solvers/contract/solver.hpp"
 #include "solvers/problem/grid_codec.hpp"
 
 namespace elsbench {
@@ -64,14 +62,14 @@ SweepAxes axes_from_json(const nlohmann::json& j, const std::string& source, con
   return a;
 }
 
+}  // namespace
+
 nlohmann::json to_json(const SweepAxes& a) {
   return {{"solvers", a.solvers},   {"schemes", a.schemes},   {"products", a.products},
           {"n", a.n},               {"nt_rules", a.nt_rules}, {"devices", a.devices},
           {"precisions", a.precisions}, {"book", a.book}};
 }
 
-// Fills the axes with a single natural value and checks that every value parses, so that a
-// bad preset is refused before the first case runs.
 void complete(SweepAxes& a, const std::string& source, const std::string& field) {
   if (a.nt_rules.empty()) a.nt_rules = {"auto"};
   if (a.devices.empty()) a.devices = {"cpu"};
@@ -93,31 +91,6 @@ void complete(SweepAxes& a, const std::string& source, const std::string& field)
   check(a.devices, "devices", parse_sweep_device);
   check(a.precisions, "precisions", parse_precision);
 }
-
-// The devices of `devices` on which at least one of `solvers` runs; an unknown solver keeps them
-// all (the planner names it).
-std::vector<std::string> devices_run_by(const std::vector<std::string>& solvers,
-                                        const std::vector<std::string>& devices) {
-  std::vector<std::string> kept;
-  for (const auto& d : devices) {
-    Device::Kind kind;
-    try {
-      kind = parse_sweep_device(d).kind;
-    } catch (const std::invalid_argument&) {
-      return devices;  // complete() names the bad value
-    }
-    for (const auto& entry : solvers) {
-      const SolverInfo* info = SolverRegistry::instance().find(entry.substr(0, entry.find(':')));
-      if (!info || info->supports(kind)) {
-        kept.push_back(d);
-        break;
-      }
-    }
-  }
-  return kept;
-}
-
-}  // namespace
 
 Device parse_sweep_device(const std::string& s) {
   if (s == "auto") throw std::invalid_argument("a sweep names its devices: cpu, cpu:tN or cuda:N, not auto");
@@ -198,39 +171,6 @@ nlohmann::json to_json(const SweepSpec& spec) {
           {"tolerance", to_json(spec.tolerance)},
           {"error_estimate", spec.error_estimate},
           {"groups", groups}};
-}
-
-bool SweepOverrides::empty() const {
-  const SweepAxes& a = axes;
-  return !repetitions && !error_estimate && a.solvers.empty() && a.schemes.empty() && a.products.empty() &&
-         a.n.empty() && a.nt_rules.empty() && a.devices.empty() && a.precisions.empty() && a.book.empty();
-}
-
-void apply_overrides(SweepSpec& spec, const SweepOverrides& o) {
-  // Only one of solvers and devices from the command line: a group's device that none of its
-  // solvers runs on came with the solvers the command line replaced (adi on the book preset's
-  // cuda:0 group), so it goes; a group left without devices goes with it.
-  const bool prune = o.axes.solvers.empty() != o.axes.devices.empty();
-  std::vector<SweepAxes> groups;
-  for (auto g : spec.groups) {
-    g.overlay(o.axes);
-    if (prune) g.devices = devices_run_by(g.solvers, g.devices);
-    if (g.devices.empty()) continue;
-    complete(g, "command line", "axes");
-    if (std::none_of(groups.begin(), groups.end(), [&](const SweepAxes& h) { return to_json(h) == to_json(g); }))
-      groups.push_back(g);
-  }
-  if (groups.empty())
-    throw InputError("command line", o.axes.solvers.empty() ? "--devices" : "--solvers",
-                     "no group of the preset then pairs a solver with a device it runs on; give --solvers and "
-                     "--devices together");
-  spec.groups = groups;
-  if (o.repetitions) {
-    if (*o.repetitions < 2)
-      throw InputError("command line", "--repetitions", "expected >= 2 (Google Benchmark needs two to aggregate)");
-    spec.repetitions = *o.repetitions;
-  }
-  if (o.error_estimate) spec.error_estimate = true;
 }
 
 }  // namespace elsbench

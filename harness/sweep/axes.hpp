@@ -34,6 +34,10 @@ struct SweepAxes {
   // Each axis of `top` that is non-empty replaces this one's.
   void overlay(const SweepAxes& top);
 };
+nlohmann::json to_json(const SweepAxes& a);
+// Fills the axes left empty with their one natural value and checks that every value parses, so
+// that a bad preset is refused before the first case runs; errors name `source` and `field`.axis.
+void complete(SweepAxes& a, const std::string& source, const std::string& field);
 
 struct SweepSpec {
   std::string preset = "custom";
@@ -66,14 +70,5 @@ struct SweepSpec {
 // solver's default). `source` names the file in errors.
 SweepSpec sweep_spec_from_json(const nlohmann::json& j, const std::string& source);
 nlohmann::json to_json(const SweepSpec& spec);
-
-// Command-line overrides: every non-empty axis replaces that axis in every group.
-struct SweepOverrides {
-  SweepAxes axes;
-  std::optional<int> repetitions;
-  bool error_estimate = false;
-  bool empty() const;
-};
-void apply_overrides(SweepSpec& spec, const SweepOverrides& o);
 
 }  // namespace elsbench

@@ -11,17 +11,14 @@
 #include "harness/results/results_file.hpp"
 #include "harness/run/case_run.hpp"
 #include "harness/run/timing.hpp"
+#include "harness/runner/progress.hpp"
+#include "harness/runner/run_file.hpp"
+#include "harness/runner/signals.hpp"
 #include "harness/sweep/gpu_health.hpp"
 #include "harness/sweep/plan.hpp"
-#include "harness/runner/progress.hpp"
-#include "harness/runner/signals.hpp"
 #include "platform/file_io.hpp"
 #include "platform/file_lock.hpp"
 #include "platform/input_error.hpp"
-
-#ifndef ELSBENCH_VERSION
-#define ELSBENCH_VERSION "unknown"
-#endif
 
 namespace elsbench {
 namespace {
@@ -51,20 +48,10 @@ void recorded_references(const nlohmann::json& j, ReferencePolicy& p, const std:
 }
 
 ResultsFile fresh_file(const SweepSpec& spec, const SweepRun& run, std::size_t cases) {
-  ResultsFile f;
-  f.context = benchmark_context();
-  f.elsbench() = {{"schema", kResultsSchema},
-                  {"version", ELSBENCH_VERSION},
-                  {"preset", run.preset_label.empty() ? spec.preset : run.preset_label},
-                  {"command", run.command},
-                  {"started", utc_timestamp()},
-                  {"finished", nullptr},
-                  {"complete", false},
-                  {"cases_total", cases},
-                  {"machine", to_json(describe_machine(run.instance))},
-                  {"sweep", to_json(spec)},
-                  {"references", references_json(run.references)},
-                  {"resumed", nlohmann::json::array()}};
+  ResultsFile f = fresh_results(run.preset_label.empty() ? spec.preset : run.preset_label, run.command, cases,
+                                run.instance);
+  f.elsbench()["sweep"] = to_json(spec);
+  f.elsbench()["references"] = references_json(run.references);
   return f;
 }
 
@@ -112,7 +99,8 @@ void count(const ResultsFile& file, SweepSummary& summary) {
   }
 }
 
-SweepSummary execute(const SweepSpec& spec, const SweepPlan& plan, ResultsFile& file, const SweepRun& run) {
+SweepSummary execute(const SweepSpec& spec, const SweepPlan& plan, ResultsFile& file, const SweepRun& run,
+                     const RunFile& writer) {
   const auto started = std::chrono::steady_clock::now();
   const auto refs = references(plan, run.references);
   const CaseSettings settings{spec.grid, spec.tolerance, 3.0, spec.repetitions, spec.error_estimate};
@@ -133,18 +121,13 @@ SweepSummary execute(const SweepSpec& spec, const SweepPlan& plan, ResultsFile& 
     guard = std::make_unique<SweepSignalGuard>("\nelsbench sweep: stopped; partial results in " + run.path +
                                                "\n  continue with: elsbench sweep --resume " + run.path + "\n");
   // The file is saved with the running case's attempt counted (a death the sweep did not see, an
-  // out-of-memory kill, counts); a Ctrl-C or SIGTERM, which it sees, rewrites it uncounted.
+  // out-of-memory kill, counts); a Ctrl-C or SIGTERM, which it sees, leaves it uncounted.
   const auto save = [&] {
-    FileWriteSection section;
-    write_results_file(run.path, file);
-    std::string interrupted;
-    if (run.handle_signals && file.elsbench().contains("running")) {
-      ResultsFile stopped = file;
-      nlohmann::json& running = stopped.elsbench()["running"];
-      running["attempts"] = running.value("attempts", 1) - 1;
-      interrupted = results_file_text(stopped);
-    }
-    set_stop_record(interrupted.empty() ? std::string() : run.path, interrupted);
+    if (!run.handle_signals || !file.elsbench().contains("running")) return writer.save(file);
+    ResultsFile stopped = file;
+    nlohmann::json& running = stopped.elsbench()["running"];
+    running["attempts"] = running.value("attempts", 1) - 1;
+    writer.save(file, &stopped);
   };
   save();
 
@@ -190,23 +173,23 @@ SweepSummary execute(const SweepSpec& spec, const SweepPlan& plan, ResultsFile& 
 }  // namespace
 
 SweepSummary run_sweep(const SweepSpec& spec, const SweepRun& run) {
-  const FileLock lock(run.path);
+  const RunFile out(run.path);
   const SweepPlan plan = plan_sweep(spec);
   ResultsFile file = fresh_file(spec, run, plan.cases.size());
-  return execute(spec, plan, file, run);
+  return execute(spec, plan, file, run, out);
 }
 
 SweepSummary resume_sweep(const std::string& from, SweepRun run) {
+  if (run.path.empty()) run.path = from;
   // Locked before it is read: two resumes of one file would each run the missing cases.
-  const FileLock lock(from);
-  std::optional<FileLock> out_lock;
-  if (!run.path.empty() && run.path != from) out_lock.emplace(run.path);
+  const RunFile out(run.path);
+  std::optional<FileLock> from_lock;
+  if (run.path != from) from_lock.emplace(from);
   ResultsFile file = read_results_file(from);
   if (!file.elsbench().contains("sweep") || file.elsbench()["sweep"].is_null())
     throw InputError(from, "context.elsbench.sweep", "missing: nothing to resume from");
   const SweepSpec spec = sweep_spec_from_json(file.elsbench()["sweep"], from + " (context.elsbench.sweep)");
   const SweepPlan plan = plan_sweep(spec);
-  if (run.path.empty()) run.path = from;
   recorded_references(file.elsbench().value("references", nlohmann::json()), run.references, from);
   const MachineInfo here = describe_machine(file.elsbench().value("machine", nlohmann::json::object()).value("instance", ""));
   const auto& there = file.elsbench().value("machine", nlohmann::json::object());
@@ -222,9 +205,9 @@ SweepSummary resume_sweep(const std::string& from, SweepRun run) {
   }
   file.elsbench()["complete"] = false;
   file.elsbench()["finished"] = nullptr;
-  file.elsbench()["resumed"].push_back(
-      {{"at", utc_timestamp()}, {"command", run.command}, {"hostname", here.hostname}, {"git_commit", here.git_commit}});
-  return execute(spec, plan, file, run);
+  const nlohmann::json then = file.elsbench();
+  record_resume(file, then, run.command, there.value("instance", ""));
+  return execute(spec, plan, file, run, out);
 }
 
 }  // namespace elsbench

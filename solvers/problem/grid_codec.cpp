@@ -125,10 +125,12 @@ GridOptions grid_from_json(const json& j, const std::string& source, const std::
                            GridOptions g) {
   const auto at = [&](const std::string& key) { return field.empty() ? key : field + "." + key; };
   if (!j.is_object()) throw InputError(source, field.empty() ? "(top level)" : field, "expected an object");
-  for (const auto& [key, value] : j.items())
-    if (std::none_of(std::begin(kAllKeys), std::end(kAllKeys), [&](const char* k) { return key == k; }) ||
+  for (const auto& item : j.items()) {
+    const std::string& key = item.key();
+    if (std::find(std::begin(kAllKeys), std::end(kAllKeys), key) == std::end(kAllKeys) ||
         (keys == GridKeys::Mesh && is_size_key(key)))
       throw InputError(source, at(key), "unknown key (expected " + expected_keys(keys) + ")");
+  }
   const auto number = [&](const char* key, double& out) {
     if (!j.contains(key)) return;
     if (!j[key].is_number()) throw InputError(source, at(key), "expected a number");

@@ -16,6 +16,7 @@
 #include "harness/placement/book_price.hpp"
 #include "harness/book/book_run.hpp"
 #include "harness/placement/note_cost.hpp"
+#include "harness/results/results_file.hpp"
 #include "platform/file_io.hpp"
 #include "platform/input_error.hpp"
 #include "products/book_file.hpp"
@@ -83,7 +84,7 @@ BOOST_AUTO_TEST_CASE(a_killed_book_run_resumes_with_every_note_once) {
   ::waitpid(child, &status, 0);
   BOOST_TEST_REQUIRE(WIFEXITED(status));
   BOOST_TEST(WEXITSTATUS(status) == 128 + SIGTERM);
-  BOOST_TEST(read_book_results(out.string())["notes"].size() == 2u);
+  BOOST_TEST(book_notes(read_book_results(out.string())).size() == 2u);
 
   BookRunSpec resume = run_spec(out, 1);
   resume.resume = true;
@@ -92,7 +93,8 @@ BOOST_AUTO_TEST_CASE(a_killed_book_run_resumes_with_every_note_once) {
   BOOST_TEST(s.priced == 4u);
   std::multiset<std::string> ids;
   const json file = read_book_results(out.string());
-  for (const json& e : file["notes"]) ids.insert(e["id"].get<std::string>());
+  for (const json& e : book_notes(file)) ids.insert(e["product"].get<std::string>());
+  BOOST_TEST(file["context"]["elsbench"]["resumed"].size() == 1u);
   BOOST_TEST(ids.size() == 6u);
   for (const BookNote& n : book.notes) BOOST_TEST(ids.count(n.product.id) == 1u);
   fs::remove_all(dir);
@@ -217,12 +219,19 @@ BOOST_AUTO_TEST_CASE(a_book_run_records_bad_lines_and_prices_the_rest) {
   BOOST_TEST(s.priced == 2u);
   BOOST_TEST(s.bad_lines == 1u);
   const json file = read_book_results((dir / "r.json").string());
-  BOOST_TEST(file["bad_lines"][0]["line"] == 2);
-  BOOST_TEST(file["bad_lines"][0]["field"] == "rate");
-  BOOST_TEST(file["notes"].size() == 2u);
-  BOOST_TEST(file["context"]["machine"].contains("cpu_model"));
-  BOOST_TEST(file["notes"][1]["price"].get<double>() == price_with(SolverRegistry::instance().get("adi"), notes[2],
-                                                                   adi_options(1)).price);
+  const json& context = file["context"]["elsbench"];
+  BOOST_TEST(context["book"]["bad_lines"][0]["line"] == 2);
+  BOOST_TEST(context["book"]["bad_lines"][0]["field"] == "rate");
+  const std::vector<json> priced = book_notes(file);
+  BOOST_TEST(priced.size() == 2u);
+  BOOST_TEST(context["machine"].contains("cpu_model"));
+  BOOST_TEST(priced[1]["line"] == 3);
+  BOOST_TEST(priced[1]["price"].get<double>() == price_with(SolverRegistry::instance().get("adi"), notes[2],
+                                                            adi_options(1)).price);
+  // A results file of the one schema: each note a case, readable as a sweep's.
+  BOOST_TEST(priced[1]["case_id"] == notes[2].id + "/adi:hundsdorfer-verwer/n=24/nt=auto/book/fp64");
+  BOOST_TEST(priced[1]["status"] == "no-reference");
+  BOOST_TEST(read_results_file((dir / "r.json").string()).case_ids().size() == 2u);
   BOOST_TEST(fs::exists(dir / "r.csv"));
   // Resuming with any other setting that changes a price is refused, naming it, rather than
   // mixing two grids in one file.
@@ -248,7 +257,7 @@ BOOST_AUTO_TEST_CASE(a_book_run_records_bad_lines_and_prices_the_rest) {
         run_book(book, other);
         BOOST_ERROR("resumed with another " + key);
       } catch (const InputError& e) {
-        BOOST_TEST(e.field() == "context.elsbench.settings." + key);
+        BOOST_TEST(e.field() == "context.elsbench.book.settings." + key);
       }
     }
   }
@@ -298,23 +307,26 @@ BOOST_AUTO_TEST_CASE(book_references_auto_pass_a_good_solver_and_fail_one_that_d
     const BookRunSummary s = run_book(book, spec);
     BOOST_TEST(s.priced == 3u);
     const json file = read_book_results(spec.out);
-    for (const json& n : file["notes"]) {
+    for (const json& n : book_notes(file)) {
       BOOST_TEST_CONTEXT(solver << " " << n.dump()) {
         BOOST_TEST(n["reference_source"] == "monte-carlo-on-demand");
         BOOST_TEST(n["reference_stderr"].get<double>() <= 0.5 * (1 + 1e-9));
-        BOOST_TEST(n["price_error"].get<double>() == n["price"].get<double>() - n["reference"].get<double>());
-        verdicts[k][n["id"].get<std::string>()] = n["validation"].get<std::string>();
-        BOOST_TEST_MESSAGE(solver << " " << n["id"].get<std::string>() << ": price " << n["price"] << ", reference "
-                                  << n["reference"] << " +- " << n["reference_stderr"] << ", error " << n["price_error"]
-                                  << ", allowance " << n["allowance"] << ": " << n["validation"]);
+        BOOST_TEST(n["error"].get<double>() == n["price"].get<double>() - n["reference"].get<double>());
+        BOOST_TEST(n["judged"] == true);
+        verdicts[k][n["product"].get<std::string>()] = n["status"].get<std::string>();
+        BOOST_TEST_MESSAGE(solver << " " << n["product"].get<std::string>() << ": price " << n["price"]
+                                  << ", reference " << n["reference"] << " +- " << n["reference_stderr"] << ", error "
+                                  << n["error"] << ", allowance " << n["allowance"] << ": " << n["status"]);
       }
     }
-    BOOST_TEST(file["validation"]["pass"].get<int>() + file["validation"]["fail"].get<int>() == 3);
-    BOOST_TEST(s.validation_failed == file["validation"]["fail"].get<std::size_t>());
+    const json& validation = file["context"]["elsbench"]["book"]["validation"];
+    BOOST_TEST(validation["pass"].get<int>() + validation["fail"].get<int>() == 3);
+    BOOST_TEST(s.validation_failed == validation["fail"].get<std::size_t>());
     std::ifstream csv(dir / (std::string(solver) + ".csv"));
     std::string header;
     std::getline(csv, header);
-    BOOST_TEST(header.ends_with(",reference,reference_stderr,price_error,allowance,validation"));
+    BOOST_TEST(header.starts_with("case_id,product,solver,scheme,"));
+    BOOST_TEST(header.find(",reference,reference_stderr,reference_source,error,tol,allowance,") != std::string::npos);
     ++k;
   }
   for (const auto& [id, v] : verdicts[0]) BOOST_TEST(v == "pass", id);
@@ -332,13 +344,13 @@ BOOST_AUTO_TEST_CASE(a_note_without_a_reference_is_recorded_as_such_and_the_book
   BOOST_TEST(s.priced == 2u);
   BOOST_TEST(s.validation_failed == 0u);
   const json file = read_book_results(spec.out);
-  for (const json& n : file["notes"]) {
-    BOOST_TEST(n["status"] == "ok");
-    BOOST_TEST(n["validation"] == "no-reference");
+  for (const json& n : book_notes(file)) {
+    BOOST_TEST(n["status"] == "no-reference");
+    BOOST_TEST(n["judged"] == true);
     BOOST_TEST(n["no_reference_reason"].get<std::string>().find("--reference auto") != std::string::npos);
-    BOOST_TEST(!n.contains("reference"));
+    BOOST_TEST(n["reference"].is_null());
   }
-  BOOST_TEST(file["validation"]["no_reference"] == 2);
+  BOOST_TEST(file["context"]["elsbench"]["book"]["validation"]["no_reference"] == 2);
   fs::remove_all(dir);
 }
 

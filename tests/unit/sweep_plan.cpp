@@ -4,6 +4,7 @@
 #include <boost/test/unit_test.hpp>
 #include <set>
 
+#include "harness/sweep/overrides.hpp"
 #include "harness/sweep/plan.hpp"
 #include "harness/sweep/preset.hpp"
 #include "platform/cuda_devices.hpp"

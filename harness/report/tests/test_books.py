@@ -8,11 +8,13 @@ from helpers import case, machine
 
 
 def book_file(tmp_path, name, instance, notes_per_second, notes=64, workers=2):
-    data = {"schema": "elsbench-book", "version": 1,
-            "context": {"machine": {"hostname": "h", "instance": instance},
-                        "elsbench": {"settings": {"solver": "adi", "n": 100}, "workers": workers}},
-            "notes": [{"id": f"n{i}", "device": "cpu", "status": "ok"} for i in range(notes)],
+    book = {"settings": {"solver": "adi", "n": 100}, "workers": workers,
             "summary": {"priced_this_run": notes, "notes_per_second": notes_per_second}}
+    data = {"context": {"elsbench": {"schema": 1, "preset": "book", "book": book,
+                                     "machine": {"hostname": "h", "instance": instance}}},
+            "benchmarks": [{"case_id": f"n{i}/adi/n=100/nt=auto/book/fp64", "product": f"n{i}",
+                            "run_type": "aggregate", "aggregate_name": "median", "device": "cpu",
+                            "status": "no-reference", "price": 1.0} for i in range(notes)]}
     path = tmp_path / name
     path.write_text(json.dumps(data))
     return str(path)

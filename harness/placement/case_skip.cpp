@@ -1,4 +1,4 @@
-#include "harness/run/case_skip.hpp"
+#include "harness/placement/case_skip.hpp"
 
 #include <new>
 #include <stdexcept>

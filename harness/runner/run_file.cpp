@@ -1,0 +1,52 @@
+#include "harness/runner/run_file.hpp"
+
+#include "harness/machine/machine.hpp"
+#include "harness/run/timing.hpp"
+#include "harness/runner/signals.hpp"
+
+#ifndef ELSBENCH_VERSION
+#define ELSBENCH_VERSION "unknown"
+#endif
+
+namespace elsbench {
+
+ResultsFile fresh_results(const std::string& preset, const std::string& command, std::size_t cases,
+                          const std::string& instance) {
+  ResultsFile f;
+  f.context = benchmark_context();
+  f.elsbench() = {{"schema", kResultsSchema},
+                  {"version", ELSBENCH_VERSION},
+                  {"preset", preset},
+                  {"command", command},
+                  {"started", utc_timestamp()},
+                  {"finished", nullptr},
+                  {"complete", false},
+                  {"cases_total", cases},
+                  {"machine", to_json(describe_machine(instance))},
+                  {"resumed", nlohmann::json::array()}};
+  return f;
+}
+
+void record_resume(ResultsFile& f, const nlohmann::json& then, const std::string& command,
+                   const std::string& instance) {
+  const MachineInfo here = describe_machine(instance);
+  nlohmann::json& els = f.elsbench();
+  els["command"] = then.value("command", els.value("command", command));
+  els["started"] = then.value("started", els.value("started", nlohmann::json()));
+  els["resumed"] = then.value("resumed", nlohmann::json::array());
+  els["resumed"].push_back(
+      {{"at", utc_timestamp()}, {"command", command}, {"hostname", here.hostname}, {"git_commit", here.git_commit}});
+}
+
+RunFile::RunFile(const std::string& path) : path_(path) {
+  if (!path_.empty()) lock_.emplace(path_);
+}
+
+void RunFile::save(const ResultsFile& file, const ResultsFile* stopped) const {
+  if (path_.empty()) return;
+  const FileWriteSection section;
+  write_results_file(path_, file);
+  set_stop_record(stopped ? path_ : std::string(), stopped ? results_file_text(*stopped) : std::string());
+}
+
+}  // namespace elsbench

@@ -1,0 +1,38 @@
+#pragma once
+// The one writer of a run's results file, for sweeps and books alike: the file is locked for the
+// life of the run (a second run writing it is refused, naming it), and each save replaces the JSON
+// and its CSV view atomically, inside a FileWriteSection, so that a stop leaves a whole file.
+#include <cstddef>
+#include <optional>
+#include <string>
+
+#include "harness/results/results_file.hpp"
+#include "platform/file_lock.hpp"
+
+namespace elsbench {
+
+// A fresh results file: Google Benchmark's context and the fields every run's file has
+// (RESULTS_SCHEMA.md: schema, version, preset, command, started, finished, complete, cases_total,
+// machine, resumed); the run adds its own part (sweep, book, references).
+ResultsFile fresh_results(const std::string& preset, const std::string& command, std::size_t cases,
+                          const std::string& instance);
+// A resume of `then` (the file's context.elsbench): its command and start are kept, this
+// command is added to `resumed` with where and at which commit it ran.
+void record_resume(ResultsFile& f, const nlohmann::json& then, const std::string& command,
+                   const std::string& instance);
+
+class RunFile {
+ public:
+  // Empty path: a run without a file (nothing is locked or written).
+  explicit RunFile(const std::string& path);
+  const std::string& path() const { return path_; }
+  // `stopped`: what the file should read if the run is stopped before its next save (a sweep's
+  // running case not counted as a death); without it, a stop leaves the file as saved.
+  void save(const ResultsFile& file, const ResultsFile* stopped = nullptr) const;
+
+ private:
+  std::string path_;
+  std::optional<FileLock> lock_;
+};
+
+}  // namespace elsbench
