@@ -1,18 +1,46 @@
 // elsbench compare BASE.json NEW.json [--price-tol X] [--time-tol PCT] [--alpha A] [--fail-on-slow]
 //                  [--allow-missing]
+// elsbench compare FILE.json --by AXIS[=BASE,NEW] [...]: one file's cases, BASE's value of the
+// axis against NEW's (fp64 against mixed, adi against adi-cuda), each case against its twin.
 #include <iostream>
 
 #include "harness/cli/command.hpp"
 #include "harness/compare/compare.hpp"
 #include "harness/compare/compare_text.hpp"
+#include "platform/input_error.hpp"
 
 namespace elsbench {
 namespace {
 
 struct CompareArgs {
-  std::string base, now;
+  std::string base, now, by;
   CompareOptions options;
 };
+
+// "precision=fp64,mixed", or "precision" where the file holds exactly two values of it.
+std::pair<CaseTable, CaseTable> split_file(const CaseTable& cases, const std::string& by, const std::string& origin,
+                                           std::string& label) {
+  const auto eq = by.find('=');
+  const std::string axis = by.substr(0, eq);
+  std::vector<std::string> values;
+  if (eq != std::string::npos) {
+    const std::string rest = by.substr(eq + 1);
+    const auto comma = rest.find(',');
+    if (comma == std::string::npos || comma == 0 || comma + 1 == rest.size() || rest.find(',', comma + 1) != std::string::npos)
+      throw InputError("(command line)", "--by", "expected AXIS or AXIS=BASE,NEW, got '" + by + "'");
+    values = {rest.substr(0, comma), rest.substr(comma + 1)};
+  } else {
+    values = axis_values(cases, axis);
+    if (values.size() != 2)
+      throw InputError(origin, "--by", "the file holds " + std::to_string(values.size()) + " values of '" + axis +
+                                           "': name two, as --by " + axis + "=BASE,NEW");
+  }
+  label = axis + "=" + values[0] + " -> " + axis + "=" + values[1];
+  auto sides = split_by(cases, axis, values[0], values[1], origin);
+  if (sides.first.empty() || sides.second.empty())
+    throw InputError(origin, "--by", "no case has " + axis + "=" + (sides.first.empty() ? values[0] : values[1]));
+  return sides;
+}
 
 void setup(CLI::App& app) {
   auto args = std::make_shared<CompareArgs>();
@@ -20,8 +48,14 @@ void setup(CLI::App& app) {
       "compare",
       "compare two results files case by case; exit 1 on a price regression (and on a significant "
       "slowdown with --fail-on-slow)");
-  cmd->add_option("BASE", args->base, "baseline results file")->required()->check(CLI::ExistingFile);
-  cmd->add_option("NEW", args->now, "new results file")->required()->check(CLI::ExistingFile);
+  cmd->add_option("BASE", args->base, "baseline results file (a sweep's, a book's or a validation's)")
+      ->required()
+      ->check(CLI::ExistingFile);
+  cmd->add_option("NEW", args->now, "new results file (none with --by)")->check(CLI::ExistingFile);
+  cmd->add_option("--by", args->by,
+                  "compare BASE's cases with each other along one axis: AXIS=BASE,NEW (precision=fp64,mixed), or\n"
+                  "AXIS alone where the file holds two values of it (product, solver, scheme, n, nt, device,\n"
+                  "threads, precision, book)");
   cmd->add_option("--price-tol", args->options.price_tol, "absolute price drift that counts as a regression")
       ->capture_default_str()
       ->check(CLI::NonNegativeNumber);
@@ -39,8 +73,15 @@ void setup(CLI::App& app) {
   cmd->add_flag("--allow-missing{false}", args->options.fail_on_missing,
                 "a BASE case absent from NEW or skipped there is listed, not a failure");
   cmd->callback([args] {
-    const Comparison c = compare(load_cases(args->base), load_cases(args->now), args->options);
-    std::cout << "elsbench compare: " << args->base << " -> " << args->now << '\n' << to_text(c, args->options);
+    if (args->by.empty() == args->now.empty())
+      throw InputError("(command line)", args->by.empty() ? "NEW" : "--by",
+                       "give two files, or one file and --by AXIS");
+    std::string label = args->base + " -> " + args->now;
+    const auto [base, now] = args->by.empty() ? std::pair{load_cases(args->base), load_cases(args->now)}
+                                              : split_file(load_cases(args->base), args->by, args->base, label);
+    if (!args->by.empty()) label = args->base + ": " + label;
+    const Comparison c = compare(base, now, args->options);
+    std::cout << "elsbench compare: " << label << '\n' << to_text(c, args->options);
     set_exit_code(regression_exit_code(c, args->options));
   });
 }

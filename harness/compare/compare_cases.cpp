@@ -41,6 +41,9 @@ double median_of(std::vector<double> xs) {
 // The elsbench fields are identical on every entry of a case; the first one seen fills them.
 void take_case_fields(CaseRecord& c, const json& entry) {
   if (!c.status.empty()) return;
+  for (const char* axis : kComparableAxes)
+    if (const auto it = entry.find(axis); it != entry.end() && !it->is_null())
+      c.axes[axis] = it->is_string() ? it->get<std::string>() : it->dump();
   c.status = entry.value("status", "");
   c.skip_reason = entry.value("skip_reason", "");
   c.price = number_or_null(entry, "price");
@@ -73,6 +76,36 @@ CaseTable cases_from_json(const json& results, const std::string& origin) {
   for (auto& [id, c] : table)
     if (!c.median_seconds && !c.repetition_seconds.empty()) c.median_seconds = median_of(c.repetition_seconds);
   return table;
+}
+
+std::vector<std::string> axis_values(const CaseTable& cases, const std::string& axis) {
+  std::vector<std::string> values;
+  for (const auto& [id, c] : cases)
+    if (const auto it = c.axes.find(axis);
+        it != c.axes.end() && std::find(values.begin(), values.end(), it->second) == values.end())
+      values.push_back(it->second);
+  return values;
+}
+
+std::pair<CaseTable, CaseTable> split_by(const CaseTable& cases, const std::string& axis, const std::string& base_value,
+                                         const std::string& new_value, const std::string& origin) {
+  if (std::none_of(std::begin(kComparableAxes), std::end(kComparableAxes), [&](const char* a) { return axis == a; }))
+    throw InputError(origin, "--by", "unknown axis '" + axis +
+                                         "' (expected product, solver, scheme, n, nt, device, threads, precision or book)");
+  std::pair<CaseTable, CaseTable> sides;
+  for (const auto& [id, c] : cases) {
+    const auto it = c.axes.find(axis);
+    if (it == c.axes.end() || (it->second != base_value && it->second != new_value)) continue;
+    // The key: every other axis, so the two sides meet on the same case.
+    std::string key;
+    for (const char* a : kComparableAxes)
+      if (axis != a)
+        if (const auto v = c.axes.find(a); v != c.axes.end()) key += (key.empty() ? "" : "/") + v->second;
+    CaseRecord keyed = c;
+    keyed.case_id = key;
+    (it->second == base_value ? sides.first : sides.second)[key] = keyed;
+  }
+  return sides;
 }
 
 CaseTable load_cases(const std::string& path) {

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace elsbench {
@@ -17,9 +18,24 @@ struct CaseRecord {
   std::optional<double> reference_stderr;
   std::optional<double> median_seconds;  // the median aggregate, else the median of the repetitions
   std::vector<double> repetition_seconds;
+  // The case's axis values as text (product, solver, scheme, n, nt, device, threads, precision,
+  // book), for comparing the cases of one file by one axis.
+  std::map<std::string, std::string> axes;
 };
 
 using CaseTable = std::map<std::string, CaseRecord>;
+
+// The axes `--by` can split a file by.
+inline constexpr const char* kComparableAxes[] = {"product", "solver", "scheme", "n", "nt", "device", "threads",
+                                                  "precision", "book"};
+
+// The cases of one file whose `axis` reads `base_value` and those whose `axis` reads `new_value`,
+// each keyed by the case's other axes, so that compare() matches e.g. fp64 and mixed of one case.
+// Throws InputError naming `origin` and `--by` for an axis not in kComparableAxes.
+std::pair<CaseTable, CaseTable> split_by(const CaseTable& cases, const std::string& axis, const std::string& base_value,
+                                         const std::string& new_value, const std::string& origin);
+// The values `axis` takes in `cases`, in the order of first appearance by case id.
+std::vector<std::string> axis_values(const CaseTable& cases, const std::string& axis);
 
 // `origin` names the file in error messages. Throws InputError on a file that is not a results file.
 CaseTable cases_from_json(const nlohmann::json& results, const std::string& origin);

@@ -7,6 +7,7 @@
 
 #include "harness/compare/compare.hpp"
 #include "harness/compare/compare_text.hpp"
+#include "platform/input_error.hpp"
 
 namespace elsbench {
 namespace {
@@ -178,6 +179,32 @@ BOOST_AUTO_TEST_CASE(cases_in_one_file_only_are_listed_and_a_lost_case_fails_unl
   const std::string text = to_text(c, {});
   BOOST_TEST(text.find("only in BASE (1):\n  " + other) != std::string::npos);
   BOOST_TEST(text.find("only in NEW (1):\n  " + added) != std::string::npos);
+}
+
+}  // namespace elsbench
+
+namespace elsbench {
+
+// --by: one file's cases split along one axis, each case matched with its twin on every other axis.
+BOOST_AUTO_TEST_CASE(one_file_splits_by_an_axis_into_twins) {
+  const auto with_axes = [](json entries, const std::string& precision, const std::string& solver) {
+    for (auto& e : entries) e.update({{"product", "min-call"}, {"solver", solver}, {"precision", precision}, {"n", 96}});
+    return entries;
+  };
+  const CaseTable file = table_of({with_axes(case_entries("a/fp64", "pass", 6.8, kSteady), "fp64", "adi"),
+                                   with_axes(case_entries("a/mixed", "pass", 6.8 + 2e-8, kSteady), "mixed", "adi"),
+                                   with_axes(case_entries("b/fp64", "pass", 6.9, kSteady), "fp64", "cn-direct"),
+                                   with_axes(case_entries("c/fp32", "pass", 6.7, kSteady), "fp32", "adi")});
+  BOOST_TEST((axis_values(file, "precision") == std::vector<std::string>{"fp64", "mixed", "fp32"}));
+  const auto [base, now] = split_by(file, "precision", "fp64", "mixed", "f.json");
+  BOOST_TEST(base.size() == 2u);
+  BOOST_TEST(now.size() == 1u);
+  const Comparison c = compare(base, now, CompareOptions{});
+  BOOST_REQUIRE(c.cases.size() == 1u);  // adi's fp64 and mixed meet; cn-direct has no mixed twin
+  BOOST_TEST(c.cases[0].case_id == "min-call/adi/96");
+  BOOST_TEST(*c.cases[0].drift == (6.8 + 2e-8) - 6.8);
+  BOOST_TEST(c.only_base.size() == 1u);
+  BOOST_CHECK_THROW(split_by(file, "colour", "a", "b", "f.json"), InputError);
 }
 
 }  // namespace elsbench
