@@ -55,7 +55,7 @@ void setup(CLI::App& app) {
   cmd->add_option("--by", args->by,
                   "compare BASE's cases with each other along one axis: AXIS=BASE,NEW (precision=fp64,mixed), or\n"
                   "AXIS alone where the file holds two values of it (product, solver, scheme, n, nt, device,\n"
-                  "threads, precision, book)");
+                  "threads, precision, book, or a grid setting such as ki_damping)");
   cmd->add_option("--price-tol", args->options.price_tol, "absolute price drift that counts as a regression")
       ->capture_default_str()
       ->check(CLI::NonNegativeNumber);

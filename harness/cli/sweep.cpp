@@ -2,17 +2,20 @@
 //                [--resume FILE [--retry-skipped]] [--dry-run]
 #include <ctime>
 #include <iostream>
+#include <map>
 
 #include "harness/cli/command.hpp"
 #include "harness/cli/flag_limits.hpp"
 #include "harness/cli/reference_flags.hpp"
 #include "harness/machine/machine.hpp"
 #include "harness/results/results_file.hpp"
+#include "harness/runner/progress.hpp"
+#include "harness/sweep/axis.hpp"
 #include "harness/sweep/overrides.hpp"
 #include "harness/sweep/plan.hpp"
 #include "harness/sweep/preset.hpp"
-#include "harness/runner/progress.hpp"
 #include "harness/sweep/sweep.hpp"
+#include "platform/input_error.hpp"
 #include "products/catalog.hpp"
 
 namespace elsbench {
@@ -20,12 +23,32 @@ namespace {
 
 struct SweepArgs {
   std::string preset = "quick";
+  std::map<std::string, std::vector<std::string>> axis_text;  // by axis key, as given
   SweepOverrides overrides;
   int repetitions = 0;
   std::string instance, out, resume;
   bool dry_run = false, retry_skipped = false;
   ReferenceFlags reference;
 };
+
+// The axes given on the command line, each value checked by its axis (errors name the flag).
+SweepAxes command_line_axes(const std::map<std::string, std::vector<std::string>>& given) {
+  SweepAxes axes;
+  for (const auto& [key, texts] : given) {
+    if (texts.empty()) continue;
+    const SweepAxis& axis = *find_sweep_axis(key);
+    nlohmann::json values = nlohmann::json::array();
+    for (const std::string& text : texts) {
+      try {
+        values.push_back(axis_value_from_text(axis, text));
+      } catch (const std::invalid_argument& e) {
+        throw InputError("command line", axis.flag, e.what());
+      }
+    }
+    axes.set(key, values);
+  }
+  return axes;
+}
 
 void print_plan(const SweepPlan& plan) {
   for (const auto& c : plan.cases)
@@ -47,6 +70,7 @@ void run(const CLI::App& cmd, SweepArgs& args) {
   run.progress = &std::cerr;
   run.handle_signals = true;
   if (args.repetitions) args.overrides.repetitions = args.repetitions;
+  args.overrides.axes = command_line_axes(args.axis_text);
   run.references = args.reference.policy();
 
   if (!args.resume.empty()) {
@@ -94,21 +118,9 @@ void setup(CLI::App& app) {
       "that axis in every group of the preset; with --solvers but not --devices (or the reverse), a\n"
       "group's devices that none of its solvers runs on are dropped. --dry-run prints the plan.");
   cmd->add_option("--preset", args->preset, "quick | ci | cloud | full, or a preset JSON file (default: quick)");
-  const auto axis = [&](const char* name, std::vector<std::string>& into, const char* what) {
-    cmd->add_option(name, into, what)->delimiter(',');
-  };
-  axis("--solvers", args->overrides.axes.solvers, "solvers, NAME or NAME:SCHEME (elsbench list solvers)");
-  axis("--schemes", args->overrides.axes.schemes, "schemes of the solvers named without one, or all");
-  axis("--products", args->overrides.axes.products, "catalog ids or product JSON files");
-  cmd->add_option("--n", args->overrides.axes.n, "grid sizes: nodes per axis")
-      ->delimiter(',')
-      ->check(CLI::Range(kMinNodes, kMaxNodes));
-  axis("--nt-rule", args->overrides.axes.nt_rules, "time steps: fixed:K | per-n:X (X*n steps) | auto");
-  axis("--devices", args->overrides.axes.devices, "cpu (all cores) | cpu:tN (N threads) | cuda:N");
-  axis("--precisions", args->overrides.axes.precisions, "fp64 | fp32 | mixed");
-  cmd->add_option("--book", args->overrides.axes.book, "notes per timed run: copies of the product priced as one book")
-      ->delimiter(',')
-      ->check(CLI::Range(1, kMaxBookNotes));
+  // One flag per declared axis (harness/sweep/axes/), its values comma- or space-separated.
+  for (const SweepAxis& axis : sweep_axes())
+    cmd->add_option(axis.flag, args->axis_text[axis.key], axis.help)->delimiter(',');
   cmd->add_option("--repetitions", args->repetitions, "timed repetitions per case (>= 2)")->check(CLI::Range(2, kMaxRepetitions));
   cmd->add_option("--instance", args->instance, "cloud instance, recorded verbatim (e.g. aws:g4dn.xlarge, colab:t4)");
   cmd->add_option("--out", args->out, "results file (default: results/<machine>/<date>-<commit>.json)");

@@ -6,6 +6,7 @@
 
 #include "harness/results/results_file.hpp"
 #include "platform/input_error.hpp"
+#include "solvers/problem/grid_codec.hpp"
 
 namespace elsbench {
 namespace {
@@ -41,7 +42,7 @@ double median_of(std::vector<double> xs) {
 // The elsbench fields are identical on every entry of a case; the first one seen fills them.
 void take_case_fields(CaseRecord& c, const json& entry) {
   if (!c.status.empty()) return;
-  for (const char* axis : kComparableAxes)
+  for (const std::string& axis : comparable_axes())
     if (const auto it = entry.find(axis); it != entry.end() && !it->is_null())
       c.axes[axis] = it->is_string() ? it->get<std::string>() : it->dump();
   c.status = entry.value("status", "");
@@ -78,6 +79,12 @@ CaseTable cases_from_json(const json& results, const std::string& origin) {
   return table;
 }
 
+std::vector<std::string> comparable_axes() {
+  std::vector<std::string> axes = {"product", "solver", "scheme", "n", "nt", "device", "threads", "precision", "book"};
+  for (const std::string& key : grid_keys(GridKeys::Mesh)) axes.push_back(key);
+  return axes;
+}
+
 std::vector<std::string> axis_values(const CaseTable& cases, const std::string& axis) {
   std::vector<std::string> values;
   for (const auto& [id, c] : cases)
@@ -89,16 +96,19 @@ std::vector<std::string> axis_values(const CaseTable& cases, const std::string& 
 
 std::pair<CaseTable, CaseTable> split_by(const CaseTable& cases, const std::string& axis, const std::string& base_value,
                                          const std::string& new_value, const std::string& origin) {
-  if (std::none_of(std::begin(kComparableAxes), std::end(kComparableAxes), [&](const char* a) { return axis == a; }))
-    throw InputError(origin, "--by", "unknown axis '" + axis +
-                                         "' (expected product, solver, scheme, n, nt, device, threads, precision or book)");
+  const std::vector<std::string> axes = comparable_axes();
+  if (std::find(axes.begin(), axes.end(), axis) == axes.end()) {
+    std::string known;
+    for (const std::string& a : axes) known += (known.empty() ? "" : ", ") + a;
+    throw InputError(origin, "--by", "unknown axis '" + axis + "' (expected one of " + known + ")");
+  }
   std::pair<CaseTable, CaseTable> sides;
   for (const auto& [id, c] : cases) {
     const auto it = c.axes.find(axis);
     if (it == c.axes.end() || (it->second != base_value && it->second != new_value)) continue;
     // The key: every other axis, so the two sides meet on the same case.
     std::string key;
-    for (const char* a : kComparableAxes)
+    for (const std::string& a : axes)
       if (axis != a)
         if (const auto v = c.axes.find(a); v != c.axes.end()) key += (key.empty() ? "" : "/") + v->second;
     CaseRecord keyed = c;

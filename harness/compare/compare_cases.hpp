@@ -18,20 +18,20 @@ struct CaseRecord {
   std::optional<double> reference_stderr;
   std::optional<double> median_seconds;  // the median aggregate, else the median of the repetitions
   std::vector<double> repetition_seconds;
-  // The case's axis values as text (product, solver, scheme, n, nt, device, threads, precision,
-  // book), for comparing the cases of one file by one axis.
+  // The case's axis values as text (comparable_axes()), for comparing the cases of one file by
+  // one axis.
   std::map<std::string, std::string> axes;
 };
 
 using CaseTable = std::map<std::string, CaseRecord>;
 
-// The axes `--by` can split a file by.
-inline constexpr const char* kComparableAxes[] = {"product", "solver", "scheme", "n", "nt", "device", "threads",
-                                                  "precision", "book"};
+// The axes `--by` can split a file by, and that make a case's twin: product, solver, scheme, n,
+// nt, device, threads, precision, book, and the grid settings a case may carry (the grid codec's).
+std::vector<std::string> comparable_axes();
 
 // The cases of one file whose `axis` reads `base_value` and those whose `axis` reads `new_value`,
 // each keyed by the case's other axes, so that compare() matches e.g. fp64 and mixed of one case.
-// Throws InputError naming `origin` and `--by` for an axis not in kComparableAxes.
+// Throws InputError naming `origin` and `--by` for an axis not in comparable_axes().
 std::pair<CaseTable, CaseTable> split_by(const CaseTable& cases, const std::string& axis, const std::string& base_value,
                                          const std::string& new_value, const std::string& origin);
 // The values `axis` takes in `cases`, in the order of first appearance by case id.

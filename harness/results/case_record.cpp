@@ -86,6 +86,7 @@ json case_fields(const SweepCase& c, const Product& product, const CaseOutcome& 
   const double book = c.book;
   const double steps_run = timed ? static_cast<double>(r->time_steps) * book : 0.0;
   f["book"] = c.book;
+  for (const auto& item : c.grid.items()) f[item.key()] = item.value();  // the case's own grid settings
   f["seconds"] = or_null(timed, seconds);
   f["notes_per_second"] = or_null(timed, book / seconds);
   f["seconds_per_step"] = or_null(timed, timed ? seconds / steps_run : 0.0);

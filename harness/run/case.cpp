@@ -4,6 +4,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "solvers/problem/grid_codec.hpp"
+
 namespace elsbench {
 
 std::optional<int> NtRule::steps(int n) const {
@@ -60,9 +62,11 @@ std::string case_id(const SweepCase& c, const std::string& device_part) {
     nodes.clear();
     for (int n : c.axis_nodes) nodes += (nodes.empty() ? "" : ",") + std::to_string(n);
   }
-  return c.product + "/" + c.solver + (c.scheme.empty() ? "" : ":" + c.scheme) + "/n=" + nodes +
-         "/nt=" + (steps ? std::to_string(*steps) : std::string("auto")) + "/" + device_part + "/" +
-         to_string(c.precision) + (c.book > 1 ? "/book=" + std::to_string(c.book) : std::string());
+  std::string id = c.product + "/" + c.solver + (c.scheme.empty() ? "" : ":" + c.scheme) + "/n=" + nodes +
+                   "/nt=" + (steps ? std::to_string(*steps) : std::string("auto")) + "/" + device_part + "/" +
+                   to_string(c.precision) + (c.book > 1 ? "/book=" + std::to_string(c.book) : std::string());
+  for (const auto& item : c.grid.items()) id += "/" + item.key() + "=" + item.value().dump();
+  return id;
 }
 
 }  // namespace
@@ -73,10 +77,10 @@ std::string SweepCase::id() const {
 
 std::string SweepCase::note_id() const { return case_id(*this, "book"); }
 
-SolverOptions SweepCase::options(const GridOptions& grid) const {
+SolverOptions SweepCase::options(const GridOptions& sweep_grid) const {
   SolverOptions o;
   o.scheme = scheme;
-  o.grid = grid;
+  o.grid = grid_from_json(grid, "case " + id(), "grid", GridKeys::Mesh, sweep_grid);
   o.grid.n = n;
   o.grid.axis_nodes = axis_nodes;
   o.grid.nt = nt.steps(n);

@@ -2,6 +2,7 @@
 // One case: one product priced by one solver (and scheme) on one grid, device and precision. A
 // sweep is a list of cases, and so is a validation preset. Its id is the key of the results file:
 // --resume and `compare` match cases by it.
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -31,17 +32,22 @@ struct SweepCase {
   Device device;        // CPU cases carry their thread count (resolved when planned)
   Precision precision = Precision::FP64;
   int book = 1;         // notes per timed run: copies of the product priced as one book
+  // Grid settings of this case over its sweep's (the grid codec's keys, e.g. {"ki_damping": 0});
+  // each is part of the id and a field of its results.
+  nlohmann::json grid = nlohmann::json::object();
   // Set when planning already knows that the case cannot run (a scheme the solver lacks).
   std::string skip_reason;
 
   // "sample-2a-stepdown/adi:hundsdorfer-verwer/n=100/nt=200/cpu/t2/fp64", "/book=256" appended
-  // for a book of more than one note (a single note keeps the id it always had)
+  // for a book of more than one note (a single note keeps the id it always had), then
+  // "/key=value" for each grid setting of the case
   std::string id() const;
   // A book's note: "book" in place of the device part, so that the notes of two runs of a book
   // match wherever each run placed them (the device is a field of the entry).
   std::string note_id() const;
-  // The case on the grid settings shared by its sweep (mesh, S_max, density, damping).
-  SolverOptions options(const GridOptions& grid) const;
+  // The case on the grid settings shared by its sweep (mesh, S_max, density, damping), its own
+  // grid settings over them.
+  SolverOptions options(const GridOptions& sweep_grid) const;
 };
 
 }  // namespace elsbench

@@ -1,95 +1,89 @@
 #include "harness/sweep/axes.hpp"
 
-#include <cmath>
-#include <sstream>
+#include <algorithm>
 #include <stdexcept>
 
 #include "harness/run/case_limits.hpp"
+#include "harness/sweep/axis.hpp"
 #include "platform/input_error.hpp"
 #include "solvers/problem/grid_codec.hpp"
 
 namespace elsbench {
 namespace {
 
-const char* const kAxisKeys[] = {"solvers", "schemes", "products", "n", "nt_rules", "devices", "precisions", "book"};
-
-std::vector<std::string> strings(const nlohmann::json& j, const std::string& source, const std::string& field) {
-  if (!j.is_array()) throw InputError(source, field, "expected an array of strings");
-  std::vector<std::string> out;
-  for (const auto& x : j) {
-    if (!x.is_string() || x.get<std::string>().empty()) throw InputError(source, field, "expected non-empty strings");
-    out.push_back(x.get<std::string>());
-  }
+std::string declared_keys() {
+  std::string out;
+  for (const SweepAxis& a : sweep_axes()) out += (out.empty() ? "" : ", ") + a.key;
   return out;
 }
 
 SweepAxes axes_from_json(const nlohmann::json& j, const std::string& source, const std::string& field) {
   if (!j.is_object()) throw InputError(source, field, "expected an object");
-  for (const auto& [key, value] : j.items()) {
-    bool known = false;
-    for (const char* k : kAxisKeys) known = known || key == k;
-    if (!known)
-      throw InputError(source, field + "." + key,
-                       "unknown axis (expected solvers, schemes, products, n, nt_rules, devices, precisions, book)");
-  }
   SweepAxes a;
-  const auto list = [&](const char* key, std::vector<std::string>& out) {
-    if (j.contains(key)) out = strings(j[key], source, field + "." + key);
-  };
-  list("solvers", a.solvers);
-  list("schemes", a.schemes);
-  list("products", a.products);
-  list("nt_rules", a.nt_rules);
-  list("devices", a.devices);
-  list("precisions", a.precisions);
-  if (j.contains("n")) {
-    if (!j["n"].is_array()) throw InputError(source, field + ".n", "expected an array of grid sizes");
-    for (const auto& x : j["n"]) {
-      if (!x.is_number_integer() || x.get<long long>() < kMinNodes || x.get<long long>() > kMaxNodes)
-        throw InputError(source, field + ".n", "expected whole numbers in [" + std::to_string(kMinNodes) + ", " +
-                                                   std::to_string(kMaxNodes) + "]");
-      a.n.push_back(x.get<int>());
+  for (const auto& item : j.items()) {
+    const std::string where = field + "." + item.key();
+    const SweepAxis* axis = find_sweep_axis(item.key());
+    if (!axis) throw InputError(source, where, "unknown axis (expected " + declared_keys() + ")");
+    if (!item.value().is_array()) throw InputError(source, where, "expected an array of values");
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& v : item.value()) {
+      try {
+        list.push_back(axis_value(*axis, v));
+      } catch (const std::invalid_argument& e) {
+        throw InputError(source, where, e.what());
+      }
     }
-  }
-  if (j.contains("book")) {
-    if (!j["book"].is_array()) throw InputError(source, field + ".book", "expected an array of book sizes");
-    for (const auto& x : j["book"]) {
-      if (!x.is_number_integer() || x.get<long long>() < 1 || x.get<long long>() > kMaxBookNotes)
-        throw InputError(source, field + ".book", "expected whole numbers of notes in [1, " + std::to_string(kMaxBookNotes) + "]");
-      a.book.push_back(x.get<int>());
-    }
+    a.set(item.key(), list);
   }
   return a;
 }
 
 }  // namespace
 
+const nlohmann::json& SweepAxes::of(const std::string& key) const {
+  static const nlohmann::json none = nlohmann::json::array();
+  const auto it = values.find(key);
+  return it == values.end() ? none : it->second;
+}
+
+std::vector<std::string> SweepAxes::strings(const std::string& key) const {
+  std::vector<std::string> out;
+  for (const auto& v : of(key)) out.push_back(v.is_string() ? v.get<std::string>() : v.dump());
+  return out;
+}
+
+bool SweepAxes::empty() const {
+  return std::all_of(values.begin(), values.end(), [](const auto& kv) { return kv.second.empty(); });
+}
+
+void SweepAxes::overlay(const SweepAxes& top) {
+  for (const auto& [key, list] : top.values)
+    if (!list.empty()) values[key] = list;
+}
+
 nlohmann::json to_json(const SweepAxes& a) {
-  return {{"solvers", a.solvers},   {"schemes", a.schemes},   {"products", a.products},
-          {"n", a.n},               {"nt_rules", a.nt_rules}, {"devices", a.devices},
-          {"precisions", a.precisions}, {"book", a.book}};
+  nlohmann::json j = nlohmann::json::object();
+  for (const SweepAxis& axis : sweep_axes()) j[axis.key] = a.of(axis.key);
+  return j;
 }
 
 void complete(SweepAxes& a, const std::string& source, const std::string& field) {
-  if (a.nt_rules.empty()) a.nt_rules = {"auto"};
-  if (a.devices.empty()) a.devices = {"cpu"};
-  if (a.precisions.empty()) a.precisions = {"fp64"};
-  if (a.book.empty()) a.book = {1};
-  if (a.solvers.empty()) throw InputError(source, field + ".solvers", "no solvers");
-  if (a.products.empty()) throw InputError(source, field + ".products", "no products");
-  if (a.n.empty()) throw InputError(source, field + ".n", "no grid sizes");
-  const auto check = [&](const std::vector<std::string>& values, const char* key, auto parse) {
-    for (const auto& v : values) {
-      try {
-        parse(v);
-      } catch (const std::invalid_argument& e) {
-        throw InputError(source, field + "." + key, e.what());
+  for (const SweepAxis& axis : sweep_axes()) {
+    const std::string where = field + "." + axis.key;
+    if (!a.of(axis.key).empty()) {
+      for (const auto& v : a.of(axis.key)) {
+        try {
+          axis_value(axis, v);
+        } catch (const std::invalid_argument& e) {
+          throw InputError(source, where, e.what());
+        }
       }
+    } else if (axis.defaults.is_null()) {
+      throw InputError(source, where, "no values: the axis is required");
+    } else {
+      a.set(axis.key, axis.defaults);
     }
-  };
-  check(a.nt_rules, "nt_rules", parse_nt_rule);
-  check(a.devices, "devices", parse_sweep_device);
-  check(a.precisions, "precisions", parse_precision);
+  }
 }
 
 Device parse_sweep_device(const std::string& s) {
@@ -97,20 +91,6 @@ Device parse_sweep_device(const std::string& s) {
   Device d = parse_device(s);
   if (d.is_cpu()) d.threads = resolved_threads(d);
   return d;
-}
-
-void SweepAxes::overlay(const SweepAxes& top) {
-  const auto take = [](auto& mine, const auto& theirs) {
-    if (!theirs.empty()) mine = theirs;
-  };
-  take(solvers, top.solvers);
-  take(schemes, top.schemes);
-  take(products, top.products);
-  take(n, top.n);
-  take(nt_rules, top.nt_rules);
-  take(devices, top.devices);
-  take(precisions, top.precisions);
-  take(book, top.book);
 }
 
 SweepSpec sweep_spec_from_json(const nlohmann::json& j, const std::string& source) {

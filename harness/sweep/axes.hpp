@@ -1,11 +1,12 @@
 #pragma once
-// The axes of a sweep. A sweep is a union of groups; each group is the product of its axes
-// (solvers x products x n x time-step rules x devices x precisions x book sizes), so a preset can
-// run the slow explicit solver on small grids only and the GPU solvers up to n = 2000.
-// Axis values stay strings here, as the user wrote them (they are recorded in the results file
-// and read back by --resume); they are parsed when the sweep is planned.
+// The axes of a sweep. A sweep is a union of groups; each group is the product of its axes (the
+// declared ones, harness/sweep/axes/: products, solvers, schemes, n, nt_rules, devices,
+// precisions, book, ki_damping), so a preset can run the slow explicit solver on small grids
+// only and the GPU solvers up to n = 2000. Axis values stay as the user wrote them (strings or
+// whole numbers: they are recorded in the results file and read back by --resume); they enter
+// cases when the sweep is planned.
+#include <map>
 #include <nlohmann/json.hpp>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,24 +20,20 @@ namespace elsbench {
 // platform/device.hpp's parser; `auto` is refused (a timing must name what ran).
 Device parse_sweep_device(const std::string& s);
 
+// The values of each axis of a group, by the axis's key (an array; absent or empty: none given).
 struct SweepAxes {
-  std::vector<std::string> solvers;  // "name" or "name:scheme"
-  std::vector<std::string> schemes;  // for solvers named without a scheme; empty: the default; "all"
-  std::vector<std::string> products; // catalog ids or JSON files
-  std::vector<int> n;
-  std::vector<std::string> nt_rules;
-  std::vector<std::string> devices;
-  std::vector<std::string> precisions;
-  // Notes per timed run: a case of book size B prices a book of B copies of its product the way
-  // `book price` does (a note per thread, or one batch per device), and records notes per second.
-  std::vector<int> book;
+  std::map<std::string, nlohmann::json> values;
 
+  const nlohmann::json& of(const std::string& key) const;  // an empty array when none
+  std::vector<std::string> strings(const std::string& key) const;
+  void set(const std::string& key, nlohmann::json list) { values[key] = std::move(list); }
+  bool empty() const;
   // Each axis of `top` that is non-empty replaces this one's.
   void overlay(const SweepAxes& top);
 };
 nlohmann::json to_json(const SweepAxes& a);
-// Fills the axes left empty with their one natural value and checks that every value parses, so
-// that a bad preset is refused before the first case runs; errors name `source` and `field`.axis.
+// Fills the axes left empty with their defaults and checks that every value parses, so that a
+// bad preset is refused before the first case runs; errors name `source` and `field`.key.
 void complete(SweepAxes& a, const std::string& source, const std::string& field);
 
 struct SweepSpec {
@@ -49,7 +46,8 @@ struct SweepSpec {
   bool error_estimate = false;  // estimate each case's discretisation error (case_run.hpp: unconverged)
 };
 
-// The preset format, also the copy kept in a results file's context.elsbench.sweep:
+// The preset format, also the copy kept in a results file's context.elsbench.sweep (the axes are
+// the declared ones; these are today's):
 //   {
 //     "name": "quick", "description": "...",
 //     "repetitions": 3,                                   // timed, after one untimed pricing; >= 2
@@ -62,12 +60,12 @@ struct SweepSpec {
 //     "axes":   {"solvers": ["explicit", "adi:douglas"], "schemes": ["all"], "products": [".."],
 //                "n": [50, 100], "nt_rules": ["auto", "fixed:200", "per-n:2"],
 //                "devices": ["cpu", "cpu:t1", "cuda:0"], "precisions": ["fp64", "fp32"],
-//                "book": [1, 16, 256]},
+//                "book": [1, 16, 256], "ki_damping": [0, 2]},
 //     "groups": [{"solvers": ["explicit"], "n": [50]}, {"n": [100, 200]}]      // optional
 //   }
 // Each group takes "axes" and replaces the axes it names; without "groups" the sweep is "axes".
-// Defaults: nt_rules ["auto"], devices ["cpu"], precisions ["fp64"], book [1], schemes [] (the
-// solver's default). `source` names the file in errors.
+// Defaults: each axis's (nt_rules ["auto"], devices ["cpu"], precisions ["fp64"], book [1]; schemes
+// and ki_damping stay empty: the solver's default, the grid's). `source` names the file in errors.
 SweepSpec sweep_spec_from_json(const nlohmann::json& j, const std::string& source);
 nlohmann::json to_json(const SweepSpec& spec);
 

@@ -35,27 +35,25 @@ std::vector<std::string> devices_run_by(const std::vector<std::string>& solvers,
 }  // namespace
 
 bool SweepOverrides::empty() const {
-  const SweepAxes& a = axes;
-  return !repetitions && !error_estimate && a.solvers.empty() && a.schemes.empty() && a.products.empty() &&
-         a.n.empty() && a.nt_rules.empty() && a.devices.empty() && a.precisions.empty() && a.book.empty();
+  return !repetitions && !error_estimate && axes.empty();
 }
 
 void apply_overrides(SweepSpec& spec, const SweepOverrides& o) {
   // Only one of solvers and devices from the command line: a group's device that none of its
   // solvers runs on came with the solvers the command line replaced (adi on the book preset's
   // cuda:0 group), so it goes; a group left without devices goes with it.
-  const bool prune = o.axes.solvers.empty() != o.axes.devices.empty();
+  const bool prune = o.axes.of("solvers").empty() != o.axes.of("devices").empty();
   std::vector<SweepAxes> groups;
   for (auto g : spec.groups) {
     g.overlay(o.axes);
-    if (prune) g.devices = devices_run_by(g.solvers, g.devices);
-    if (g.devices.empty()) continue;
+    if (prune) g.set("devices", devices_run_by(g.strings("solvers"), g.strings("devices")));
+    if (g.of("devices").empty()) continue;
     complete(g, "command line", "axes");
     if (std::none_of(groups.begin(), groups.end(), [&](const SweepAxes& h) { return to_json(h) == to_json(g); }))
       groups.push_back(g);
   }
   if (groups.empty())
-    throw InputError("command line", o.axes.solvers.empty() ? "--devices" : "--solvers",
+    throw InputError("command line", o.axes.of("solvers").empty() ? "--devices" : "--solvers",
                      "no group of the preset then pairs a solver with a device it runs on; give --solvers and "
                      "--devices together");
   spec.groups = groups;

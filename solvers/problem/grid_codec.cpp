@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "platform/input_error.hpp"
+#include "platform/whole_number.hpp"
 
 namespace elsbench {
 namespace {
@@ -38,19 +39,20 @@ void set_nodes(const std::vector<int>& axes, GridOptions& g) {
 }
 
 int whole(const std::string& text) {
-  std::size_t used = 0;
-  long long v = 0;
-  try {
-    v = std::stoll(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (text.empty() || used != text.size() || v < 0 || v > std::numeric_limits<int>::max())
+  const std::optional<long long> v = whole_number(text);
+  if (!v || *v < 0 || *v > std::numeric_limits<int>::max())
     throw std::invalid_argument("expected a whole number, got '" + text + "'");
-  return static_cast<int>(v);
+  return static_cast<int>(*v);
 }
 
 }  // namespace
+
+std::vector<std::string> grid_keys(GridKeys keys) {
+  std::vector<std::string> out;
+  for (const char* k : kAllKeys)
+    if (keys == GridKeys::All || !is_size_key(k)) out.push_back(k);
+  return out;
+}
 
 std::string grid_flag(const std::string& key) {
   std::string flag = "--" + key;

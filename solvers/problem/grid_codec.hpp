@@ -9,6 +9,7 @@
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "solvers/problem/grid_options.hpp"
 
@@ -22,6 +23,8 @@ inline constexpr int kMaxDampingSteps = 100, kMaxKnockInDamping = 8;
 // Which keys a grid object holds: every one, or the mesh's only (a sweep declares n and nt as axes).
 enum class GridKeys { All, Mesh };
 
+// The keys of a grid object, in the codec's order.
+std::vector<std::string> grid_keys(GridKeys keys);
 // The flag of a key: "s_max" -> "--s-max".
 std::string grid_flag(const std::string& key);
 

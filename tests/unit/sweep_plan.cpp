@@ -147,9 +147,9 @@ BOOST_AUTO_TEST_CASE(the_book_axis_adds_a_case_per_size_and_a_single_note_keeps_
 BOOST_AUTO_TEST_CASE(the_book_axis_is_overridden_and_kept_through_a_results_file) {
   SweepSpec s = spec_of({{"axes", {{"solvers", {"explicit"}}, {"products", {"european-call"}}, {"n", {12}}, {"book", {4}}}}});
   SweepOverrides o;
-  o.axes.book = {2, 8};
+  o.axes.set("book", {2, 8});
   apply_overrides(s, o);
-  BOOST_TEST(s.groups[0].book == (std::vector<int>{2, 8}), boost::test_tools::per_element());
+  BOOST_TEST(s.groups[0].of("book") == json({2, 8}));
   const SweepSpec back = sweep_spec_from_json(to_json(s), "copy");
   BOOST_TEST(ids(plan_sweep(back)) == ids(plan_sweep(s)), boost::test_tools::per_element());
   BOOST_TEST(plan_sweep(back).cases.size() == 2u);
@@ -221,11 +221,11 @@ BOOST_AUTO_TEST_CASE(overrides_replace_an_axis_in_every_group) {
   SweepSpec s = spec_of({{"axes", {{"solvers", {"explicit"}}, {"products", {"european-call"}}, {"n", {12}}}},
                          {"groups", {json::object(), {{"products", {"min-call"}}}}}});
   SweepOverrides o;
-  o.axes.n = {14, 18};
+  o.axes.set("n", {14, 18});
   o.repetitions = 5;
   apply_overrides(s, o);
   BOOST_TEST(s.repetitions == 5);
-  for (const auto& g : s.groups) BOOST_TEST(g.n == (std::vector<int>{14, 18}), boost::test_tools::per_element());
+  for (const auto& g : s.groups) BOOST_TEST(g.of("n") == json({14, 18}));
   BOOST_TEST(plan_sweep(s).cases.size() == 4u);
   o.repetitions = 1;
   BOOST_CHECK_THROW(apply_overrides(s, o), InputError);
@@ -234,7 +234,7 @@ BOOST_AUTO_TEST_CASE(overrides_replace_an_axis_in_every_group) {
 BOOST_AUTO_TEST_CASE(solvers_from_the_command_line_drop_a_group_device_none_of_them_runs_on) {
   SweepSpec s = load_preset("book");
   SweepOverrides o;
-  o.axes.solvers = {"adi"};
+  o.axes.set("solvers", {"adi"});
   apply_overrides(s, o);
   const SweepPlan plan = plan_sweep(s);
   BOOST_TEST(!plan.cases.empty());
@@ -243,14 +243,14 @@ BOOST_AUTO_TEST_CASE(solvers_from_the_command_line_drop_a_group_device_none_of_t
   BOOST_TEST(s.groups.size() == 1u);
   // Both named: the user's pairing stands (a case the solver cannot take is a recorded skip).
   SweepSpec both = load_preset("book");
-  o.axes.devices = {"cuda:0"};
+  o.axes.set("devices", {"cuda:0"});
   apply_overrides(both, o);
   BOOST_TEST(both.groups.size() == 1u);
-  BOOST_TEST(both.groups[0].devices == std::vector<std::string>{"cuda:0"}, boost::test_tools::per_element());
+  BOOST_TEST(both.groups[0].of("devices") == json({"cuda:0"}));
   // Devices alone that no solver of any group runs on: refused, naming the flag.
   SweepSpec quick = load_preset("quick");
   SweepOverrides gpu;
-  gpu.axes.devices = {"cuda:0"};
+  gpu.axes.set("devices", {"cuda:0"});
   try {
     apply_overrides(quick, gpu);
     BOOST_ERROR("planned CPU solvers on cuda:0");
@@ -276,7 +276,7 @@ BOOST_AUTO_TEST_CASE(shipped_presets_are_valid) {
       BOOST_TEST(s.preset == name);
       bool needs_cuda = false;
       for (const auto& g : s.groups)
-        for (const auto& solver : g.solvers)
+        for (const auto& solver : g.strings("solvers"))
           needs_cuda = needs_cuda || !SolverRegistry::instance().find(solver.substr(0, solver.find(':')));
       if (!needs_cuda || cuda_built()) BOOST_CHECK_NO_THROW(plan_sweep(s));
     }
