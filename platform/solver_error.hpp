@@ -9,7 +9,9 @@ class SolverError : public std::runtime_error {
  public:
   // DeviceFault: a sticky CUDA error (an illegal address, a trap, ...): the device's context is
   // unusable for the rest of the process, so a sweep skips its remaining GPU cases.
-  enum class Kind { Unstable, Unavailable, OutOfMemory, Unsupported, NonFinite, TooMuchWork, DeviceFault };
+  // Unconverged: the march ran but its price lies outside the product's no-arbitrage bounds
+  // (products/price_bounds.hpp): the grid cannot carry the note; the case is unconverged, not skipped.
+  enum class Kind { Unstable, Unavailable, OutOfMemory, Unsupported, NonFinite, TooMuchWork, DeviceFault, Unconverged };
   SolverError(Kind k, const std::string& what) : std::runtime_error(what), kind_(k) {}
   Kind kind() const { return kind_; }
   const char* kind_name() const {
@@ -21,6 +23,7 @@ class SolverError : public std::runtime_error {
       case Kind::NonFinite: return "non-finite";
       case Kind::TooMuchWork: return "too-much-work";
       case Kind::DeviceFault: return "device-fault";
+      case Kind::Unconverged: return "unconverged";
     }
     return "?";
   }

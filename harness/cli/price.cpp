@@ -1,4 +1,6 @@
 // elsbench price --product FILE|ID --solver NAME [grid flags] [--greeks] [--reference none|stored|auto] [--json]
+// With a reference, a verdict (harness/run/price_verdict.hpp): pass or fail, exit 1 on fail.
+#include <cmath>
 #include <iomanip>
 #include <iostream>
 #include <optional>
@@ -8,6 +10,7 @@
 #include "harness/cli/reference_flags.hpp"
 #include "harness/cli/solver_flags.hpp"
 #include "harness/results/price_json.hpp"
+#include "harness/run/price_verdict.hpp"
 #include "products/catalog.hpp"
 #include "reference/reference_value.hpp"
 #include "solvers/contract/error_estimate.hpp"
@@ -40,6 +43,31 @@ std::string reference_text(const ReferenceValue& ref, double price) {
   return s.str();
 }
 
+nlohmann::json verdict_json(const PriceVerdict& v) {
+  return {{"status", v.verdict.pass ? "pass" : "fail"},
+          {"allowance", v.verdict.allowance},
+          {"error", v.verdict.error},
+          {"k", v.k},
+          {"stderr_part", v.stderr_part},
+          {"discretisation_part", v.discretisation_part},
+          {"discretisation_source", v.from_estimate ? "error-estimate" : "default-rule"},
+          {"c", v.from_estimate ? nlohmann::json() : nlohmann::json(v.c)}};
+}
+
+std::string verdict_text(const PriceVerdict& v) {
+  std::ostringstream s;
+  s << std::setprecision(4) << "  " << std::left << std::setw(12) << "verdict" << (v.verdict.pass ? "pass" : "fail")
+    << " (|error| " << std::abs(v.verdict.error) << (v.verdict.pass ? " <= " : " > ") << "allowance "
+    << v.verdict.allowance << ": " << v.k << " x stderr " << v.stderr_part / v.k << " + discretisation "
+    << v.discretisation_part;
+  if (v.from_estimate)
+    s << ", the estimated error)\n";
+  else
+    s << " by the default rule c (100/n)^2 |reference|, c = " << v.c
+      << "; --error-estimate judges by the price's own estimate)\n";
+  return s.str();
+}
+
 void setup(CLI::App& app) {
   auto args = std::make_shared<PriceArgs>();
   auto* cmd = app.add_subcommand("price", "price one product with one solver");
@@ -65,14 +93,20 @@ void setup(CLI::App& app) {
     PriceResult r = price_with(solver, product, options);
     if (args->greeks) add_risk_greeks(solver, product, options, r);
     if (args->error_estimate) add_error_estimate(solver, product, options, r);
+    std::optional<PriceVerdict> verdict;
+    if (ref) verdict = price_verdict(r, *ref, product, solver, options);
     if (args->json) {
       nlohmann::json j = to_json(r);
-      if (args->reference.wanted()) j["reference"] = ref ? reference_json(*ref, r.price) : nlohmann::json();
+      if (args->reference.wanted()) {
+        j["reference"] = ref ? reference_json(*ref, r.price) : nlohmann::json();
+        j["verdict"] = verdict ? verdict_json(*verdict) : nlohmann::json();
+      }
       std::cout << j.dump(2) << '\n';
     } else {
       std::cout << to_text(r);
-      if (ref) std::cout << reference_text(*ref, r.price);
+      if (ref) std::cout << reference_text(*ref, r.price) << verdict_text(*verdict);
     }
+    if (verdict && !verdict->verdict.pass) set_exit_code(1);
   });
 }
 

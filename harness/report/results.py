@@ -109,7 +109,7 @@ def _cases(benchmarks: list, machine: Machine, path: str) -> dict[str, Case]:
         run_type = entry.get("run_type", "iteration")
         if run_type == "iteration":
             case.repetition_seconds.append(_seconds(entry))
-        elif entry.get("aggregate_name") == "median" and entry.get("status") != "skipped":
+        elif entry.get("aggregate_name") == "median" and entry.get("status") != "skipped" and not entry.get("error_occurred"):
             case.median_seconds = _seconds(entry)
     for case in cases.values():
         if case.median_seconds is None and case.repetition_seconds:

@@ -7,7 +7,7 @@ import json
 import math
 
 RESULTS_SCHEMA = 1
-STATUSES = ("pass", "fail", "no-reference", "skipped")
+STATUSES = ("pass", "fail", "no-reference", "unconverged", "skipped")
 TIME_UNITS = ("ns", "us", "ms", "s")
 STRINGS = ("name", "run_type", "aggregate_name", "product", "solver", "scheme", "device", "precision",
            "skip_reason", "reference_source", "mesh")
@@ -59,7 +59,9 @@ def check_entry(entry, path: str, where: str) -> None:
     shape = entry.get("shape")
     if shape is not None and not (isinstance(shape, list) and all(isinstance(n, int) for n in shape)):
         raise ResultsError(path, f"{where}.shape", "expected an array of whole numbers")
-    if status != "skipped" and not _finite(entry.get("price")):
+    # An unconverged case whose price lay outside its no-arbitrage bounds has none.
+    refused = status == "unconverged" and entry.get("price") is None
+    if status != "skipped" and not refused and not _finite(entry.get("price")):
         raise ResultsError(path, f"{where}.price", "a case that ran needs a finite number")
 
 

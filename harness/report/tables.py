@@ -19,6 +19,8 @@ class Table:
 def _verdict(case) -> str:
     if case.status == "skipped":
         return f"skipped: {case.skip_reason}"
+    if case.fields.get("price") is None and case.fields.get("skip_reason"):  # unconverged: its price lay outside its bounds
+        return f"{VERDICTS.get(case.status, case.status)}: {case.skip_reason}"
     return VERDICTS.get(case.status, case.status)
 
 

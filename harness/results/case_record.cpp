@@ -107,7 +107,7 @@ json single_pricing_timings(const std::string& name, double seconds) {
 json case_entries(const SweepCase& c, const Product& product, const CaseOutcome& out) {
   const json fields = case_fields(c, product, out);
   json entries = json::array();
-  if (out.skipped()) {
+  if (!out.result) {  // skipped, or unconverged with its price refused (outside its no-arbitrage bounds)
     entries.push_back({{"name", c.id() + "_median"},
                        {"run_name", c.id()},
                        {"run_type", "aggregate"},

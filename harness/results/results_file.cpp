@@ -98,8 +98,9 @@ void check_results_entry(const nlohmann::json& entry, const std::string& origin,
     throw InputError(origin, where + ".status", "unknown status '" + word + "'");
   for (const char* key : {"time_unit", "run_type", "aggregate_name", "name", "skip_reason"})
     if (entry.contains(key) && !entry[key].is_string()) throw InputError(origin, where + "." + key, "not a string");
-  if (word == "skipped") return;
   const auto price = entry.find("price");
+  // An unconverged case whose price lay outside its no-arbitrage bounds has none (skip_reason says why).
+  if (word == "skipped" || (word == "unconverged" && (price == entry.end() || price->is_null()))) return;
   if (price == entry.end() || !price->is_number() || !std::isfinite(price->get<double>()))
     throw InputError(origin, where + ".price", "a case that ran needs a finite number");
 }

@@ -30,6 +30,7 @@ struct CaseSettings {
 
 struct CaseOutcome {
   std::string status = "skipped";  // pass | fail | no-reference | unconverged | skipped
+  // Why it was skipped, or why unconverged without a result (its price lay outside its no-arbitrage bounds).
   std::string skip_reason;
   std::optional<PriceResult> result;  // the first (untimed) pricing
   std::optional<ReferenceValue> reference;

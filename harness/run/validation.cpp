@@ -118,7 +118,7 @@ std::string validation_table(const std::vector<ValidationOutcome>& outcomes) {
     } else {
       s << std::setw(11) << "-" << std::setw(11) << "-";
     }
-    std::string why = o.skipped() ? o.skip_reason
+    std::string why = !o.skip_reason.empty() ? o.skip_reason  // skipped, or a price outside its bounds
                       : o.status == "no-reference" ? "no closed form and no stored reference for " + c.product + "; --reference auto computes one"
                                                    : "";
     if (o.result && o.result->error_estimate) {

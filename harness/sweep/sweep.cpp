@@ -66,7 +66,7 @@ std::map<std::string, std::optional<ReferenceValue>> references(const SweepPlan&
 std::string outcome_line(const CaseOutcome& out) {
   std::ostringstream s;
   s << out.status;
-  if (out.skipped()) {
+  if (!out.result) {
     s << " (" << out.skip_reason << ")";
     return s.str();
   }

@@ -30,6 +30,17 @@ void finish(AxisErrorEstimate& a, double nominal) {
   a.error = richardson_error({double(a.m[0]), a.prices[0]}, {double(a.m[1]), a.prices[1]}, a.order);
 }
 
+// A coarser (or finer) level's price outside its no-arbitrage bounds leaves no estimate: said as
+// the estimate's, since the price being estimated was within them.
+PriceResult level_price(const SolverInfo& solver, const Product& product, const SolverOptions& options) {
+  try {
+    return price_with(solver, product, options);
+  } catch (const SolverError& e) {
+    if (e.kind() != SolverError::Kind::Unconverged) throw;
+    throw SolverError(e.kind(), std::string("on the error estimate's grid: ") + e.what());
+  }
+}
+
 AxisErrorEstimate space_estimate(const SolverInfo& solver, const Product& product, SolverOptions options,
                                  const PriceResult& base) {
   AxisErrorEstimate a;
@@ -42,7 +53,7 @@ AxisErrorEstimate space_estimate(const SolverInfo& solver, const Product& produc
       break;
     options.grid = g;
     a.m.push_back(g.n);
-    a.prices.push_back(price_with(solver, product, options).price);
+    a.prices.push_back(level_price(solver, product, options).price);
   }
   if (a.m.size() < 2) throw std::invalid_argument("error estimate: n = " + std::to_string(a.m[0]) + " has no coarser grid");
   finish(a, 2.0);
@@ -61,7 +72,7 @@ AxisErrorEstimate time_estimate(const SolverInfo& solver, const Product& product
     options.grid.nt = nt;
     PriceResult r;
     try {
-      r = price_with(solver, product, options);
+      r = level_price(solver, product, options);
     } catch (const SolverError& e) {
       if (e.kind() != SolverError::Kind::Unstable) throw;
       break;
@@ -72,7 +83,7 @@ AxisErrorEstimate time_estimate(const SolverInfo& solver, const Product& product
   }
   if (a.m.size() < 2) {
     options.grid.nt = 2 * steps;
-    const PriceResult r = price_with(solver, product, options);
+    const PriceResult r = level_price(solver, product, options);
     a.m.push_back(static_cast<int>(r.time_steps));
     a.prices.push_back(r.price);
     a.refined = true;

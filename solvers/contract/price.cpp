@@ -4,11 +4,13 @@
 
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <stdexcept>
 
 #include "platform/cuda_devices.hpp"
 #include "platform/memory_tracker.hpp"
 #include "platform/solver_error.hpp"
+#include "products/price_bounds.hpp"
 #include "solvers/contract/preflight.hpp"
 #include "solvers/problem/problem_builder.hpp"
 #include "solvers/problem/spot_values.hpp"
@@ -107,6 +109,38 @@ void require_finite(const PriceResult& r) {
                           "): the product's levels or the grid lie beyond what fp64 can carry");
 }
 
+// Rounding that may carry an exact-bound price past its bound, relative to the product's size: a
+// march in fp32 rounds each step at about 6e-8 (fp32 prices lie up to 1.3e-5 from fp64's), mixed
+// precision's steps likewise but its values in fp64 (1.4e-8), fp64 at 1e-16 a step.
+double rounding_slack(Precision p) {
+  switch (p) {
+    case Precision::FP32: return 1e-4;
+    case Precision::Mixed: return 1e-6;
+    case Precision::FP64: break;
+  }
+  return 1e-9;
+}
+
+std::string number(double x) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.6g", x);
+  return text;
+}
+
+// No price outside its no-arbitrage bounds (products/price_bounds.hpp) is reported as a result: a
+// grid that cannot carry the note (its domain too small for the volatility and maturity, an
+// oscillating march) gives such prices, and more nodes or a wider domain is the remedy.
+void require_within_bounds(const Product& product, const PriceResult& r, Precision precision) {
+  const PriceBounds b = price_bounds(product);
+  const double slack = rounding_slack(precision) * b.scale;
+  const bool below = r.price < b.lower.value - slack, above = r.price > b.upper.value + slack;
+  if (!below && !above) return;
+  const PriceBound& bound = below ? b.lower : b.upper;
+  throw SolverError(SolverError::Kind::Unconverged,
+                    "price " + number(r.price) + (below ? " below" : " above") + " the bound " + number(bound.value) +
+                        " (" + bound.formula + ") on " + r.mesh + "; refine the grid or widen --s-max");
+}
+
 // The problem, with the pre-flight check (memory model, work) run before its full-grid arrays exist.
 Problem checked_problem(const SolverInfo& s, const Product& product, const SolverOptions& opt) {
   return build_problem(product, opt.grid, s.stepping,
@@ -129,6 +163,7 @@ PriceResult price_with(const SolverInfo& s, const Product& product, SolverOption
   const Problem pb = checked_problem(s, product, opt);
   PriceResult r = result_at_spot(pb, s.march(pb, opt));
   require_finite(r);
+  require_within_bounds(product, r, opt.precision);
   r.seconds = seconds_since(start);
   r.peak_host_bytes = scope.peak();
   label(r, s, product, opt, notes);
@@ -161,6 +196,7 @@ std::vector<PriceResult> price_book_with(const SolverInfo& s, const std::vector<
   for (std::size_t i = 0; i < products.size(); ++i) {
     PriceResult r = result_at_spot(problems[i], marched[i]);
     require_finite(r);
+    require_within_bounds(*products[i], r, opt.precision);
     r.seconds = seconds;
     r.peak_host_bytes = scope.peak();
     label(r, s, *products[i], opt, notes);

@@ -48,3 +48,23 @@ def test_the_error_estimate_table_sets_estimated_against_actual_error():
     assert t.rows[0][4:8] == ["+0.002", "+0.003", "1.5", "2 (observed)"]
     assert t.rows[0][8] == "2 (nominal)"
     assert t.rows[1][5] == "-" and t.rows[1][-1] == "UNCONVERGED"
+
+
+def test_an_unconverged_case_without_a_price_loads_untimed_with_its_reason(tmp_path):
+    """A price outside its no-arbitrage bounds is refused: the case has status unconverged, a null
+    price and the reason, in the entry the C++ writes for a case with no result (case_record.cpp)."""
+    import tables
+
+    reason = "unconverged: price 874.126 above the bound 100 (min_i S_i e^{-q_i T}, ...)"
+    entry = {"name": "c_median", "run_name": "c", "run_type": "aggregate", "aggregate_name": "median",
+             "repetitions": 0, "real_time": 0.0, "cpu_time": 0.0, "time_unit": "ms", "error_occurred": True,
+             "error_message": reason, "case_id": "c", "product": "min-call", "solver": "cn-direct",
+             "scheme": "crank-nicolson", "device": "cpu", "threads": 1, "precision": "fp64",
+             "status": "unconverged", "skip_reason": reason, "price": None, "shape": [40, 40], "grid_points": 1600,
+             "n": 40, "nt": None, "time_steps": None, "reference": 27.81, "reference_stderr": 0.0, "error": None,
+             "allowance": None, "tol": None}
+    p = tmp_path / "r.json"
+    p.write_text(json.dumps({"context": {}, "benchmarks": [entry]}))
+    _, cases = results.load([str(p)])
+    assert len(cases) == 1 and not cases[0].measured
+    assert tables.validation_table(cases).rows[0][-1] == "UNCONVERGED: " + reason

@@ -1,0 +1,28 @@
+#include "harness/run/price_verdict.hpp"
+
+#include <cmath>
+
+#include "harness/run/case_run.hpp"
+#include "harness/run/tolerance.hpp"
+
+namespace elsbench {
+
+PriceVerdict price_verdict(const PriceResult& r, const ReferenceValue& ref, const Product& product,
+                           const SolverInfo& solver, const SolverOptions& options) {
+  PriceVerdict v;
+  v.k = CaseSettings{}.k;
+  v.stderr_part = v.k * ref.std_error;
+  v.from_estimate = r.error_estimate.has_value();
+  if (v.from_estimate) {
+    v.discretisation_part = std::abs(r.error_estimate->error);
+  } else {
+    const ToleranceRule rule;
+    v.c = solver.tolerance_c.value_or(rule.c);
+    v.discretisation_part = rule.tol(product.id, solver.name, solver.tolerance_c, to_string(options.precision),
+                                     options.grid.n, ref.price, product.notional);
+  }
+  v.verdict = judge(r.price, ref, v.discretisation_part, v.k);
+  return v;
+}
+
+}  // namespace elsbench
