@@ -83,6 +83,8 @@ json note_entries(const BookNote& note, const BookRunSpec& spec, const json& set
     device = parse_device(r.device);
     device.threads = r.threads;
   } else {
+    // A price refused by its bounds is unconverged, as in a sweep; any other failure a skip.
+    o.status = out.error.rfind("unconverged:", 0) == 0 ? "unconverged" : "skipped";
     o.skip_reason = out.error;
   }
   const SweepCase c = note_case(note, spec, settings, device);
@@ -111,7 +113,8 @@ json bad_lines(const Book& book) {
   return list;
 }
 
-bool priced(const json& entries) { return entries.at(0).value("status", "") != "skipped"; }
+// Whether a note has a price (a skipped or unconverged one has none, and is priced again on --resume).
+bool priced(const json& entries) { return !entries.at(0).value("price", json()).is_null(); }
 
 // The book part of a previous run of the same settings: its notes that priced (by id), its first
 // command and its resumes; refused, naming the setting, when a price-changing setting differs.

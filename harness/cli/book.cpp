@@ -50,7 +50,7 @@ void print_summary(const BookRunSummary& s, const std::string& out) {
   for (const auto& b : book["bad_lines"]) std::cerr << "elsbench: bad line: " << b["message"].get<std::string>() << '\n';
   const std::vector<nlohmann::json> notes = book_notes(s.file);
   for (const auto& n : notes)
-    if (n["status"] == "skipped")
+    if (n["price"].is_null())
       std::cerr << "elsbench: note " << n["product"].get<std::string>() << " (line " << n["line"] << ") failed"
                 << (n.contains("rank") ? " on rank " + n["rank"].dump() : std::string()) << ": "
                 << n.value("skip_reason", "") << '\n';
