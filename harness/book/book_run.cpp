@@ -2,7 +2,6 @@
 
 #include <chrono>
 #include <fstream>
-#include <iomanip>
 #include <map>
 #include <stdexcept>
 
@@ -143,26 +142,6 @@ Kept kept_notes(const BookRunSpec& spec, const json& settings) {
   std::erase_if(kept.notes, [](const auto& n) { return !priced(n.second); });
   return kept;
 }
-
-class BookProgress {
- public:
-  BookProgress(std::ostream* out, std::size_t total) : out_(out), total_(total) {}
-  void note_done(const std::string& id, const std::string& status) {
-    ++done_;
-    if (!out_) return;
-    const double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
-    const double rate = elapsed > 0 ? static_cast<double>(done_) / elapsed : 0;
-    *out_ << "[book " << done_ << "/" << total_ << "] " << id << " " << status << ", " << std::fixed
-          << std::setprecision(2) << rate << " notes/s, "
-          << format_duration(rate > 0 ? static_cast<double>(total_ - done_) / rate : 0) << " left\n"
-          << std::defaultfloat << std::flush;
-  }
-
- private:
-  std::ostream* out_;
-  std::size_t total_, done_ = 0;
-  Clock::time_point start_ = Clock::now();
-};
 
 // This rank's cost-balanced share of the notes (points x steps), in book order.
 std::vector<const BookNote*> rank_share(const std::vector<const BookNote*>& todo, const BookRunSpec& spec) {
@@ -311,7 +290,15 @@ BookRunSummary run_book(const Book& book, const BookRunSpec& spec) {
   std::optional<SweepSignalGuard> guard;
   if (spec.handle_signals)
     guard.emplace("elsbench: book stopped; the results file holds the notes priced so far (--resume continues)");
-  BookProgress progress(spec.progress, suspects.size() + todo.size());
+  // Progress over the notes this process prices, weighed by their cost (points x steps).
+  std::map<std::string, std::size_t> progress_index;
+  std::vector<double> work;
+  for (const auto* group : {&suspects, &todo})
+    for (const BookNote* n : *group) {
+      progress_index[n->product.id] = work.size();
+      work.push_back(note_cost(n->product, spec.options.grid));
+    }
+  RunProgress progress(spec.progress, work, std::vector<bool>(work.size(), false));
   std::size_t peak_device = 0;
   const auto start = Clock::now();
   auto last_write = start;
@@ -323,7 +310,8 @@ BookRunSummary run_book(const Book& book, const BookRunSpec& spec) {
       attempts.ended(note.product.id);
       if (note_out.result) peak_device = std::max(peak_device, note_out.result->peak_device_bytes);
       (note_out.status == "ok" ? summary.priced : summary.failed) += 1;
-      progress.note_done(note.product.id, note_out.status == "ok" ? "ok" : "failed: " + note_out.error);
+      progress.finished(progress_index.at(note.product.id), note.product.id,
+                        note_out.status == "ok" ? "ok" : "failed: " + note_out.error);
       entries[note.product.id] = note_entries(note, spec, settings, note_out, where.workers.front());
       if (!ranked && std::chrono::duration<double>(Clock::now() - last_write).count() >= spec.write_interval_s) {
         save();

@@ -24,29 +24,38 @@ std::string format_duration(double seconds) {
   return buf;
 }
 
-SweepProgress::SweepProgress(std::ostream* out, std::vector<double> work, std::vector<bool> done)
+RunProgress::RunProgress(std::ostream* out, std::vector<double> work, std::vector<bool> done)
     : out_(out), work_(std::move(work)), done_(std::move(done)) {
   for (std::size_t i = 0; i < work_.size(); ++i)
     if (!done_[i]) work_total_ += work_[i];
 }
 
-void SweepProgress::start(std::size_t index, const std::string& case_id) {
-  if (out_) *out_ << "[" << index + 1 << "/" << work_.size() << "] " << case_id << " ... " << std::flush;
+void RunProgress::start(std::size_t index, const std::string& id) {
+  if (out_) *out_ << "[" << index + 1 << "/" << work_.size() << "] " << id << " ... " << std::flush;
 }
 
-void SweepProgress::finish(std::size_t index, const std::string& outcome) {
+void RunProgress::finish(std::size_t index, const std::string& outcome) {
+  account(index);
+  if (out_) *out_ << outcome << "  | " << times() << '\n' << std::flush;
+}
+
+void RunProgress::finished(std::size_t index, const std::string& id, const std::string& outcome) {
+  account(index);
+  if (out_) *out_ << "[" << finished_ << "/" << work_.size() << "] " << id << " " << outcome << "  | " << times() << '\n' << std::flush;
+}
+
+void RunProgress::account(std::size_t index) {
   if (!done_[index]) work_done_ += work_[index];
   done_[index] = true;
-  if (!out_) return;
-  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
-  *out_ << outcome << "  | " << format_duration(elapsed) << " elapsed, " << time_left() << '\n' << std::flush;
+  ++finished_;
 }
 
-std::string SweepProgress::time_left() const {
-  if (work_done_ >= work_total_) return "done";
-  if (work_done_ <= 0) return "time left unknown";
+std::string RunProgress::times() const {
   const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
-  return "~" + format_duration(elapsed / work_done_ * (work_total_ - work_done_)) + " left";
+  std::string left = "done";
+  if (work_done_ <= 0 && work_done_ < work_total_) left = "time left unknown";
+  else if (work_done_ < work_total_) left = "~" + format_duration(elapsed / work_done_ * (work_total_ - work_done_)) + " left";
+  return format_duration(elapsed) + " elapsed, " + left;
 }
 
 }  // namespace elsbench

@@ -131,7 +131,7 @@ SweepSummary execute(const SweepSpec& spec, const SweepPlan& plan, ResultsFile& 
   };
   save();
 
-  SweepProgress progress(run.progress, work, done);
+  RunProgress progress(run.progress, work, done);
   SweepSummary summary;
   summary.cases = plan.cases.size();
   GpuHealth gpu;
