@@ -32,7 +32,7 @@ std::string csv_cell(const json& v) {
     s << v.get<double>();
     return s.str();
   }
-  const std::string text = v.is_string() ? v.get<std::string>() : v.dump();
+  const std::string text = v.is_string() ? v.get<std::string>() : v.dump(-1, ' ', false, json::error_handler_t::replace);
   if (text.find_first_of(",\"\n") == std::string::npos) return text;
   std::string quoted = "\"";
   for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);

@@ -139,7 +139,9 @@ ResultsFile results_file_from_text(std::string_view text, const std::string& pat
 
 std::string results_file_text(const ResultsFile& file) {
   const nlohmann::json doc = {{"context", file.context}, {"benchmarks", file.benchmarks}};
-  return doc.dump(2) + "\n";
+  // A byte that is not UTF-8 (a bad book line's text, a path) is written as U+FFFD rather than
+  // losing the whole file.
+  return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 void write_results_file(const std::string& path, const ResultsFile& file) {

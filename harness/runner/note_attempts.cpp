@@ -1,6 +1,7 @@
 #include "harness/runner/note_attempts.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -11,6 +12,7 @@
 
 #include "harness/runner/signals.hpp"
 #include "platform/file_io.hpp"
+#include "platform/input_error.hpp"
 
 namespace elsbench {
 namespace {
@@ -45,9 +47,21 @@ std::map<std::string, int> read_deaths(const std::string& path) {
 NoteAttempts::NoteAttempts(const std::string& results, bool resume) {
   if (results.empty()) return;
   path_ = results + ".attempts";
-  if (resume) deaths_ = read_deaths(path_);
-  fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | (resume ? 0 : O_TRUNC), 0644);
+  // Never through a link (it would write wherever the link points) and never a FIFO or device
+  // (an open or read of one can block for ever): a regular file or nothing, checked before use.
+  fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0644);
+  if (fd_ < 0 && errno == ELOOP)
+    throw InputError(path_, "<file>", "is a symbolic link; the book's attempts log is never written through one");
   if (fd_ < 0) throw std::runtime_error(path_ + ": cannot open the book's attempts log: " + std::strerror(errno));
+  struct stat st {};
+  if (::fstat(fd_, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd_);
+    fd_ = -1;
+    throw InputError(path_, "<file>", "exists and is not a regular file; the book's attempts log must be one");
+  }
+  if (resume) deaths_ = read_deaths(path_);
+  if (!resume && ::ftruncate(fd_, 0) != 0)
+    throw std::runtime_error(path_ + ": cannot empty the book's attempts log: " + std::strerror(errno));
 }
 
 NoteAttempts::~NoteAttempts() {

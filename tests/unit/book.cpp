@@ -443,3 +443,31 @@ BOOST_AUTO_TEST_CASE(cuda_all_splits_a_book_by_cost_over_every_device_in_one_bat
   }
   for (const auto& [i, price] : one) BOOST_TEST(three.at(i) == price);
 }
+
+BOOST_AUTO_TEST_CASE(a_line_that_is_not_utf8_is_a_bad_line_and_the_file_stays_whole) {
+  const fs::path dir = temp_dir("utf8");
+  const std::vector<Product> notes = generate_book({2, 1, 1});
+  const Book book = parse_book("desk.jsonl", product_to_json(notes[0]).dump() + "\n\xff\n" +
+                                                 product_to_json(notes[1]).dump() + "\n");
+  const BookRunSummary s = run_book(book, run_spec(dir / "r.json", 1));
+  BOOST_TEST(s.priced == 2u);
+  BOOST_TEST(s.bad_lines == 1u);
+  const json file = read_book_results((dir / "r.json").string());
+  BOOST_TEST(file["context"]["elsbench"]["book"]["bad_lines"][0]["line"] == 2);
+  BOOST_TEST(book_notes(file).size() == 2u);
+  BOOST_TEST(fs::exists(dir / "r.csv"));
+  fs::remove_all(dir);
+}
+
+BOOST_AUTO_TEST_CASE(an_attempts_log_behind_a_link_is_refused_and_its_target_untouched) {
+  const fs::path dir = temp_dir("link");
+  write_file_atomically((dir / "victim.txt").string(), "KEEP\n");
+  fs::create_symlink(dir / "victim.txt", dir / "r.json.attempts");
+  BOOST_CHECK_THROW(run_book(generated(2, 1, 3), run_spec(dir / "r.json", 1)), InputError);
+  std::ifstream victim(dir / "victim.txt");
+  std::string text;
+  std::getline(victim, text);
+  BOOST_TEST(text == "KEEP");
+  BOOST_TEST(!fs::exists(dir / "r.json"));
+  fs::remove_all(dir);
+}
