@@ -288,8 +288,10 @@ BookRunSummary run_book(const Book& book, const BookRunSpec& spec) {
   };
 
   std::optional<SweepSignalGuard> guard;
-  if (spec.handle_signals)
+  if (spec.handle_signals) {
     guard.emplace("elsbench: book stopped; the results file holds the notes priced so far (--resume continues)");
+    attempts.mark_stops();
+  }
   // Progress over the notes this process prices, weighed by their cost (points x steps).
   std::map<std::string, std::size_t> progress_index;
   std::vector<double> work;
@@ -318,7 +320,10 @@ BookRunSummary run_book(const Book& book, const BookRunSpec& spec) {
         last_write = Clock::now();
       }
       if (spec.after_note) spec.after_note(summary.priced + summary.failed);
-    }, [&](std::size_t index) { attempts.started(group[index]->product.id); });
+    }, [&](std::size_t index) {
+      attempts.started(group[index]->product.id);
+      if (spec.note_started) spec.note_started(group[index]->product.id);
+    });
   };
   // One suspect at a time, each on the whole placement's threads (a GPU: note by note), so that a
   // second death is surely its own.

@@ -32,6 +32,7 @@ struct BookRunSpec {
   bool handle_signals = false;
   double write_interval_s = 0.5;  // least time between rewrites of the file while notes finish
   std::function<void(std::size_t notes_done)> after_note;  // called after each note is recorded
+  std::function<void(const std::string& id)> note_started;  // called as each note's pricing starts
   // --reference stored|auto: each priced note judged against its reference after the book is priced
   // (outside the timed pricing; on rank 0 under mpirun); empty: prices only.
   std::optional<BookReferences> references;

@@ -23,24 +23,36 @@ std::string line(const char* event, const std::string& id, int times = 1) {
   return j.dump() + "\n";
 }
 
-// Starts minus ends per note; a torn or foreign line (the kill came mid-write) is skipped.
+// Starts minus ends per note; a torn or foreign line (the kill came mid-write) is skipped. Each
+// run begins with a "run" line; a "stop" line (a caught Ctrl-C or SIGTERM) closes the starts of
+// its run that had not ended: those notes were stopped, not killed.
 std::map<std::string, int> read_deaths(const std::string& path) {
-  std::map<std::string, int> open;
+  std::map<std::string, int> total, run;
+  const auto close_run = [&] {
+    for (const auto& [id, n] : run) total[id] += n;
+    run.clear();
+  };
   std::ifstream in(path);
   for (std::string text; std::getline(in, text);) {
     const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
-    if (!j.is_object() || !j.contains("id") || !j["id"].is_string() || !j.contains("event")) continue;
-    const int times = j.value("times", 1);
+    if (!j.is_object() || !j.contains("event")) continue;
     const std::string event = j.value("event", "");
-    int& n = open[j["id"].get<std::string>()];
+    if (event == "run") close_run();
+    if (event == "stop") run.clear();
+    if (!j.contains("id") || !j["id"].is_string()) continue;
+    const int times = j.value("times", 1);
+    int& n = run[j["id"].get<std::string>()];
     if (event == "start") n += times;
     if (event == "end") n -= times;
   }
+  close_run();
   std::map<std::string, int> deaths;
-  for (const auto& [id, n] : open)
+  for (const auto& [id, n] : total)
     if (n > 0) deaths[id] = n;
   return deaths;
 }
+
+std::string marker(const char* event) { return nlohmann::json{{"event", event}}.dump() + "\n"; }
 
 }  // namespace
 
@@ -62,10 +74,20 @@ NoteAttempts::NoteAttempts(const std::string& results, bool resume) {
   if (resume) deaths_ = read_deaths(path_);
   if (!resume && ::ftruncate(fd_, 0) != 0)
     throw std::runtime_error(path_ + ": cannot empty the book's attempts log: " + std::strerror(errno));
+  const std::string begin = marker("run");
+  if (::write(fd_, begin.data(), begin.size()) != static_cast<ssize_t>(begin.size()))
+    throw std::runtime_error(path_ + ": cannot append to the book's attempts log: " + std::strerror(errno));
 }
 
 NoteAttempts::~NoteAttempts() {
+  if (marking_) set_stop_append(-1, "");
   if (fd_ >= 0) ::close(fd_);
+}
+
+void NoteAttempts::mark_stops() {
+  if (fd_ < 0) return;
+  set_stop_append(fd_, marker("stop"));
+  marking_ = true;
 }
 
 void NoteAttempts::append(const char* event, const std::string& id) {
@@ -78,6 +100,8 @@ void NoteAttempts::append(const char* event, const std::string& id) {
 
 void NoteAttempts::settle(const std::map<std::string, int>& kept) {
   if (fd_ < 0) return;
+  if (marking_) set_stop_append(-1, "");
+  marking_ = false;
   ::close(fd_);
   fd_ = -1;
   if (kept.empty()) {

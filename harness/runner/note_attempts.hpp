@@ -2,7 +2,8 @@
 // Which notes a book run was pricing when its process died. A note that crashes the process (an
 // abort, a segfault, the out-of-memory killer) would kill every --resume, so each note's start
 // and end are appended to `<results>.attempts` (JSON Lines) before and after it is priced: a start
-// without an end is a death. One short write per line, so a kill leaves at most a torn last line.
+// without an end is a death, unless a caught stop (Ctrl-C, SIGTERM) followed it in the same run.
+// One short write per line, so a kill leaves at most a torn last line.
 #include <map>
 #include <mutex>
 #include <string>
@@ -22,6 +23,9 @@ class NoteAttempts {
   const std::map<std::string, int>& deaths() const { return deaths_; }
   void started(const std::string& id) { append("start", id); }
   void ended(const std::string& id) { append("end", id); }
+  // A Ctrl-C or SIGTERM the run catches marks the log, so that the notes then in flight count as
+  // stopped, not as deaths (call when the run handles signals).
+  void mark_stops();
   // The run finished: keep only the deaths of the notes named (recorded as failed for them), so
   // that a later --resume does not run them again; no file when there are none.
   void settle(const std::map<std::string, int>& kept);
@@ -31,6 +35,7 @@ class NoteAttempts {
   void append(const char* event, const std::string& id);
   std::string path_;
   int fd_ = -1;
+  bool marking_ = false;
   std::mutex mutex_;
   std::map<std::string, int> deaths_;
 };

@@ -22,6 +22,8 @@ struct sigaction g_previous_int, g_previous_term;
 std::string* g_stop_path = nullptr;
 std::string* g_stop_temp = nullptr;
 std::string* g_stop_text = nullptr;
+std::atomic<int> g_append_fd{-1};
+char g_append_line[128];
 
 // open, write, fsync, rename: async-signal-safe, so the record is whole or absent.
 void write_stop_record() {
@@ -47,6 +49,10 @@ void write_stop_record() {
 
 [[noreturn]] void stop(int sig) {
   write_stop_record();
+  if (const int fd = g_append_fd.load(); fd >= 0) {
+    const ssize_t ignored = ::write(fd, g_append_line, std::strlen(g_append_line));
+    (void)ignored;
+  }
   const ssize_t ignored = ::write(STDERR_FILENO, g_message, std::strlen(g_message));
   (void)ignored;
   ::_exit(128 + sig);
@@ -87,6 +93,13 @@ void set_stop_record(const std::string& path, const std::string& content) {
   *g_stop_path = path;
   *g_stop_temp = path.empty() ? std::string() : path + ".stop.tmp";
   *g_stop_text = content;
+}
+
+void set_stop_append(int fd, const std::string& line) {
+  g_append_fd.store(-1);  // the handler never reads a line half-copied
+  std::strncpy(g_append_line, line.c_str(), sizeof g_append_line - 1);
+  g_append_line[sizeof g_append_line - 1] = '\0';
+  g_append_fd.store(fd);
 }
 
 FileWriteSection::FileWriteSection() { g_writing.store(true); }

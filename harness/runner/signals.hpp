@@ -21,6 +21,10 @@ class SweepSignalGuard {
 // was running not counted as a crash). Call only inside a FileWriteSection; an empty path: none.
 void set_stop_record(const std::string& path, const std::string& content);
 
+// A caught stop also appends `line` to the open file `fd` (a book's attempts log: the notes in
+// flight were stopped, not killed); fd -1: none.
+void set_stop_append(int fd, const std::string& line);
+
 // While one is alive, a stop waits until it ends (around the replacement of the results file).
 class FileWriteSection {
  public:
