@@ -12,7 +12,7 @@
 #include "harness/results/results_file.hpp"
 #include "harness/run/case.hpp"
 #include "harness/run/case_run.hpp"
-#include "harness/runner/note_attempts.hpp"
+#include "harness/runner/run_attempts.hpp"
 #include "harness/runner/progress.hpp"
 #include "harness/runner/run_file.hpp"
 #include "harness/runner/signals.hpp"
@@ -247,7 +247,7 @@ BookRunSummary run_book(const Book& book, const BookRunSpec& spec) {
   summary.notes = book.notes.size();
   summary.bad_lines = book.bad.size();
   summary.resumed = entries.size();
-  NoteAttempts attempts(ranked ? std::string() : spec.out, spec.resume);
+  RunAttempts attempts(ranked ? std::string() : spec.out, spec.resume);
   std::map<std::string, int> fatal;  // notes recorded as failed for the deaths they caused
   std::vector<const BookNote*> todo, suspects;
   for (const BookNote& n : book.notes) {
@@ -287,7 +287,7 @@ BookRunSummary run_book(const Book& book, const BookRunSpec& spec) {
     out.save(file);
   };
 
-  std::optional<SweepSignalGuard> guard;
+  std::optional<RunSignalGuard> guard;
   if (spec.handle_signals) {
     guard.emplace("elsbench: book stopped; the results file holds the notes priced so far (--resume continues)");
     attempts.mark_stops();

@@ -42,11 +42,10 @@ RunFile::RunFile(const std::string& path) : path_(path) {
   if (!path_.empty()) lock_.emplace(path_);
 }
 
-void RunFile::save(const ResultsFile& file, const ResultsFile* stopped) const {
+void RunFile::save(const ResultsFile& file) const {
   if (path_.empty()) return;
   const FileWriteSection section;
   write_results_file(path_, file);
-  set_stop_record(stopped ? path_ : std::string(), stopped ? results_file_text(*stopped) : std::string());
 }
 
 }  // namespace elsbench

@@ -26,9 +26,7 @@ class RunFile {
   // Empty path: a run without a file (nothing is locked or written).
   explicit RunFile(const std::string& path);
   const std::string& path() const { return path_; }
-  // `stopped`: what the file should read if the run is stopped before its next save (a sweep's
-  // running case not counted as a death); without it, a stop leaves the file as saved.
-  void save(const ResultsFile& file, const ResultsFile* stopped = nullptr) const;
+  void save(const ResultsFile& file) const;
 
  private:
   std::string path_;

@@ -1,6 +1,7 @@
 #include "harness/sweep/sweep.hpp"
 
 #include <chrono>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <optional>
@@ -12,6 +13,7 @@
 #include "harness/run/case_run.hpp"
 #include "harness/run/timing.hpp"
 #include "harness/runner/progress.hpp"
+#include "harness/runner/run_attempts.hpp"
 #include "harness/runner/run_file.hpp"
 #include "harness/runner/signals.hpp"
 #include "harness/sweep/gpu_health.hpp"
@@ -79,13 +81,9 @@ std::string outcome_line(const CaseOutcome& out) {
 }
 
 // A case that takes the process down (the kernel's out-of-memory killer, a crash) cannot record
-// itself: the file names the case running, and a resume retries it once, then skips it.
+// itself: the run's attempts log names it (harness/runner/run_attempts.hpp), and a resume retries
+// it once, then skips it.
 constexpr int kAttempts = 2;
-
-int attempts_so_far(const ResultsFile& file, const std::string& case_id) {
-  const auto running = file.elsbench().value("running", nlohmann::json());
-  return running.is_object() && running.value("case_id", "") == case_id ? running.value("attempts", 0) : 0;
-}
 
 void count(const ResultsFile& file, SweepSummary& summary) {
   std::map<std::string, std::string> status;
@@ -100,7 +98,7 @@ void count(const ResultsFile& file, SweepSummary& summary) {
 }
 
 SweepSummary execute(const SweepSpec& spec, const SweepPlan& plan, ResultsFile& file, const SweepRun& run,
-                     const RunFile& writer) {
+                     const RunFile& writer, bool resuming) {
   const auto started = std::chrono::steady_clock::now();
   const auto refs = references(plan, run.references);
   const CaseSettings settings{spec.grid, spec.tolerance, 3.0, spec.repetitions, spec.error_estimate};
@@ -116,19 +114,16 @@ SweepSummary execute(const SweepSpec& spec, const SweepPlan& plan, ResultsFile& 
   }
   file.elsbench()["cases_total"] = plan.cases.size();
 
-  std::unique_ptr<SweepSignalGuard> guard;
-  if (run.handle_signals)
-    guard = std::make_unique<SweepSignalGuard>("\nelsbench sweep: stopped; partial results in " + run.path +
+  // Deaths of earlier runs are read unless the skipped cases are to run again.
+  RunAttempts attempts(run.path, resuming && !run.retry_skipped);
+  std::unique_ptr<RunSignalGuard> guard;
+  if (run.handle_signals) {
+    guard = std::make_unique<RunSignalGuard>("\nelsbench sweep: stopped; partial results in " + run.path +
                                                "\n  continue with: elsbench sweep --resume " + run.path + "\n");
-  // The file is saved with the running case's attempt counted (a death the sweep did not see, an
-  // out-of-memory kill, counts); a Ctrl-C or SIGTERM, which it sees, leaves it uncounted.
-  const auto save = [&] {
-    if (!run.handle_signals || !file.elsbench().contains("running")) return writer.save(file);
-    ResultsFile stopped = file;
-    nlohmann::json& running = stopped.elsbench()["running"];
-    running["attempts"] = running.value("attempts", 1) - 1;
-    writer.save(file, &stopped);
-  };
+    attempts.mark_stops();
+  }
+  const auto save = [&] { writer.save(file); };
+  file.elsbench().erase("running");  // a file of an older elsbench kept its running case here
   save();
 
   RunProgress progress(run.progress, work, done);
@@ -140,21 +135,20 @@ SweepSummary execute(const SweepSpec& spec, const SweepPlan& plan, ResultsFile& 
     const SweepCase& c = plan.cases[i];
     const Product& product = plan.products.at(c.product);
     progress.start(i, order[i]);
-    const int attempts = attempts_so_far(file, order[i]) + 1;
+    const auto died = attempts.deaths().find(order[i]);
     CaseOutcome out;
-    if (attempts > kAttempts) {
+    if (died != attempts.deaths().end() && died->second >= kAttempts) {
       out.skip_reason = "error: the sweep process died " + std::to_string(kAttempts) +
                         " times while running this case (killed, e.g. by the system out of memory); skipped "
                         "on resume (--resume FILE --retry-skipped runs it again)";
     } else if (const std::string lost = gpu.skip_for(c); !lost.empty()) {
       out.skip_reason = lost;
     } else {
-      file.elsbench()["running"] = {{"case_id", order[i]}, {"attempts", attempts}};
-      save();
+      attempts.started(order[i]);
       out = run_case(c, product, settings, refs.at(c.product));
+      attempts.ended(order[i]);
       gpu.record(c, out);
     }
-    file.elsbench().erase("running");
     file.put_case(order[i], case_entries(c, product, out));
     file.sort_cases(order);
     save();
@@ -165,6 +159,7 @@ SweepSummary execute(const SweepSpec& spec, const SweepPlan& plan, ResultsFile& 
   file.elsbench()["complete"] = true;
   file.elsbench()["finished"] = utc_timestamp();
   save();
+  attempts.settle({});  // every case is in the file: no death is left to remember
   count(file, summary);
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return summary;
@@ -176,7 +171,7 @@ SweepSummary run_sweep(const SweepSpec& spec, const SweepRun& run) {
   const RunFile out(run.path);
   const SweepPlan plan = plan_sweep(spec);
   ResultsFile file = fresh_file(spec, run, plan.cases.size());
-  return execute(spec, plan, file, run, out);
+  return execute(spec, plan, file, run, out, false);
 }
 
 SweepSummary resume_sweep(const std::string& from, SweepRun run) {
@@ -184,7 +179,13 @@ SweepSummary resume_sweep(const std::string& from, SweepRun run) {
   // Locked before it is read: two resumes of one file would each run the missing cases.
   const RunFile out(run.path);
   std::optional<FileLock> from_lock;
-  if (run.path != from) from_lock.emplace(from);
+  if (run.path != from) {
+    from_lock.emplace(from);
+    // The deaths recorded beside `from` go with its cases.
+    std::error_code ignored;
+    std::filesystem::copy_file(from + ".attempts", run.path + ".attempts",
+                               std::filesystem::copy_options::overwrite_existing, ignored);
+  }
   ResultsFile file = read_results_file(from);
   if (!file.elsbench().contains("sweep") || file.elsbench()["sweep"].is_null())
     throw InputError(from, "context.elsbench.sweep", "missing: nothing to resume from");
@@ -207,7 +208,7 @@ SweepSummary resume_sweep(const std::string& from, SweepRun run) {
   file.elsbench()["finished"] = nullptr;
   const nlohmann::json then = file.elsbench();
   record_resume(file, then, run.command, there.value("instance", ""));
-  return execute(spec, plan, file, run, out);
+  return execute(spec, plan, file, run, out, true);
 }
 
 }  // namespace elsbench

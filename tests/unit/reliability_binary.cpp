@@ -337,12 +337,14 @@ BOOST_AUTO_TEST_CASE(compare_refuses_a_damaged_results_file_and_fails_on_a_lost_
   BOOST_TEST(elsbench("compare " + shell_quoted(base) + " " + shell_quoted(base)).code == 0);
 }
 
-// Starts a sweep (or a resume) in the background, sends SIGINT once its results file says a case is
-// running (attempt 1: an interrupted attempt is recorded as 0), and returns the exit status.
+// Starts a sweep (or a resume) in the background, sends SIGINT once its attempts log says a case
+// has started (a start more than the log had), and returns the exit status.
 int interrupt_once(const std::string& sweep_args, const fs::path& out) {
-  const std::string script = shell_quoted(elsbench_binary()) + " " + sweep_args + " > /dev/null 2>&1 & p=$!; i=0; " +
-                             "while ! grep -q '\"attempts\": 1' " + shell_quoted(out.string()) +
-                             " 2>/dev/null && [ $i -lt 600 ]; do sleep 0.05; i=$((i+1)); done; kill -INT $p; wait $p; exit $?";
+  const std::string log = shell_quoted(out.string() + ".attempts");
+  const std::string starts = "$(grep -c '\"start\"' " + log + " 2>/dev/null)";
+  const std::string script = "n0=" + starts + "; n0=${n0:-0}; " + shell_quoted(elsbench_binary()) + " " + sweep_args +
+                             " > /dev/null 2>&1 & p=$!; i=0; " + "while n=" + starts + "; [ \"${n:-0}\" -le \"$n0\" ] && [ $i -lt 600 ]; " +
+                             "do sleep 0.05; i=$((i+1)); done; kill -INT $p; wait $p; exit $?";
   return testing::run_command(script);
 }
 

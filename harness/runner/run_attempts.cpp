@@ -1,4 +1,4 @@
-#include "harness/runner/note_attempts.hpp"
+#include "harness/runner/run_attempts.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -56,49 +56,53 @@ std::string marker(const char* event) { return nlohmann::json{{"event", event}}.
 
 }  // namespace
 
-NoteAttempts::NoteAttempts(const std::string& results, bool resume) {
+RunAttempts::RunAttempts(const std::string& results, bool resume) {
   if (results.empty()) return;
   path_ = results + ".attempts";
   // Never through a link (it would write wherever the link points) and never a FIFO or device
   // (an open or read of one can block for ever): a regular file or nothing, checked before use.
   fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0644);
   if (fd_ < 0 && errno == ELOOP)
-    throw InputError(path_, "<file>", "is a symbolic link; the book's attempts log is never written through one");
-  if (fd_ < 0) throw std::runtime_error(path_ + ": cannot open the book's attempts log: " + std::strerror(errno));
+    throw InputError(path_, "<file>", "is a symbolic link; the run's attempts log is never written through one");
+  if (fd_ < 0) throw std::runtime_error(path_ + ": cannot open the run's attempts log: " + std::strerror(errno));
   struct stat st {};
   if (::fstat(fd_, &st) != 0 || !S_ISREG(st.st_mode)) {
     ::close(fd_);
     fd_ = -1;
-    throw InputError(path_, "<file>", "exists and is not a regular file; the book's attempts log must be one");
+    throw InputError(path_, "<file>", "exists and is not a regular file; the run's attempts log must be one");
   }
   if (resume) deaths_ = read_deaths(path_);
   if (!resume && ::ftruncate(fd_, 0) != 0)
-    throw std::runtime_error(path_ + ": cannot empty the book's attempts log: " + std::strerror(errno));
+    throw std::runtime_error(path_ + ": cannot empty the run's attempts log: " + std::strerror(errno));
   const std::string begin = marker("run");
   if (::write(fd_, begin.data(), begin.size()) != static_cast<ssize_t>(begin.size()))
-    throw std::runtime_error(path_ + ": cannot append to the book's attempts log: " + std::strerror(errno));
+    throw std::runtime_error(path_ + ": cannot append to the run's attempts log: " + std::strerror(errno));
 }
 
-NoteAttempts::~NoteAttempts() {
+std::map<std::string, int> RunAttempts::recorded_deaths(const std::string& results) {
+  return read_deaths(results + ".attempts");
+}
+
+RunAttempts::~RunAttempts() {
   if (marking_) set_stop_append(-1, "");
   if (fd_ >= 0) ::close(fd_);
 }
 
-void NoteAttempts::mark_stops() {
+void RunAttempts::mark_stops() {
   if (fd_ < 0) return;
   set_stop_append(fd_, marker("stop"));
   marking_ = true;
 }
 
-void NoteAttempts::append(const char* event, const std::string& id) {
+void RunAttempts::append(const char* event, const std::string& id) {
   if (fd_ < 0) return;
   const std::string text = line(event, id);
   const std::lock_guard lock(mutex_);
   if (::write(fd_, text.data(), text.size()) != static_cast<ssize_t>(text.size()))
-    throw std::runtime_error(path_ + ": cannot append to the book's attempts log: " + std::strerror(errno));
+    throw std::runtime_error(path_ + ": cannot append to the run's attempts log: " + std::strerror(errno));
 }
 
-void NoteAttempts::settle(const std::map<std::string, int>& kept) {
+void RunAttempts::settle(const std::map<std::string, int>& kept) {
   if (fd_ < 0) return;
   if (marking_) set_stop_append(-1, "");
   marking_ = false;

@@ -1,0 +1,46 @@
+#pragma once
+// Which items (a sweep's cases, a book's notes) a run was pricing when its process died. An item
+// that crashes the process (an abort, a segfault, the out-of-memory killer) would kill every
+// --resume, so each item's start and end are appended to `<results>.attempts` (JSON Lines) before
+// and after it is priced: a start without an end is a death, unless a caught stop (Ctrl-C,
+// SIGTERM) followed it in the same run. One short write per line, so a kill leaves at most a torn
+// last line. Sweeps and books keep this one log, and --resume reads it.
+#include <map>
+#include <mutex>
+#include <string>
+
+namespace elsbench {
+
+class RunAttempts {
+ public:
+  // `results` empty: nothing is recorded (a run without a results file cannot be resumed).
+  // `resume` false: a fresh run forgets earlier deaths.
+  RunAttempts(const std::string& results, bool resume);
+  ~RunAttempts();
+  RunAttempts(const RunAttempts&) = delete;
+  RunAttempts& operator=(const RunAttempts&) = delete;
+
+  // The deaths the log beside `results` records now, read without writing to it.
+  static std::map<std::string, int> recorded_deaths(const std::string& results);
+  // Times the process died while pricing each item, as read when the run began.
+  const std::map<std::string, int>& deaths() const { return deaths_; }
+  void started(const std::string& id) { append("start", id); }
+  void ended(const std::string& id) { append("end", id); }
+  // A Ctrl-C or SIGTERM the run catches marks the log, so that the items then in flight count as
+  // stopped, not as deaths (call when the run handles signals).
+  void mark_stops();
+  // The run finished: keep only the deaths of the items named (recorded as failed for them), so
+  // that a later --resume does not run them again; no file when there are none.
+  void settle(const std::map<std::string, int>& kept);
+  std::string path() const { return path_; }
+
+ private:
+  void append(const char* event, const std::string& id);
+  std::string path_;
+  int fd_ = -1;
+  bool marking_ = false;
+  std::mutex mutex_;
+  std::map<std::string, int> deaths_;
+};
+
+}  // namespace elsbench
