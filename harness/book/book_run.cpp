@@ -82,8 +82,7 @@ json note_entries(const BookNote& note, const BookRunSpec& spec, const json& set
     device = parse_device(r.device);
     device.threads = r.threads;
   } else {
-    // A price refused by its bounds is unconverged, as in a sweep; any other failure a skip.
-    o.status = out.error.rfind("unconverged:", 0) == 0 ? "unconverged" : "skipped";
+    o.status = out.failure;
     o.skip_reason = out.error;
   }
   const SweepCase c = note_case(note, spec, settings, device);

@@ -26,6 +26,7 @@ NoteOutcome priced(std::size_t index, const SolverInfo& solver, const Product& n
     out.result = price_with(solver, note, options);
     out.status = "ok";
   } catch (...) {
+    out.failure = failure_status(std::current_exception());
     out.error = skip_reason(std::current_exception());
   }
   return out;

@@ -20,6 +20,7 @@ struct NoteOutcome {
   std::string status = "failed";       // ok | failed
   std::optional<PriceResult> result;   // when ok
   std::string error;                   // when failed: why, in a skip reason's words ("unstable: ...")
+  std::string failure = "skipped";     // when failed: its status in a results file (case_skip.hpp)
 };
 
 // Where the notes run: CPU threads (a note per thread when there are more notes than threads,

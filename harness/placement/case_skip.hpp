@@ -7,5 +7,8 @@
 namespace elsbench {
 
 std::string skip_reason(std::exception_ptr failure);
+// The status of a pricing that failed: "unconverged" for a price its no-arbitrage bounds refuse
+// (the case ran; its grid cannot carry the note), else "skipped".
+std::string failure_status(std::exception_ptr failure);
 
 }  // namespace elsbench

@@ -10,7 +10,6 @@
 #include "harness/run/timing.hpp"
 #include "platform/cuda_devices.hpp"
 #include "platform/memory_tracker.hpp"
-#include "platform/solver_error.hpp"
 #include "solvers/contract/error_estimate.hpp"
 #include "solvers/contract/solver.hpp"
 
@@ -88,12 +87,8 @@ CaseOutcome run_case(const SweepCase& c, const Product& product, const CaseSetti
   const SolverOptions options = c.options(settings.grid);
   try {
     out.result = price_with(solver, product, options);
-  } catch (const SolverError& e) {
-    // A price outside its no-arbitrage bounds: the case ran, but its grid cannot carry the note.
-    if (e.kind() == SolverError::Kind::Unconverged) out.status = "unconverged";
-    out.skip_reason = skip_reason(std::current_exception());
-    return out;
   } catch (...) {
+    out.status = failure_status(std::current_exception());
     out.skip_reason = skip_reason(std::current_exception());
     return out;
   }
