@@ -57,12 +57,8 @@ namespace {
 
 std::string case_id(const SweepCase& c, const std::string& device_part) {
   const auto steps = c.nt.steps(c.n);
-  std::string nodes = std::to_string(c.n);
-  if (!c.axis_nodes.empty()) {
-    nodes.clear();
-    for (int n : c.axis_nodes) nodes += (nodes.empty() ? "" : ",") + std::to_string(n);
-  }
-  std::string id = c.product + "/" + c.solver + (c.scheme.empty() ? "" : ":" + c.scheme) + "/n=" + nodes +
+  std::string id = c.product + "/" + c.solver + (c.scheme.empty() ? "" : ":" + c.scheme) + "/n=" +
+                   nodes_text(c.n, c.axis_nodes) +
                    "/nt=" + (steps ? std::to_string(*steps) : std::string("auto")) + "/" + device_part + "/" +
                    to_string(c.precision) + (c.book > 1 ? "/book=" + std::to_string(c.book) : std::string());
   for (const auto& item : c.grid.items()) id += "/" + item.key() + "=" + item.value().dump();

@@ -19,8 +19,7 @@ bool is_size_key(const std::string& key) { return key == "n" || key == "nt"; }
 
 std::string expected_keys(GridKeys keys) {
   std::string out;
-  for (const char* k : kAllKeys)
-    if (keys == GridKeys::All || !is_size_key(k)) out += (out.empty() ? "" : ", ") + std::string(k);
+  for (const std::string& k : grid_keys(keys)) out += (out.empty() ? "" : ", ") + k;
   return out;
 }
 
@@ -82,10 +81,10 @@ void parse_steps(const std::string& text, GridOptions& g) {
   g.nt = steps;
 }
 
-std::string nodes_text(const GridOptions& g) {
-  if (g.axis_nodes.empty()) return std::to_string(g.n);
+std::string nodes_text(int n, const std::vector<int>& axis_nodes) {
+  if (axis_nodes.empty()) return std::to_string(n);
   std::string out;
-  for (int n : g.axis_nodes) out += (out.empty() ? "" : ",") + std::to_string(n);
+  for (int k : axis_nodes) out += (out.empty() ? "" : ",") + std::to_string(k);
   return out;
 }
 

@@ -30,7 +30,8 @@ std::string grid_flag(const std::string& key);
 
 // "200" or "200,150" (N1, N2, N3: one per asset). Throws std::invalid_argument.
 void parse_nodes(const std::string& text, GridOptions& g);
-std::string nodes_text(const GridOptions& g);  // "200" | "200,150"
+// "200" | "200,150": a grid's (or a case's) n and per-axis nodes as text.
+std::string nodes_text(int n, const std::vector<int>& axis_nodes);
 // "auto" (the solver's rule) or a positive whole number of time steps. Throws std::invalid_argument.
 void parse_steps(const std::string& text, GridOptions& g);
 
