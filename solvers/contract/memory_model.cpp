@@ -1,6 +1,5 @@
 #include "solvers/contract/memory_model.hpp"
 
-#include <cmath>
 #include <set>
 
 namespace elsbench {
@@ -33,8 +32,8 @@ double bytes_per_point(const MemoryModel& m, Precision p, const GridLoad& g) {
   return element * arrays + host_fp64 + node_arrays;
 }
 
-double model_bytes(const MemoryModel& m, Precision p, const GridLoad& g, int n) {
-  return bytes_per_point(m, p, g) * std::pow(static_cast<double>(n), g.dim);
+double model_bytes(const MemoryModel& m, Precision p, const GridLoad& g, double points) {
+  return bytes_per_point(m, p, g) * points;
 }
 
 }  // namespace elsbench

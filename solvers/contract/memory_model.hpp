@@ -50,6 +50,7 @@ struct GridLoad {
 GridLoad grid_load(const Product& product);
 
 double bytes_per_point(const MemoryModel& m, Precision p, const GridLoad& g);
-double model_bytes(const MemoryModel& m, Precision p, const GridLoad& g, int n);
+// On a grid of `points` nodes (n^dim for a square one; the product of each axis's nodes).
+double model_bytes(const MemoryModel& m, Precision p, const GridLoad& g, double points);
 
 }  // namespace elsbench
