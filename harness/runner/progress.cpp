@@ -41,7 +41,9 @@ void RunProgress::finish(std::size_t index, const std::string& outcome) {
 
 void RunProgress::finished(std::size_t index, const std::string& id, const std::string& outcome) {
   account(index);
-  if (out_) *out_ << "[" << finished_ << "/" << work_.size() << "] " << id << " " << outcome << "  | " << times() << '\n' << std::flush;
+  if (out_)
+    *out_ << "[" << finished_ << "/" << work_.size() << "] " << id << " " << outcome << "  | " << times() << '\n'
+          << std::flush;
 }
 
 void RunProgress::account(std::size_t index) {
@@ -52,9 +54,14 @@ void RunProgress::account(std::size_t index) {
 
 std::string RunProgress::times() const {
   const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
-  std::string left = "done";
-  if (work_done_ <= 0 && work_done_ < work_total_) left = "time left unknown";
-  else if (work_done_ < work_total_) left = "~" + format_duration(elapsed / work_done_ * (work_total_ - work_done_)) + " left";
+  std::string left;
+  if (work_done_ >= work_total_) {
+    left = "done";
+  } else if (work_done_ <= 0) {
+    left = "time left unknown";
+  } else {
+    left = "~" + format_duration(elapsed / work_done_ * (work_total_ - work_done_)) + " left";
+  }
   return format_duration(elapsed) + " elapsed, " + left;
 }
 

@@ -17,6 +17,18 @@ std::string declared_keys() {
   return out;
 }
 
+// Every value of `values` checked by its axis; a bad one refused naming `where`.
+void check_values(const SweepAxis& axis, const nlohmann::json& values, const std::string& source,
+                  const std::string& where) {
+  for (const auto& v : values) {
+    try {
+      axis_value(axis, v);
+    } catch (const std::invalid_argument& e) {
+      throw InputError(source, where, e.what());
+    }
+  }
+}
+
 SweepAxes axes_from_json(const nlohmann::json& j, const std::string& source, const std::string& field) {
   if (!j.is_object()) throw InputError(source, field, "expected an object");
   SweepAxes a;
@@ -25,15 +37,8 @@ SweepAxes axes_from_json(const nlohmann::json& j, const std::string& source, con
     const SweepAxis* axis = find_sweep_axis(item.key());
     if (!axis) throw InputError(source, where, "unknown axis (expected " + declared_keys() + ")");
     if (!item.value().is_array()) throw InputError(source, where, "expected an array of values");
-    nlohmann::json list = nlohmann::json::array();
-    for (const auto& v : item.value()) {
-      try {
-        list.push_back(axis_value(*axis, v));
-      } catch (const std::invalid_argument& e) {
-        throw InputError(source, where, e.what());
-      }
-    }
-    a.set(item.key(), list);
+    check_values(*axis, item.value(), source, where);
+    a.set(item.key(), item.value());
   }
   return a;
 }
@@ -71,13 +76,7 @@ void complete(SweepAxes& a, const std::string& source, const std::string& field)
   for (const SweepAxis& axis : sweep_axes()) {
     const std::string where = field + "." + axis.key;
     if (!a.of(axis.key).empty()) {
-      for (const auto& v : a.of(axis.key)) {
-        try {
-          axis_value(axis, v);
-        } catch (const std::invalid_argument& e) {
-          throw InputError(source, where, e.what());
-        }
-      }
+      check_values(axis, a.of(axis.key), source, where);
     } else if (axis.defaults.is_null()) {
       throw InputError(source, where, "no values: the axis is required");
     } else {

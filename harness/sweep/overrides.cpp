@@ -49,7 +49,7 @@ void apply_overrides(SweepSpec& spec, const SweepOverrides& o) {
     if (prune) g.set("devices", devices_run_by(g.strings("solvers"), g.strings("devices")));
     if (g.of("devices").empty()) continue;
     complete(g, "command line", "axes");
-    if (std::none_of(groups.begin(), groups.end(), [&](const SweepAxes& h) { return to_json(h) == to_json(g); }))
+    if (std::none_of(groups.begin(), groups.end(), [&](const SweepAxes& h) { return h.values == g.values; }))
       groups.push_back(g);
   }
   if (groups.empty())

@@ -1,6 +1,7 @@
 // The schemes axis: the schemes of the solvers named without one ("all": every scheme each has);
 // left empty, each solver's default. A solver without a scheme choice ignores it, one that lacks a
-// scheme named here gets a planned skip, and a name that is no solver's scheme is an error.
+// scheme named here or with it ("explicit:crank-nicolson") gets a planned skip, and a name that is
+// no solver's scheme is an error.
 #include <algorithm>
 #include <stdexcept>
 
@@ -15,9 +16,16 @@ bool some_solver_has(const std::string& scheme) {
   return std::any_of(all.begin(), all.end(), [&](const SolverInfo& s) { return s.has_scheme(scheme); });
 }
 
+// The case on `scheme`, a planned skip where its solver lacks it.
+SweepCase on_scheme(SweepCase c, const SolverInfo& info, const std::string& scheme) {
+  c.scheme = scheme;
+  if (!info.has_scheme(scheme)) c.skip_reason = "unsupported: solver '" + info.name + "' has no scheme '" + scheme + "'";
+  return c;
+}
+
 std::vector<SweepCase> enter(SweepCase c, const nlohmann::json& v) {
-  if (!c.scheme.empty()) return {c};  // named with its solver ("adi:douglas")
   const SolverInfo& info = SolverRegistry::instance().get(c.solver);
+  if (!c.scheme.empty()) return {on_scheme(c, info, c.scheme)};  // named with its solver ("adi:douglas")
   const std::string scheme = v.is_null() ? "" : v.get<std::string>();
   if (!scheme.empty() && scheme != "all" && !some_solver_has(scheme))
     throw std::invalid_argument("scheme '" + scheme + "' is not a scheme of any solver");
@@ -33,9 +41,7 @@ std::vector<SweepCase> enter(SweepCase c, const nlohmann::json& v) {
     }
     return out;
   }
-  c.scheme = scheme;
-  if (!info.has_scheme(scheme)) c.skip_reason = "unsupported: solver '" + info.name + "' has no scheme '" + scheme + "'";
-  return {c};
+  return {on_scheme(c, info, scheme)};
 }
 
 }  // namespace
