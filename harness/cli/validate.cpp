@@ -9,7 +9,6 @@
 #include "harness/run/validation.hpp"
 #include "harness/runner/run_file.hpp"
 #include "platform/file_io.hpp"
-#include "products/catalog.hpp"
 
 namespace elsbench {
 namespace {
@@ -18,9 +17,7 @@ namespace {
 nlohmann::json validation_entries(const ValidationPlan& plan, ValidationOutcome v) {
   if (v.outcome.result && v.outcome.timings.empty())
     v.outcome.timings = single_pricing_timings(v.spec.id(), v.outcome.result->seconds);
-  const auto known = plan.products.find(v.spec.product);
-  return case_entries(v.spec, known != plan.products.end() ? known->second : resolve_product(v.spec.product),
-                      v.outcome);
+  return case_entries(v.spec, plan_product(plan, v.spec.product), v.outcome);
 }
 
 struct ValidateArgs {

@@ -94,9 +94,13 @@ ValidationPlan load_validation_plan(const std::string& name_or_path) {
   return plan;
 }
 
+Product plan_product(const ValidationPlan& plan, const std::string& id) {
+  const auto known = plan.products.find(id);
+  return known != plan.products.end() ? known->second : resolve_product(id);
+}
+
 ValidationOutcome validate_case(const ValidationPlan& plan, const SweepCase& c) {
-  const auto known = plan.products.find(c.product);
-  const Product product = known != plan.products.end() ? known->second : resolve_product(c.product);
+  const Product product = plan_product(plan, c.product);
   return {c, run_case(c, product, plan.settings, reference_for(product, plan.references))};
 }
 
