@@ -11,7 +11,9 @@ class SolverError : public std::runtime_error {
   // unusable for the rest of the process, so a sweep skips its remaining GPU cases.
   // Unconverged: the march ran but its price lies outside the product's no-arbitrage bounds
   // (products/price_bounds.hpp): the grid cannot carry the note; the case is unconverged, not skipped.
-  enum class Kind { Unstable, Unavailable, OutOfMemory, Unsupported, NonFinite, TooMuchWork, DeviceFault, Unconverged };
+  // Interrupted: stopped on request (platform/stop_request.hpp) before it finished.
+  enum class Kind { Unstable, Unavailable, OutOfMemory, Unsupported, NonFinite, TooMuchWork, DeviceFault, Unconverged,
+                    Interrupted };
   SolverError(Kind k, const std::string& what) : std::runtime_error(what), kind_(k) {}
   Kind kind() const { return kind_; }
   const char* kind_name() const {
@@ -24,6 +26,7 @@ class SolverError : public std::runtime_error {
       case Kind::TooMuchWork: return "too-much-work";
       case Kind::DeviceFault: return "device-fault";
       case Kind::Unconverged: return "unconverged";
+      case Kind::Interrupted: return "interrupted";
     }
     return "?";
   }

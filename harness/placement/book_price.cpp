@@ -8,6 +8,7 @@
 
 #include "harness/placement/case_skip.hpp"
 #include "harness/placement/note_cost.hpp"
+#include "platform/stop_request.hpp"
 #include "solvers/contract/price.hpp"
 
 namespace elsbench {
@@ -44,7 +45,7 @@ void price_one_by_one(const SolverInfo& solver, const std::vector<const Product*
   std::atomic<std::size_t> next{0};
   std::mutex report;
   auto work = [&](const Device& device) {
-    for (std::size_t k = next++; k < order.size(); k = next++) {
+    for (std::size_t k = next++; k < order.size() && !stop_requested(); k = next++) {
       if (started) started(order[k]);
       NoteOutcome out = priced(order[k], solver, *notes[order[k]], on(options, device));
       const std::lock_guard lock(report);

@@ -21,6 +21,8 @@
 #include "platform/file_io.hpp"
 #include "platform/file_lock.hpp"
 #include "platform/input_error.hpp"
+#include "platform/solver_error.hpp"
+#include "platform/stop_request.hpp"
 
 namespace elsbench {
 namespace {
@@ -147,6 +149,9 @@ SweepSummary execute(const SweepSpec& spec, const SweepPlan& plan, ResultsFile& 
       attempts.started(order[i]);
       out = run_case(c, product, settings, refs.at(c.product));
       attempts.ended(order[i]);
+      if (stop_requested())  // the case was stopped mid-march: not recorded
+        throw SolverError(SolverError::Kind::Interrupted,
+                          "sweep stopped on request; the results file holds the cases run before the stop");
       gpu.record(c, out);
     }
     file.put_case(order[i], case_entries(c, product, out));

@@ -1,14 +1,30 @@
 #include "solvers/march/march.hpp"
 
+#include <omp.h>
+
 #include <algorithm>
+#include <atomic>
+#include <limits>
 #include <optional>
+#include <string>
 #include <type_traits>
 #include <utility>
 
+#include "platform/solver_error.hpp"
+#include "platform/stop_request.hpp"
 #include "platform/thread_share.hpp"
 
 namespace elsbench {
 namespace {
+
+constexpr std::size_t kNoStop = std::numeric_limits<std::size_t>::max();
+// Values a threaded march updates between two looks for a stop request: some 20 ms of steps.
+constexpr std::size_t kValuesBetweenStopChecks = std::size_t{4} << 20;
+
+SolverError stopped(const Problem& pb, std::size_t steps_done) {
+  return SolverError(SolverError::Kind::Interrupted, "stopped on request after " + std::to_string(steps_done) +
+                                                         " of " + std::to_string(pb.time.steps()) + " time steps");
+}
 
 // v moved the fraction phi of the way to target, in fp64 (an fp32 value rounded once after).
 template <class T>
@@ -107,10 +123,14 @@ std::vector<EventAction>::const_iterator StepEvents::first_at(std::size_t node) 
 template <class T>
 std::vector<T> march(const Problem& pb, const StepFnT<T>& step) {
   const StepEvents events(pb);
+  MarchProgress& progress = march_progress();
+  progress.planned += pb.time.steps();
   std::vector<T> values(pb.initial.begin(), pb.initial.end());
   for (std::size_t j = 0; j < pb.time.steps(); ++j) {
+    if (stop_requested()) throw stopped(pb, j);
     step(j, values);
     events.after(j, values.data(), 0, pb.points);
+    ++progress.done;
   }
   return values;
 }
@@ -121,14 +141,29 @@ std::vector<T> march_on_threads(const Problem& pb, bool threaded, const ThreadSt
   // A step that applies the events builds its own StepEvents: the march's would be set-up thrown away.
   std::optional<StepEvents> events;
   if (!step_applies_events) events.emplace(pb);
+  MarchProgress& progress = march_progress();
+  progress.planned += pb.time.steps();
   std::vector<T> values(pb.initial.begin(), pb.initial.end());
   const T* last = values.data();
+  // A stop is looked for every `every` steps (some 20 ms of work), by the first thread, between two
+  // steps and behind a barrier: threads may run steps apart (each waits only for what it reads of
+  // another's parts), so they agree on the check at which they end, written once, before its barrier.
+  const std::size_t every = std::max<std::size_t>(1, kValuesBetweenStopChecks / pb.values());
+  std::atomic<std::size_t> stop_check{kNoStop};
 #pragma omp parallel if (threaded)
   {
     const auto [from, to] = thread_share(pb.points);
+    const bool first = omp_get_thread_num() == 0;
     T* v = values.data();
     for (std::size_t j = 0; j < pb.time.steps(); ++j) {
+      if (j % every == 0) {
+        const std::size_t check = j / every;
+        if (first && stop_requested()) stop_check.store(check);
+#pragma omp barrier
+        if (stop_check.load() == check) break;
+      }
       v = step(j, v);
+      if (first) ++progress.done;
       // Events read and write every thread's points (every thread takes the same branch).
       if (events && events->fall_after(j)) {
 #pragma omp barrier
@@ -136,8 +171,9 @@ std::vector<T> march_on_threads(const Problem& pb, bool threaded, const ThreadSt
 #pragma omp barrier
       }
     }
-    if (omp_get_thread_num() == 0) last = v;
+    if (first) last = v;
   }
+  if (stop_check.load() != kNoStop) throw stopped(pb, stop_check.load() * every);
   if (last != values.data()) std::copy(last, last + values.size(), values.begin());
   return values;
 }

@@ -1,0 +1,72 @@
+// A stop request (platform/stop_request.hpp) ends a march between time steps with
+// SolverError(Interrupted): at once where it was made before, some 20 ms of work later where it
+// comes during a march, on one thread and on several (no thread left waiting for another); and a
+// pricing after the request is cleared runs to its end with the price it always had.
+#include <boost/test/unit_test.hpp>
+
+#include <string>
+#include <thread>
+#include <utility>
+
+#include "platform/solver_error.hpp"
+#include "platform/stop_request.hpp"
+#include "products/catalog.hpp"
+#include "solvers/contract/solver.hpp"
+
+using namespace elsbench;
+
+namespace {
+
+// nt 0: the variant's own rule.
+SolverOptions on(int threads, int n, int nt) {
+  SolverOptions o;
+  o.grid.n = n;
+  if (nt > 0) o.grid.nt = nt;
+  o.device.threads = threads;
+  return o;
+}
+
+SolverError::Kind kind_of_failure(const std::string& solver, const SolverOptions& o) {
+  try {
+    price_with(SolverRegistry::instance().get(solver), resolve_product("sample-2a-stepdown"), o);
+  } catch (const SolverError& e) {
+    return e.kind();
+  }
+  BOOST_FAIL("the pricing ran to its end");
+  return SolverError::Kind::Unstable;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(a_request_made_before_stops_every_cpu_march_at_once) {
+  const double before = price_with(SolverRegistry::instance().get("adi"), resolve_product("sample-2a-stepdown"),
+                                   on(2, 60, 120)).price;
+  request_stop();
+  // Every march looks before its first step.
+  for (const auto& [solver, threads] : {std::pair{"adi", 1}, std::pair{"adi", 2}, std::pair{"explicit", 1},
+                                        std::pair{"cn-direct", 1}}) {
+    march_progress().reset();
+    BOOST_TEST((kind_of_failure(solver, on(threads, 60, std::string(solver) == "explicit" ? 0 : 120)) ==
+                SolverError::Kind::Interrupted));
+    BOOST_TEST(march_progress().done.load() == 0u, solver << " on " << threads);
+  }
+  clear_stop_request();
+  BOOST_TEST(price_with(SolverRegistry::instance().get("adi"), resolve_product("sample-2a-stepdown"), on(2, 60, 120))
+                 .price == before);
+}
+
+BOOST_AUTO_TEST_CASE(a_request_during_a_threaded_march_ends_it_on_every_thread) {
+  for (int threads : {2, 3, 4}) {
+    clear_stop_request();
+    march_progress().reset();
+    std::thread stopper([] {
+      while (march_progress().done.load() < 5) std::this_thread::yield();
+      request_stop();
+    });
+    // Thousands of steps: minutes, were it not stopped.
+    BOOST_TEST((kind_of_failure("adi", on(threads, 300, 20000)) == SolverError::Kind::Interrupted));
+    stopper.join();
+    BOOST_TEST(march_progress().done.load() < 100u, threads << " threads");
+  }
+  clear_stop_request();
+}
