@@ -19,6 +19,8 @@
 #include "platform/cuda_devices.hpp"
 #include "platform/input_error.hpp"
 #include "platform/memory_tracker.hpp"
+#include "platform/solver_error.hpp"
+#include "platform/stop_request.hpp"
 #include "products/product.hpp"
 #include "solvers/contract/solver.hpp"
 #include "solvers/problem/grid_codec.hpp"
@@ -231,6 +233,14 @@ std::vector<json> book_notes(const json& results) {
   return notes;
 }
 
+void set_book_device(BookRunSpec& spec, const std::string& device) {
+  spec.all_gpus = device == "cuda:all";
+  const int threads = spec.options.device.threads;
+  spec.options.device = parse_device(spec.all_gpus ? "cuda:0" : device);
+  if (spec.options.device.is_auto) spec.options.device = parse_device("cpu");
+  spec.options.device.threads = threads;
+}
+
 BookRunSummary run_book(const Book& book, const BookRunSpec& spec) {
   const SolverInfo& solver = SolverRegistry::instance().get(spec.solver);
   const json settings = run_settings(book, spec, solver);
@@ -309,6 +319,7 @@ BookRunSummary run_book(const Book& book, const BookRunSpec& spec) {
     price_book(solver, products, spec.options, where, [&](NoteOutcome note_out) {
       const BookNote& note = *group[note_out.index];
       attempts.ended(note.product.id);
+      if (stop_requested()) return;  // stopped mid-march: not priced, and not failed either
       if (note_out.result) peak_device = std::max(peak_device, note_out.result->peak_device_bytes);
       (note_out.status == "ok" ? summary.priced : summary.failed) += 1;
       progress.finished(progress_index.at(note.product.id), note.product.id,
@@ -329,6 +340,11 @@ BookRunSummary run_book(const Book& book, const BookRunSpec& spec) {
   for (const BookNote* suspect : suspects)
     price_group({suspect}, place_book(solver, 1, spec.options.device, spec.threads, {}));
   price_group(todo, placement);
+  if (stop_requested()) {
+    save();
+    throw SolverError(SolverError::Kind::Interrupted,
+                      "book stopped on request; the results hold the notes priced before the stop");
+  }
   if (ranked && !gather_on_root(*spec.ranks, entries, summary, peak_device)) return summary;
   summary.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   const std::size_t ran = summary.priced + summary.failed;

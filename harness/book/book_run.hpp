@@ -52,6 +52,11 @@ struct BookRunSummary {
   nlohmann::json file;                        // the results as written ({context, benchmarks})
 };
 
+// The device of a book run, as `book price --device` names it: cpu, cuda:N, cuda:all (every GPU)
+// or auto (the CPU: a book's placement names its devices). Keeps the CPU threads set; throws
+// std::invalid_argument for another text.
+void set_book_device(BookRunSpec& spec, const std::string& device);
+
 // On an mpirun run, every rank calls it; the summary (and file) are whole on rank 0 only.
 BookRunSummary run_book(const Book& book, const BookRunSpec& spec);
 

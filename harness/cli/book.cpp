@@ -89,15 +89,13 @@ void add_price(CLI::App& parent) {
   cmd->add_flag("--strict", args->strict, "refuse the whole book when any line is bad");
   args->reference.add_to(*cmd, "none");
   cmd->callback([args, cmd] {
-    const bool all_gpus = args->flags.device == "cuda:all";
     SolverFlags flags = args->flags;
-    if (all_gpus) flags.device = "cuda:0";
+    flags.device = "cpu";  // the book's own device rule below
     BookRunSpec spec;
     spec.solver = args->solver;
     spec.options = flags.parsed();
-    if (spec.options.device.is_auto) spec.options.device = parse_device("cpu");
+    set_book_device(spec, args->flags.device);
     spec.threads = args->flags.threads;
-    spec.all_gpus = all_gpus;
     spec.out = args->out;
     spec.resume = args->resume;
     spec.instance = args->instance;
