@@ -3,18 +3,14 @@
 #include <cmath>
 #include <iomanip>
 #include <iostream>
-#include <optional>
 #include <sstream>
 
 #include "harness/cli/command.hpp"
 #include "harness/cli/reference_flags.hpp"
 #include "harness/cli/solver_flags.hpp"
 #include "harness/results/price_json.hpp"
-#include "harness/run/price_verdict.hpp"
+#include "harness/run/price_run.hpp"
 #include "products/catalog.hpp"
-#include "reference/reference_value.hpp"
-#include "solvers/contract/error_estimate.hpp"
-#include "solvers/contract/risk_greeks.hpp"
 #include "solvers/contract/solver.hpp"
 
 namespace elsbench {
@@ -27,31 +23,12 @@ struct PriceArgs {
   bool json = false, greeks = false, error_estimate = false;
 };
 
-nlohmann::json reference_json(const ReferenceValue& ref, double price) {
-  return {{"price", ref.price},
-          {"std_error", ref.std_error},
-          {"source", ref.source},
-          {"provenance", ref.provenance},
-          {"error", price - ref.price}};
-}
-
 std::string reference_text(const ReferenceValue& ref, double price) {
   std::ostringstream s;
   s << std::left << std::fixed << std::setprecision(6) << "  " << std::setw(12) << "reference" << ref.price << " +- "
     << std::setprecision(6) << ref.std_error << " (" << ref.source << ")\n"
     << "  " << std::setw(12) << "error" << std::scientific << std::setprecision(3) << price - ref.price << '\n';
   return s.str();
-}
-
-nlohmann::json verdict_json(const PriceVerdict& v) {
-  return {{"status", v.verdict.pass ? "pass" : "fail"},
-          {"allowance", v.verdict.allowance},
-          {"error", v.verdict.error},
-          {"k", v.k},
-          {"stderr_part", v.stderr_part},
-          {"discretisation_part", v.discretisation_part},
-          {"discretisation_source", v.from_estimate ? "error-estimate" : "default-rule"},
-          {"c", v.from_estimate ? nlohmann::json() : nlohmann::json(v.c)}};
 }
 
 std::string verdict_text(const PriceVerdict& v) {
@@ -84,29 +61,21 @@ void setup(CLI::App& app) {
   cmd->callback([args] {
     const Product product = resolve_product(args->product);
     const SolverInfo& solver = SolverRegistry::instance().get(args->solver);
-    std::optional<ReferenceValue> ref;
-    if (args->reference.wanted()) {
-      ref = reference_for(product, args->reference.policy());
-      if (!ref) std::cerr << "elsbench price: no reference for " << product.id << " (try --reference auto)\n";
-    }
-    const SolverOptions options = args->flags.parsed();
-    PriceResult r = price_with(solver, product, options);
-    if (args->greeks) add_risk_greeks(solver, product, options, r);
-    if (args->error_estimate) add_error_estimate(solver, product, options, r);
-    std::optional<PriceVerdict> verdict;
-    if (ref) verdict = price_verdict(r, *ref, product, solver, options);
+    PriceRequest request;
+    request.options = args->flags.parsed();
+    request.greeks = args->greeks;
+    request.error_estimate = args->error_estimate;
+    if (args->reference.wanted()) request.reference = args->reference.policy();
+    const PriceRun run = run_price(solver, product, request);
+    if (run.reference_wanted && !run.reference)
+      std::cerr << "elsbench price: no reference for " << product.id << " (try --reference auto)\n";
     if (args->json) {
-      nlohmann::json j = to_json(r);
-      if (args->reference.wanted()) {
-        j["reference"] = ref ? reference_json(*ref, r.price) : nlohmann::json();
-        j["verdict"] = verdict ? verdict_json(*verdict) : nlohmann::json();
-      }
-      std::cout << j.dump(2) << '\n';
+      std::cout << to_json(run).dump(2) << '\n';
     } else {
-      std::cout << to_text(r);
-      if (ref) std::cout << reference_text(*ref, r.price) << verdict_text(*verdict);
+      std::cout << to_text(run.result);
+      if (run.reference) std::cout << reference_text(*run.reference, run.result.price) << verdict_text(*run.verdict);
     }
-    if (verdict && !verdict->verdict.pass) set_exit_code(1);
+    if (run.verdict && !run.verdict->verdict.pass) set_exit_code(1);
   });
 }
 

@@ -69,6 +69,31 @@ nlohmann::json to_json(const PriceResult& r) {
   return j;
 }
 
+nlohmann::json to_json(const PriceRun& run) {
+  nlohmann::json j = to_json(run.result);
+  if (!run.reference_wanted) return j;
+  j["reference"] = nullptr;
+  j["verdict"] = nullptr;
+  if (const auto& ref = run.reference) {
+    j["reference"] = {{"price", ref->price},
+                      {"std_error", ref->std_error},
+                      {"source", ref->source},
+                      {"provenance", ref->provenance},
+                      {"error", run.result.price - ref->price}};
+  }
+  if (const auto& v = run.verdict) {
+    j["verdict"] = {{"status", v->verdict.pass ? "pass" : "fail"},
+                    {"allowance", v->verdict.allowance},
+                    {"error", v->verdict.error},
+                    {"k", v->k},
+                    {"stderr_part", v->stderr_part},
+                    {"discretisation_part", v->discretisation_part},
+                    {"discretisation_source", v->from_estimate ? "error-estimate" : "default-rule"},
+                    {"c", v->from_estimate ? nlohmann::json() : nlohmann::json(v->c)}};
+  }
+  return j;
+}
+
 std::string to_text(const PriceResult& r) {
   std::ostringstream s;
   const auto list = [&](const std::vector<double>& v) {

@@ -151,9 +151,8 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-}  // namespace
-
-PriceResult price_with(const SolverInfo& s, const Product& product, SolverOptions opt) {
+// The one pricing: `grid`, when given, takes the values and the mesh's nodes.
+PriceResult price_on_grid(const SolverInfo& s, const Product& product, SolverOptions opt, PricedGrid* grid) {
   std::vector<std::string> notes;
   opt = resolved_request(s, product, opt, notes);
   omp_set_num_threads(opt.device.threads);
@@ -161,13 +160,30 @@ PriceResult price_with(const SolverInfo& s, const Product& product, SolverOption
   memory::Scope scope;
   const auto start = std::chrono::steady_clock::now();
   const Problem pb = checked_problem(s, product, opt);
-  PriceResult r = result_at_spot(pb, s.march(pb, opt));
+  MarchResult marched = s.march(pb, opt);
+  PriceResult r = result_at_spot(pb, marched);
   require_finite(r);
   require_within_bounds(product, r, opt.precision);
   r.seconds = seconds_since(start);
   r.peak_host_bytes = scope.peak();
   label(r, s, product, opt, notes);
+  if (grid) {
+    grid->values = std::move(marched.values);
+    grid->nodes.clear();
+    for (const Axis& a : pb.axes) grid->nodes.push_back(a.s);
+    grid->layers = pb.layers;
+  }
   return r;
+}
+
+}  // namespace
+
+PriceResult price_with(const SolverInfo& s, const Product& product, SolverOptions opt) {
+  return price_on_grid(s, product, std::move(opt), nullptr);
+}
+
+PriceResult price_with(const SolverInfo& s, const Product& product, SolverOptions opt, PricedGrid& grid) {
+  return price_on_grid(s, product, std::move(opt), &grid);
 }
 
 std::vector<PriceResult> price_book_with(const SolverInfo& s, const std::vector<const Product*>& products,

@@ -15,6 +15,17 @@ namespace elsbench {
 // out of memory).
 PriceResult price_with(const SolverInfo& solver, const Product& product, SolverOptions options);
 
+// The values at the pricing date on the whole mesh (layers x points, axis 0 contiguous, layer 0
+// the note not knocked in) and the mesh's nodes per axis: for a caller who wants more than the
+// price at the spot (the Python package's values=True).
+struct PricedGrid {
+  std::vector<double> values;
+  std::vector<std::vector<double>> nodes;
+  int layers = 1;
+};
+// price_with, handing the grid over to `grid` too.
+PriceResult price_with(const SolverInfo& solver, const Product& product, SolverOptions options, PricedGrid& grid);
+
 // Several notes through the variant's march_book (one batch: the problems built first, marched
 // together); each result as price_with gives it, its seconds the batch's wall time shared evenly.
 // Throws as price_with does, for the first note the variant refuses; the variant must have a march_book.
