@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The layers depend one way (README, Architecture):
 
-    platform -> products -> solvers, reference -> harness -> harness/cli
+    platform -> products -> solvers, reference -> harness -> harness/cli, python (the package's module)
 
 and inside harness/ its folders do too (HARNESS, lowest first; folders of one rank do not see each
 other), so that a runner can be reused by every source of cases:
@@ -18,8 +18,9 @@ import os
 import re
 import sys
 
-LAYERS = {"platform": 0, "products": 1, "solvers": 2, "reference": 2, "harness": 3, "harness/cli": 4}
-SIBLINGS = {("solvers", "reference"), ("reference", "solvers")}  # same rank, no edge between them
+LAYERS = {"platform": 0, "products": 1, "solvers": 2, "reference": 2, "harness": 3, "harness/cli": 4, "python": 4}
+SIBLINGS = {("solvers", "reference"), ("reference", "solvers"),  # same rank, no edge between them
+            ("harness/cli", "python"), ("python", "harness/cli")}
 # harness/'s folders by rank; report/ (Python) and the data folders (cloud, presets) hold no C++.
 HARNESS = {"machine": 0, "references": 1, "placement": 2, "run": 3, "results": 4, "compare": 5, "runner": 5,
            "book": 6, "sweep": 6, "cli": 7}
@@ -106,7 +107,7 @@ def survey(root):
 def main(root):
     survey(root)
     found = []
-    for top in ["platform", "products", "solvers", "reference", "harness", "tests", "benchmarks"]:
+    for top in ["platform", "products", "solvers", "reference", "harness", "python", "tests", "benchmarks"]:
         for folder, _, files in os.walk(os.path.join(root, top)):
             for name in sorted(files):
                 if not name.endswith(SOURCES):

@@ -1,0 +1,60 @@
+"""Books of notes: generate one, price one into a DataFrame (elsbench book generate|price)."""
+from __future__ import annotations
+
+import json
+import os
+import shlex
+from typing import Any, Iterable, Optional, Union
+
+import pandas
+
+from elsbench import _core
+from elsbench._progress import progress_bar
+from elsbench.note import Note, NoteLike, as_note
+from elsbench.pricing import Nodes, grid_json
+from elsbench.results import frame
+
+_ASSETS = {"mixed": 0, 0: 0, 1: 1, 2: 2, 3: 3, "1": 1, "2": 2, "3": 3}
+
+
+def generate(notes: int = 64, assets: Union[int, str] = "mixed", seed: int = 1,
+             out: Optional[Union[str, os.PathLike]] = None) -> list:
+    """Seasoned step-down ELS term sheets, the same as `elsbench book generate` for the same seed;
+    with `out`, written there as JSON Lines too."""
+    if assets not in _ASSETS:
+        raise _core.BadInput(f"elsbench.book.generate: field 'assets': expected 1, 2, 3 or 'mixed', got {assets!r}")
+    products = _core.generate_book(notes, _ASSETS[assets], seed)
+    if out is not None:
+        with open(out, "w", encoding="utf-8") as f:
+            f.write(_core.book_jsonl(products))
+    return [Note._of(p) for p in products]
+
+
+def price(notes: Union[str, os.PathLike, Iterable[NoteLike]], solver: str = "adi", n: Optional[Nodes] = 100,
+          nt: Optional[Union[int, str]] = None, device: str = "cpu", precision: str = "fp64",
+          threads: Optional[int] = None, reference: Optional[str] = None, scheme: Optional[str] = None,
+          strict: bool = False, out: Optional[Union[str, os.PathLike]] = None, progress: bool = True,
+          **grid: Any) -> pandas.DataFrame:
+    """Price a book as `elsbench book price BOOK --solver SOLVER --n N ...` does: one row per note
+    (in book order) with the columns of its CSV (price, delta_1.., gamma_1.., status, line...).
+
+    notes: a book file (JSON Lines) or notes (Note, dict or catalog id). A bad line does not spoil
+    the book: it is listed in df.attrs["bad_lines"] (strict=True raises BadInput instead). With
+    `out`, the results file (and its CSV) is written there as the CLI writes it.
+    """
+    if isinstance(notes, (str, os.PathLike)):
+        text, source = None, os.fspath(notes)
+    else:
+        text = "".join(as_note(n).to_json() + "\n" for n in notes)
+        source = "<notes>"
+    command = "elsbench.book.price(" + ", ".join(
+        [shlex.quote(source), f"solver={solver!r}", f"n={n!r}", f"device={device!r}", f"precision={precision!r}"]) + ")"
+    with progress_bar(progress, "pricing book", "notes") as bar:
+        results, csv = _core.price_book(text, source, strict, solver, grid_json(n, nt, grid), scheme or "", device,
+                                        precision, threads or 0, reference, os.fspath(out) if out else "", command,
+                                        bar)
+    df = frame(csv)
+    book = json.loads(results)["context"]["elsbench"]["book"]
+    df.attrs["bad_lines"] = book["bad_lines"]
+    df.attrs["summary"] = book["summary"]
+    return df

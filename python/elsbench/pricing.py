@@ -1,0 +1,124 @@
+"""Pricing one note, and its Monte Carlo reference, as `elsbench price` and `elsbench reference` do."""
+from __future__ import annotations
+
+import json
+from typing import Any, Optional, Sequence, Union
+
+from elsbench import _core
+from elsbench._progress import progress_bar
+from elsbench.note import NoteLike, as_note
+
+Nodes = Union[int, Sequence[int]]
+
+
+def grid_json(n: Optional[Nodes], nt: Optional[Union[int, str]], grid: dict[str, Any]) -> str:
+    """The grid codec's keys (solvers/problem/grid_codec.hpp): n, nt, mesh, s_max, density, damping,
+    ki_damping, ki_damping_fraction. An unknown key is refused by the codec, naming it."""
+    keys = dict(grid)
+    if n is not None:
+        keys["n"] = list(n) if isinstance(n, (list, tuple)) else n
+    if nt is not None:
+        keys["nt"] = nt
+    return json.dumps(keys)
+
+
+class PriceResult:
+    """One pricing: the fields of `elsbench price --json` (to_dict() gives them all), and with
+    values=True the grid's values and nodes as NumPy arrays (views of the solver's own result)."""
+
+    __slots__ = ("_fields", "values", "nodes")
+
+    def __init__(self, fields: dict[str, Any], arrays: Optional[dict[str, Any]] = None):
+        self._fields = fields
+        # values[i0, i1, (i2,) layer]: layer 0 the note not knocked in, 1 the note knocked in.
+        self.values = arrays["values"] if arrays else None
+        self.nodes = arrays["nodes"] if arrays else None  # one array of spot levels per underlying
+
+    price = property(lambda self: self._fields["price"], doc="the price at the spot")
+    delta = property(lambda self: self._fields["delta"], doc="per underlying, at the spot")
+    gamma = property(lambda self: self._fields["gamma"], doc="per underlying, at the spot")
+    greeks = property(lambda self: self._fields.get("greeks"), doc="vega, rho, theta (greeks=True), or None")
+    error_estimate = property(lambda self: self._fields.get("error_estimate"),
+                              doc="the estimated discretisation error and its parts (error_estimate=True), or None")
+    product = property(lambda self: self._fields["product"])
+    solver = property(lambda self: self._fields["solver"])
+    scheme = property(lambda self: self._fields["scheme"])
+    mesh = property(lambda self: self._fields["mesh"], doc='e.g. "sinh 200x200, S_max 400/400"')
+    shape = property(lambda self: self._fields["shape"], doc="nodes per axis")
+    time_steps = property(lambda self: self._fields["time_steps"])
+    device = property(lambda self: self._fields["device"], doc="where it ran: cpu or cuda:N")
+    precision = property(lambda self: self._fields["precision"])
+    threads = property(lambda self: self._fields["threads"])
+    seconds = property(lambda self: self._fields["seconds"], doc="wall time of the pricing (set-up and march)")
+    peak_host_bytes = property(lambda self: self._fields["peak_host_bytes"])
+    peak_device_bytes = property(lambda self: self._fields["peak_device_bytes"])
+    notes = property(lambda self: self._fields["notes"])
+    reference = property(lambda self: self._fields.get("reference"), doc="the reference (reference=...), or None")
+    verdict = property(lambda self: self._fields.get("verdict"), doc="pass or fail against the reference, or None")
+
+    @property
+    def error(self) -> Optional[float]:
+        """The estimated discretisation error (price - extrapolated), where it was estimated."""
+        return self.error_estimate["error"] if self.error_estimate else None
+
+    @property
+    def grid(self) -> dict[str, Any]:
+        return {"shape": self.shape, "time_steps": self.time_steps, "mesh": self.mesh}
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self._fields)
+
+    def __repr__(self) -> str:
+        return (f"PriceResult({self.product}: {self.price:.6f}, {self.solver} {self.scheme}, "
+                f"{'x'.join(map(str, self.shape))} x {self.time_steps} steps, {self.device}, {self.precision}, "
+                f"{self.seconds:.3g} s)")
+
+
+def price(note: NoteLike, solver: str = "adi", n: Optional[Nodes] = 200, nt: Optional[Union[int, str]] = None,
+          device: str = "auto", precision: str = "fp64", threads: Optional[int] = None, greeks: bool = False,
+          error_estimate: bool = False, reference: Optional[str] = None, scheme: Optional[str] = None,
+          values: bool = False, max_seconds: Optional[float] = None, progress: bool = True,
+          **grid: Any) -> PriceResult:
+    """Price one note as `elsbench price --product NOTE --solver SOLVER --n N ...` does, to the bit.
+
+    n: nodes per axis (an int, or one per underlying); nt: time steps (None: the solver's choice).
+    grid: the other grid keys (mesh="uniform"|"sinh", s_max, density, damping, ki_damping,
+    ki_damping_fraction). reference: "stored" or "auto" judges the price against its reference
+    (result.verdict). values=True also returns the whole grid (result.values, result.nodes).
+    """
+    product = as_note(note)._product
+    with progress_bar(progress, f"pricing {product.id}", "steps") as bar:
+        text, arrays = _core.price(product, solver, grid_json(n, nt, grid), scheme or "", device, precision,
+                                   threads or 0, max_seconds or 0.0, greeks, error_estimate, reference, values, bar)
+    return PriceResult(json.loads(text), arrays)
+
+
+class Reference:
+    """A Monte Carlo reference price (`elsbench reference`): price, std_error, paths, seed,
+    generator, device, threads, seconds; to_dict() gives them all."""
+
+    __slots__ = ("_fields",)
+
+    def __init__(self, fields: dict[str, Any]):
+        self._fields = fields
+
+    price = property(lambda self: self._fields["price"])
+    std_error = property(lambda self: self._fields["std_error"])
+    paths = property(lambda self: self._fields["paths"])
+    seed = property(lambda self: self._fields["seed"])
+    generator = property(lambda self: self._fields["generator"])
+    device = property(lambda self: self._fields["device"])
+    threads = property(lambda self: self._fields["threads"])
+    seconds = property(lambda self: self._fields["seconds"])
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self._fields)
+
+    def __repr__(self) -> str:
+        return f"Reference({self._fields['product']}: {self.price:.6f} +- {self.std_error:.2g}, {self.paths} paths)"
+
+
+def reference(note: NoteLike, paths: int = 1_000_000, seed: int = 1, device: str = "cpu",
+              threads: Optional[int] = None, antithetic: bool = True) -> Reference:
+    """A Monte Carlo price of the note, as `elsbench reference --product NOTE --paths P --seed S` gives it."""
+    return Reference(json.loads(_core.reference(as_note(note)._product, paths, seed, device, threads or 0, antithetic)))

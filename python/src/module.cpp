@@ -1,0 +1,331 @@
+// elsbench._core: the Python package's extension module, over the same layers as the CLI (no
+// second implementation): notes through the product loader, prices through run_price, books
+// through run_book, sweeps through run_sweep, results through the one results reader and CSV
+// writer. What crosses into Python is the JSON the CLI prints (parsed there), and NumPy views of
+// a pricing's grid.
+#include <nanobind/nanobind.h>
+#include <nanobind/ndarray.h>
+#include <nanobind/stl/map.h>
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/pair.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <new>
+
+#include "harness/book/book_run.hpp"
+#include "harness/machine/machine.hpp"
+#include "harness/results/price_json.hpp"
+#include "harness/results/results_csv.hpp"
+#include "harness/results/results_file.hpp"
+#include "harness/run/price_run.hpp"
+#include "harness/sweep/axis.hpp"
+#include "harness/sweep/overrides.hpp"
+#include "harness/sweep/plan.hpp"
+#include "harness/sweep/preset.hpp"
+#include "harness/sweep/sweep.hpp"
+#include "platform/cuda_devices.hpp"
+#include "platform/input_error.hpp"
+#include "platform/solver_error.hpp"
+#include "platform/stop_request.hpp"
+#include "products/book_file.hpp"
+#include "products/book_generator.hpp"
+#include "products/catalog.hpp"
+#include "products/product_json.hpp"
+#include "python/src/watched_call.hpp"
+#include "reference/monte_carlo_on.hpp"
+#include "solvers/contract/solver.hpp"
+#include "solvers/problem/grid_codec.hpp"
+
+namespace nb = nanobind;
+using namespace nb::literals;
+
+namespace elsbench::python {
+namespace {
+
+using nlohmann::json;
+
+// Where a bad keyword argument is named: "elsbench.price: field 'n': ...".
+std::string source_of(const std::string& function) { return "elsbench." + function; }
+
+// The options of a pricing, from the keyword arguments as the CLI's flags give them: the grid's
+// keys through the grid codec (its checks and messages), the device and precision through their
+// one parser each.
+SolverOptions solver_options(const std::string& function, const std::string& grid, const std::string& scheme,
+                             const std::string& device, const std::string& precision, int threads, double max_seconds) {
+  const std::string source = source_of(function);
+  SolverOptions o;
+  o.scheme = scheme;
+  o.grid = grid_from_json(json::parse(grid), source, "", GridKeys::All);
+  const auto named = [&](const char* field, auto parse) {
+    try {
+      return parse();
+    } catch (const std::invalid_argument& e) {
+      throw InputError(source, field, e.what());
+    }
+  };
+  o.device = named("device", [&] { return parse_device(device); });
+  o.precision = named("precision", [&] { return parse_precision(precision); });
+  if (threads < 0) throw InputError(source, "threads", "must be >= 0 (0 or None: every core)");
+  o.device.threads = threads;
+  if (!(max_seconds >= 0 && max_seconds <= 1e9)) throw InputError(source, "max_seconds", "must be in [0, 1e9]");
+  o.max_seconds = max_seconds;
+  return o;
+}
+
+ReferencePolicy reference_policy(const std::string& function, const std::string& mode) {
+  ReferencePolicy p;
+  try {
+    p.mode = parse_reference_mode(mode);
+  } catch (const std::invalid_argument& e) {
+    throw InputError(source_of(function), "reference", e.what());
+  }
+  return p;
+}
+
+// March steps done and planned, the unit of a pricing's progress.
+std::pair<std::uint64_t, std::uint64_t> steps_done() {
+  return {march_progress().done.load(), march_progress().planned.load()};
+}
+
+// The grid as NumPy views of one block that the arrays keep alive: values indexed
+// [i0, i1, (i2,) layer] (axis 0 contiguous, as the solvers lay them out), nodes one array per axis.
+nb::dict grid_arrays(PricedGrid&& g) {
+  auto* owned = new PricedGrid(std::move(g));
+  nb::capsule owner(owned, [](void* p) noexcept { delete static_cast<PricedGrid*>(p); });
+  std::vector<std::size_t> shape;
+  std::vector<std::int64_t> strides;
+  std::int64_t stride = 1;
+  for (const auto& axis : owned->nodes) {
+    shape.push_back(axis.size());
+    strides.push_back(stride);
+    stride *= static_cast<std::int64_t>(axis.size());
+  }
+  shape.push_back(static_cast<std::size_t>(owned->layers));
+  strides.push_back(stride);
+  nb::dict out;
+  out["values"] = nb::ndarray<nb::numpy, double>(owned->values.data(), shape.size(), shape.data(), owner,
+                                                 strides.data());
+  nb::list nodes;
+  for (auto& axis : owned->nodes) {
+    const std::size_t n = axis.size();
+    nodes.append(nb::ndarray<nb::numpy, double>(axis.data(), 1, &n, owner));
+  }
+  out["nodes"] = nodes;
+  return out;
+}
+
+nb::tuple price(const Product& product, const std::string& solver, const std::string& grid, const std::string& scheme,
+                const std::string& device, const std::string& precision, int threads, double max_seconds,
+                bool greeks, bool error_estimate, const std::optional<std::string>& reference, bool values,
+                const nb::object& progress) {
+  const SolverInfo& info = SolverRegistry::instance().get(solver);
+  PriceRequest request;
+  request.options = solver_options("price", grid, scheme, device, precision, threads, max_seconds);
+  request.greeks = greeks;
+  request.error_estimate = error_estimate;
+  if (reference) request.reference = reference_policy("price", *reference);
+  PricedGrid g;
+  if (values) request.grid = &g;
+  const PriceRun run = watched_call([&] { return run_price(info, product, request); }, progress, steps_done);
+  return nb::make_tuple(to_json(run).dump(), values ? nb::object(grid_arrays(std::move(g))) : nb::none());
+}
+
+std::string reference(const Product& product, std::int64_t paths, std::uint64_t seed, const std::string& device,
+                      int threads, bool antithetic) {
+  McOptions o;
+  o.paths = paths;
+  o.seed = seed;
+  o.threads = threads;
+  o.antithetic = antithetic;
+  Device d;
+  try {
+    d = parse_device(device);
+  } catch (const std::invalid_argument& e) {
+    throw InputError(source_of("reference"), "device", e.what());
+  }
+  McResult r;
+  {
+    nb::gil_scoped_release unlocked;
+    r = monte_carlo_on(product, o, d);
+  }
+  return json{{"product", product.id},       {"price", r.price},     {"std_error", r.std_error},
+              {"paths", r.paths},            {"seed", r.seed},       {"generator", r.generator},
+              {"generator_version", r.generator_version}, {"device", r.device}, {"threads", r.threads},
+              {"seconds", r.seconds}}
+      .dump();
+}
+
+// A book priced as `book price` prices it; returns the results file's JSON and its CSV view.
+std::pair<std::string, std::string> price_book(const std::optional<std::string>& text, const std::string& source,
+                                               bool strict,
+                                               const std::string& solver, const std::string& grid,
+                                               const std::string& scheme, const std::string& device,
+                                               const std::string& precision, int threads,
+                                               const std::optional<std::string>& reference, const std::string& out,
+                                               const std::string& command, const nb::object& progress) {
+  BookRunSpec spec;
+  spec.solver = solver;
+  spec.options = solver_options("book.price", grid, scheme, "cpu", precision, threads, 0);
+  try {
+    set_book_device(spec, device);
+  } catch (const std::invalid_argument& e) {
+    throw InputError(source_of("book.price"), "device", e.what());
+  }
+  spec.threads = threads;
+  spec.out = out;
+  spec.command = command;
+  if (reference) spec.references = BookReferences{reference_policy("book.price", *reference), {}, 3.0};
+  const Book book = text ? parse_book(source, *text) : load_book_file(source);
+  if (strict) require_clean(book);
+  std::atomic<std::size_t> notes_done{0};
+  spec.after_note = [&](std::size_t n) { notes_done = n; };
+  const BookRunSummary s = watched_call([&] { return run_book(book, spec); }, progress, [&] {
+    return std::pair<std::size_t, std::size_t>(notes_done.load(), book.notes.size());
+  });
+  ResultsFile file;
+  file.context = s.file.at("context");
+  file.benchmarks = s.file.at("benchmarks");
+  return {s.file.dump(), results_csv(file)};
+}
+
+// A sweep of a preset with some axes replaced, as `sweep --preset P --AXIS V...` runs it, into `out`.
+std::string sweep(const std::string& preset, const std::map<std::string, std::vector<std::string>>& axes,
+                  int repetitions, bool error_estimate, const std::optional<std::string>& reference,
+                  const std::string& out, const std::string& command, const nb::object& progress) {
+  SweepOverrides overrides;
+  for (const auto& [key, texts] : axes) {
+    const SweepAxis* axis = find_sweep_axis(key);
+    if (!axis) throw InputError(source_of("sweep"), key, "not an axis (elsbench.sweep_axes() lists them)");
+    json values = json::array();
+    for (const std::string& text : texts) {
+      try {
+        values.push_back(axis_value_from_text(*axis, text));
+      } catch (const std::invalid_argument& e) {
+        throw InputError(source_of("sweep"), key, e.what());
+      }
+    }
+    overrides.axes.set(key, values);
+  }
+  if (repetitions) overrides.repetitions = repetitions;
+  overrides.error_estimate = error_estimate;
+  SweepSpec spec = load_preset(preset);
+  SweepRun run;
+  run.preset_label = overrides.empty() ? spec.preset : "custom";
+  apply_overrides(spec, overrides);
+  run.path = out;
+  run.command = command;
+  if (reference) run.references = reference_policy("sweep", *reference);
+  const std::size_t cases = plan_sweep(spec).cases.size();
+  std::atomic<std::size_t> cases_done{0};
+  run.after_case = [&](std::size_t n) { cases_done = n; };
+  const SweepSummary s = watched_call([&] { return run_sweep(spec, run); }, progress, [&] {
+    return std::pair<std::size_t, std::size_t>(cases_done.load(), cases);
+  });
+  return json{{"cases", s.cases}, {"ran", s.ran}, {"pass", s.pass}, {"fail", s.fail},
+              {"no_reference", s.no_reference}, {"unconverged", s.unconverged}, {"skipped", s.skipped},
+              {"seconds", s.seconds}}
+      .dump();
+}
+
+std::string devices() {
+  json out = json::array();
+  const MachineInfo m = describe_machine();
+  out.push_back({{"device", "cpu"}, {"name", m.cpu_model}, {"cores", m.cores}, {"memory_bytes", m.memory_bytes}});
+  std::string why;
+  for (const GpuInfo& g : cuda_devices(&why))
+    out.push_back({{"device", "cuda:" + std::to_string(g.index)}, {"name", g.name}, {"memory_bytes", g.memory_bytes},
+                   {"sm_count", g.sm_count}, {"compute_capability", std::to_string(g.cc_major) + "." + std::to_string(g.cc_minor)},
+                   {"uuid", g.uuid}, {"pci_bus_id", g.pci_bus_id}});
+  return out.dump();
+}
+
+std::string solvers() {
+  json out = json::array();
+  for (const SolverInfo& s : SolverRegistry::instance().all()) {
+    if (s.test_only) continue;
+    json precisions = json::array(), kinds = json::array();
+    for (Precision p : s.precisions) precisions.push_back(to_string(p));
+    for (Device::Kind k : s.devices) kinds.push_back(k == Device::Kind::Cpu ? "cpu" : "cuda");
+    out.push_back({{"name", s.name}, {"description", s.description}, {"schemes", s.schemes},
+                   {"max_dim", s.max_dim}, {"precisions", precisions}, {"devices", kinds},
+                   {"unavailable", s.unavailable_reason()}});
+  }
+  return out.dump();
+}
+
+// Bad input raises elsbench.BadInput (a ValueError) naming the source and the field as the CLI
+// does; a pricing the solver cannot do raises elsbench.SolverError with its kind.
+void register_errors(nb::module_& m) {
+  static nb::object bad_input = nb::steal(PyErr_NewException("elsbench.BadInput", PyExc_ValueError, nullptr));
+  static nb::object solver_error = nb::steal(PyErr_NewException("elsbench.SolverError", PyExc_RuntimeError, nullptr));
+  m.attr("BadInput") = bad_input;
+  m.attr("SolverError") = solver_error;
+  nb::register_exception_translator([](const std::exception_ptr& p, void*) {
+    try {
+      std::rethrow_exception(p);
+    } catch (const InputError& e) {
+      nb::object error = bad_input(e.what());
+      error.attr("source") = e.file();
+      error.attr("field") = e.field();
+      PyErr_SetObject(bad_input.ptr(), error.ptr());
+    } catch (const SolverError& e) {
+      nb::object error = solver_error(e.what());
+      error.attr("kind") = e.kind_name();
+      PyErr_SetObject(solver_error.ptr(), error.ptr());
+    }
+  });
+}
+
+}  // namespace
+}  // namespace elsbench::python
+
+NB_MODULE(_core, m) {
+  using namespace elsbench;
+  using namespace elsbench::python;
+  m.doc() = "elsbench's C++ layers; use the elsbench package, not this module";
+  register_errors(m);
+
+  nb::class_<Product>(m, "Product", "a note or option, loaded and checked by elsbench's product loader")
+      .def_ro("id", &Product::id)
+      .def_prop_ro("dimension", &Product::dimension)
+      .def("json", [](const Product& p) { return product_to_json(p).dump(); }, "the product's JSON text");
+  m.def("note_from_source", &resolve_product, "spec"_a, "a catalog id or a product JSON file");
+  m.def("note_from_json", [](const std::string& text, const std::string& source) {
+    return product_from_text(text, source);
+  }, "text"_a, "source"_a, "a product from JSON text; `source` names it in errors");
+  m.def("catalog_ids", [] {
+    std::vector<std::string> ids;
+    for (const Product& p : load_catalog()) ids.push_back(p.id);
+    return ids;
+  });
+  m.def("price", &price, "product"_a, "solver"_a, "grid"_a, "scheme"_a, "device"_a, "precision"_a, "threads"_a,
+        "max_seconds"_a, "greeks"_a, "error_estimate"_a, "reference"_a.none(), "values"_a, "progress"_a.none(),
+        "price --json's JSON text, and with values the grid's arrays");
+  m.def("reference", &reference, "product"_a, "paths"_a, "seed"_a, "device"_a, "threads"_a, "antithetic"_a,
+        "a Monte Carlo reference price, as `elsbench reference` computes it (JSON text)");
+  m.def("generate_book", [](int notes, int assets, std::uint64_t seed) {
+    if (notes < 1 || notes > 10000000) throw InputError("elsbench.book.generate", "notes", "must be in [1, 1e7]");
+    if (assets < 0 || assets > 3) throw InputError("elsbench.book.generate", "assets", "must be 1, 2, 3 or 'mixed'");
+    return generate_book(BookSpec{notes, assets, seed});
+  }, "notes"_a, "assets"_a, "seed"_a);
+  m.def("book_jsonl", &book_jsonl, "notes"_a);
+  m.def("price_book", &price_book, "text"_a.none(), "source"_a, "strict"_a, "solver"_a, "grid"_a, "scheme"_a, "device"_a,
+        "precision"_a, "threads"_a, "reference"_a.none(), "out"_a, "command"_a, "progress"_a.none(),
+        "a book (its JSON Lines text, or the file `source` where text is None) priced as `book price`\n"
+        "prices it: (results JSON text, CSV text)");
+  m.def("sweep", &sweep, "preset"_a, "axes"_a, "repetitions"_a, "error_estimate"_a, "reference"_a.none(), "out"_a,
+        "command"_a, "progress"_a.none(), "a sweep into `out`; returns its summary (JSON text)");
+  m.def("sweep_axes", [] {
+    std::vector<std::string> keys;
+    for (const SweepAxis& a : sweep_axes()) keys.push_back(a.key);
+    return keys;
+  });
+  m.def("results_csv", [](const std::string& path) { return results_csv(read_results_file(path)); }, "path"_a,
+        "the CSV view of any results file (sweep, book, validation), read and checked by the one reader");
+  m.def("devices", &devices);
+  m.def("solvers", &solvers);
+}

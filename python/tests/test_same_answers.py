@@ -1,0 +1,158 @@
+"""The package answers as the CLI does: the same prices, deltas, gammas, Greeks and book rows to
+the last bit (one set of C++ layers, one compiler's build of them), the same refusals."""
+import math
+
+import pytest
+
+import elsbench
+
+CPU_SOLVERS = [s["name"] for s in elsbench.solvers() if "cpu" in s["devices"]]
+CATALOG = [n.id for n in elsbench.Note.catalog()]
+
+
+def nodes_for(note_id, solver):
+    dim = elsbench.Note(note_id).dimension
+    return {1: 80, 2: 40, 3: 16}[dim] if solver != "cn-direct" else {1: 80, 2: 32}.get(dim)
+
+
+def test_the_catalog_and_the_cpu_solvers_are_all_here():
+    assert {"adi", "explicit", "cn-direct"} <= set(CPU_SOLVERS)
+    assert "sample-2a-stepdown" in CATALOG and len(CATALOG) >= 11
+
+
+@pytest.mark.parametrize("solver", CPU_SOLVERS)
+@pytest.mark.parametrize("note_id", CATALOG)
+def test_price_delta_gamma_equal_the_cli_bit_for_bit(cli, note_id, solver):
+    n = nodes_for(note_id, solver)
+    if n is None:
+        with pytest.raises(ValueError, match="handles up to"):
+            elsbench.price(note_id, solver=solver, n=16, progress=False)
+        return
+    want = cli.price_json("--product", note_id, "--solver", solver, "--n", n, "--threads", 2)
+    got = elsbench.price(note_id, solver=solver, n=n, threads=2, progress=False)
+    assert (got.price, got.delta, got.gamma) == (want["price"], want["delta"], want["gamma"])
+    assert (got.shape, got.time_steps, got.scheme, got.mesh) == (want["shape"], want["time_steps"], want["scheme"],
+                                                                 want["mesh"])
+
+
+@pytest.mark.parametrize("note_id", CATALOG)
+def test_greeks_and_error_estimate_equal_the_cli(cli, note_id):
+    n = nodes_for(note_id, "adi")
+    # The 3-asset note's estimate needs n = 40 or more (a minute here): its Greeks alone at n = 16.
+    estimate = elsbench.Note(note_id).dimension < 3
+    want = cli.price_json("--product", note_id, "--solver", "adi", "--n", n, "--greeks",
+                          *(["--error-estimate"] if estimate else []))
+    got = elsbench.price(note_id, n=n, greeks=True, error_estimate=estimate, progress=False)
+    assert got.greeks == want["greeks"]
+    assert got.error_estimate == want.get("error_estimate")
+    if estimate:
+        assert got.error == want["error_estimate"]["error"]
+
+
+@pytest.mark.parametrize("precision", ["fp32", "mixed"])
+def test_other_precisions_equal_the_cli(cli, precision):
+    want = cli.price_json("--product", "sample-2a-stepdown", "--solver", "adi", "--n", 60, "--precision", precision)
+    got = elsbench.price("sample-2a-stepdown", n=60, precision=precision, progress=False)
+    assert (got.price, got.delta, got.precision) == (want["price"], want["delta"], precision)
+
+
+def test_a_reference_gives_the_cli_verdict(cli):
+    want = cli.price_json("--product", "european-call", "--solver", "adi", "--n", 100, "--reference", "stored")
+    got = elsbench.price("european-call", n=100, reference="stored", progress=False)
+    assert got.reference == want["reference"] and got.verdict == want["verdict"]
+    assert got.verdict["status"] == "pass"
+
+
+def test_nodes_per_axis_and_grid_keys_equal_the_cli(cli):
+    want = cli.price_json("--product", "min-call", "--solver", "adi", "--n", "50,36", "--nt", 80, "--mesh", "uniform",
+                          "--s-max", 5)
+    got = elsbench.price("min-call", n=(50, 36), nt=80, mesh="uniform", s_max=5, progress=False)
+    assert (got.price, got.shape, got.mesh) == (want["price"], [50, 36], want["mesh"])
+
+
+def test_book_rows_equal_the_cli_csv(cli, tmp_path):
+    book = tmp_path / "book.jsonl"
+    notes = elsbench.book.generate(6, assets="mixed", seed=7, out=book)
+    out = tmp_path / "cli.json"
+    cli("book", "generate", "--notes", 6, "--assets", "mixed", "--seed", 7, "--out", tmp_path / "cli-book.jsonl")
+    assert (tmp_path / "cli-book.jsonl").read_text() == book.read_text()
+    cli("book", "price", book, "--solver", "adi", "--n", 24, "--threads", 2, "--out", out)
+    want = elsbench.results.load(out)
+    got = elsbench.book.price(notes, n=24, threads=2, progress=False)
+    from_file = elsbench.book.price(book, n=24, threads=2, progress=False)
+    assert list(got.columns) == list(want.columns)
+    numbers = ["price", "delta_1", "gamma_1", "delta_2", "gamma_3", "line"]
+    assert got[numbers].equals(want[numbers]) and from_file[numbers].equals(want[numbers])
+    assert list(got["status"]) == list(want["status"]) == ["no-reference"] * 6  # priced; no reference asked for
+
+
+def test_the_compat_call_prices_the_prototype_sample_as_the_cli(cli):
+    class ELSProduct:  # the prototype's create_sample_els(), field for field
+        principal, maturity = 100.0, 3.0
+        observation_dates = [0.5, 1.0, 1.5, 2.0, 2.5, 3.0]
+        redemption_barriers = [0.95, 0.95, 0.90, 0.85, 0.80, 0.75]
+        coupons = [4.0, 8.0, 12.0, 16.0, 20.0, 24.0]
+        ki_barrier, ki_observation_start, ki_observation_end = 0.50, 0.0, 3.0
+        S1_0, S2_0, sigma1, sigma2, rho, r, q1, q2, worst_of = 100.0, 100.0, 0.25, 0.30, 0.50, 0.03, 0.02, 0.015, True
+
+    want = cli.price_json("--product", "sample-2a-stepdown", "--solver", "adi", "--n", "100,100", "--nt", 200)
+    got = elsbench.compat.price_els_gpu(ELSProduct(), N1=100, N2=100, Nt=200, use_gpu=False, verbose=False)
+    assert got["price"] == want["price"] and got["use_gpu"] is False
+    fields = {k: getattr(ELSProduct, k) for k in dir(ELSProduct) if not k.startswith("_")}
+    assert elsbench.compat.price_els_gpu(fields, 100, 100, 200, use_gpu=False, verbose=False)["price"] == want["price"]
+    assert 93.0 < got["price"] < 93.6  # not the prototype's 106.5: the correlation term is in
+
+
+def test_values_are_the_grid_the_price_is_read_from():
+    r = elsbench.price("european-call", n=101, values=True, progress=False)
+    (nodes,) = r.nodes
+    assert r.values.shape == (101, 1) and nodes.shape == (101,)
+    spot = elsbench.Note("european-call").to_dict()["underlyings"][0]["spot"]
+    assert nodes[0] == 0.0 and nodes[-1] > spot
+    # The price at the spot is read from the grid's values near it (a 3-point stencil).
+    i = int((nodes < spot).sum())
+    assert min(r.values[i - 1, 0], r.values[i, 0]) <= r.price <= max(r.values[i - 1, 0], r.values[i, 0]) + 1e-9
+    two = elsbench.price("sample-2a-stepdown", n=(30, 20), values=True, progress=False)
+    assert two.values.shape == (30, 20, 2) and [a.shape for a in two.nodes] == [(30,), (20,)]
+    assert not two.values.flags.owndata  # a view of the solver's own result, no copy
+
+
+def test_bad_input_raises_naming_the_field_as_the_cli(cli, tmp_path):
+    note = elsbench.Note("sample-2a-stepdown").to_dict()
+    note["underlyings"][1]["vol"] = -0.3
+    bad = tmp_path / "bad.json"
+    bad.write_text(__import__("json").dumps(note))
+    refused = cli("price", "--product", bad, "--solver", "adi", check=False)
+    assert refused.returncode == 2 and "field 'underlyings[1].vol'" in refused.stderr
+    with pytest.raises(elsbench.BadInput, match=r"field 'underlyings\[1\]\.vol'") as e:
+        elsbench.Note(note)
+    assert e.value.field == "underlyings[1].vol" and isinstance(e.value, ValueError)
+    with pytest.raises(elsbench.BadInput, match="field 'underlyings\\[1\\]\\.vol'"):
+        elsbench.price(bad, progress=False)
+    with pytest.raises(elsbench.BadInput) as e:
+        elsbench.price("european-call", n=10**9, progress=False)
+    assert e.value.field == "n"
+    with pytest.raises(elsbench.BadInput) as e:
+        elsbench.price("european-call", n=50, smax=3, progress=False)
+    assert e.value.field == "smax" and "unknown key" in str(e.value)
+    with pytest.raises(elsbench.BadInput) as e:
+        elsbench.price("european-call", precision="fp16", progress=False)
+    assert e.value.field == "precision"
+    with pytest.raises(ValueError, match="unknown solver|no solver"):
+        elsbench.price("european-call", solver="nope", progress=False)
+
+
+def test_a_price_it_cannot_stand_behind_raises_solver_error():
+    # min-call at vol 3: far beyond the default domain; refused as unconverged, never returned
+    note = elsbench.Note("min-call").to_dict()
+    for u in note["underlyings"]:
+        u["vol"] = 3.0
+    with pytest.raises(elsbench.SolverError) as e:
+        elsbench.price(note, solver="cn-direct", n=40, progress=False)
+    assert e.value.kind == "unconverged"
+
+
+def test_note_round_trip_and_catalog():
+    sample = elsbench.Note("sample-2a-stepdown")
+    assert elsbench.Note(sample.to_dict()) == sample and sample.dimension == 2
+    assert math.isclose(sample.to_dict()["notional"], 100.0)
