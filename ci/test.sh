@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The README's test command: installs what is missing, builds, runs every test suite but the
 # slow ones. GPU suites skip (reported as skipped) where no CUDA device is present.
+# Then the Python package, built and installed into .venv, and its pytest suite (ci/python.sh).
 # Then the sanitizer build (ci/sanitize.sh: ASan + UBSan, unit and validation suites) and short
 # runs of the loaders' libFuzzer targets (clang; docs/reliability.md).
 set -euo pipefail
@@ -8,6 +9,7 @@ cd "$(dirname "$0")/.."
 bash ci/install-deps.sh
 bash ci/build.sh
 ctest --test-dir build --output-on-failure -j "$(nproc)" -LE slow "$@"
+bash ci/python.sh --test
 bash ci/sanitize.sh
 if command -v clang++ >/dev/null; then
   mkdir -p build-fuzz
