@@ -5,6 +5,7 @@ set -euo pipefail
 packages=(build-essential cmake ninja-build git libeigen3-dev libboost-test-dev libbenchmark-dev
           nlohmann-json3-dev libcli11-dev python3 python3-matplotlib python3-pytest
           python3-venv python3-dev   # the Python package (ci/python.sh: .venv, scikit-build-core, nanobind)
+          python3-jsonschema           # tests/schema: docs/product.schema.json against the loader
           libopenmpi-dev openmpi-bin   # MPI: optional for the build, used by `book price` under mpirun
           clang libclang-rt-dev libomp-dev)  # libFuzzer targets of the loaders (ci/fuzz.sh)
 missing=()

@@ -8,6 +8,8 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <string_view>
+#include <vector>
 
 #include "platform/input_error.hpp"
 #include "products/payoff.hpp"
@@ -17,6 +19,61 @@ namespace elsbench {
 namespace {
 
 using nlohmann::json;
+
+using Keys = std::vector<std::string_view>;
+
+// The keys of each object, as product_to_json writes them; docs/product.schema.json lists the same.
+const Keys kCommonKeys = {"id", "type", "notional", "underlyings", "correlation", "rate"};
+const Keys kUnderlyingKeys = {"name", "spot", "reference", "vol", "div_yield"};
+const Keys kAutocallKeys = {"time", "barrier", "coupon"};
+const Keys kKnockInKeys = {"monitoring", "barrier", "days_per_year"};
+const Keys kElsKeys = {"performance", "autocall", "knock_in", "dummy_coupon", "knocked_in"};
+
+// Levenshtein distance between two short keys.
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t k = 0; k <= b.size(); ++k) row[k] = k;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t k = 1; k <= b.size(); ++k) {
+      const std::size_t above = row[k];
+      row[k] = std::min({row[k] + 1, row[k - 1] + 1, diagonal + (a[i - 1] == b[k - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+// A key folded to lower case without separators: 'DivYield', 'div-yield' and 'divyield' meet.
+std::string folded(std::string_view key) {
+  std::string out;
+  for (const char c : key)
+    if (c != '_' && c != '-') out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// The known key a misspelt `key` most likely meant: the same letters in another case or with other
+// separators, else the nearest within two edits; empty when none is that close.
+std::string_view nearest_key(std::string_view key, const Keys& known) {
+  const std::string key_folded = folded(key);
+  std::string_view best;
+  std::size_t best_distance = 3;
+  for (const std::string_view k : known) {
+    const std::size_t d = key_folded == folded(k) ? 0 : edit_distance(key, k);
+    if (d < best_distance) {
+      best = k;
+      best_distance = d;
+    }
+  }
+  return best;
+}
+
+std::string joined(const Keys& keys) {
+  std::string out;
+  for (const std::string_view k : keys) out += (out.empty() ? "" : ", ") + std::string(k);
+  return out;
+}
 
 // Reads fields of one JSON object and reports errors with the full path of the field.
 class Reader {
@@ -35,6 +92,20 @@ class Reader {
     return path_.empty() ? key : path_ + "." + key;
   }
   bool has(const std::string& key) const { return j_.contains(key); }
+
+  // Refuses a key this object does not have: a misspelt optional field ('notionl') would otherwise
+  // take its default without a word. Names the known key it most likely meant.
+  void refuse_unknown_keys(const Keys& known) const {
+    for (const auto& item : j_.items()) {
+      const std::string& key = item.key();
+      if (std::find(known.begin(), known.end(), key) != known.end()) continue;
+      const std::string_view near = nearest_key(key, known);
+      // Joined with '.' whatever the key holds, so that a key like "[0]" reads as a key, not an index.
+      throw InputError(file_, path_.empty() ? key : path_ + "." + key,
+                       near.empty() ? "unknown key (expected " + joined(known) + ")"
+                                    : "unknown key; did you mean '" + std::string(near) + "'?");
+    }
+  }
 
   const json& at(const std::string& key) const {
     if (!j_.contains(key)) fail(key, "missing");
@@ -119,6 +190,18 @@ constexpr std::pair<const char*, Performance> kPerformances[] = {
 constexpr std::pair<const char*, Monitoring> kMonitorings[] = {
     {"none", Monitoring::None}, {"daily", Monitoring::Daily}, {"continuous", Monitoring::Continuous}};
 
+// The root's keys: the common ones and the terms of its type, so that an ELS with a strike or an
+// exchange option with one is refused rather than priced without it.
+Keys product_keys(ProductType t) {
+  Keys keys = kCommonKeys;
+  const Keys terms = t == ProductType::StepdownEls      ? kElsKeys
+                     : t == ProductType::CashOrNothing2 ? Keys{"maturity", "strikes", "cash"}
+                     : t == ProductType::Exchange       ? Keys{"maturity"}
+                                                        : Keys{"maturity", "strike"};
+  keys.insert(keys.end(), terms.begin(), terms.end());
+  return keys;
+}
+
 int required_assets(ProductType t) {
   switch (t) {
     case ProductType::EuropeanCall:
@@ -135,6 +218,7 @@ std::vector<Underlying> read_assets(const Reader& r) {
   std::vector<Underlying> assets;
   for (std::size_t i = 0; i < list.size(); ++i) {
     const Reader a = r.child(list[i], "underlyings[" + std::to_string(i) + "]");
+    a.refuse_unknown_keys(kUnderlyingKeys);
     Underlying u;
     u.name = a.has("name") ? a.text("name") : "S" + std::to_string(i + 1);
     u.spot = a.within("spot", limits::kMinLevel, limits::kMaxLevel);
@@ -196,6 +280,7 @@ ElsTerms read_els(const Reader& r) {
   for (std::size_t i = 0; i < dates.size(); ++i) {
     const std::string key = "autocall[" + std::to_string(i) + "]";
     const Reader d = r.child(dates[i], key);
+    d.refuse_unknown_keys(kAutocallKeys);
     AutocallDate a;
     a.time = d.positive("time");
     if (a.time > limits::kMaxMaturityYears) d.fail("time", "beyond 30 years, got " + Reader::fmt(a.time));
@@ -214,6 +299,7 @@ ElsTerms read_els(const Reader& r) {
     t.autocall.push_back(a);
   }
   const Reader ki = r.child(r.at("knock_in"), "knock_in");
+  ki.refuse_unknown_keys(kKnockInKeys);
   t.knock_in.monitoring = parse_enum(ki, "monitoring", kMonitorings);
   if (t.knock_in.monitoring != Monitoring::None) {
     t.knock_in.barrier = ki.positive("barrier");
@@ -279,10 +365,11 @@ Product product_from_json(const json& j, const std::string& source) {
   const Reader r(j, source, "");
   Product p;
   p.source = source;
+  p.type = parse_enum(r, "type", kTypes);
+  r.refuse_unknown_keys(product_keys(p.type));
   p.id = r.text("id");
   if (!is_safe_product_id(p.id))
     r.fail("id", "must be 1 to 64 letters, digits, '.', '_' or '-', beginning with a letter or digit (it names files)");
-  p.type = parse_enum(r, "type", kTypes);
   p.notional = r.has("notional") ? r.positive("notional") : 1.0;
   if (p.notional > limits::kMaxNotional) r.fail("notional", "beyond 1e12, got " + Reader::fmt(p.notional));
   p.assets = read_assets(r);

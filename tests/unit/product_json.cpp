@@ -46,8 +46,8 @@ json sample_min_call() {
 }
 
 // The loader must refuse `j`, naming this file and exactly `field`, in the exception's fields and
-// in its message (which is what a user sees).
-void expect_refused(const json& j, const std::string& field) {
+// in its message (which is what a user sees); returns the message.
+std::string expect_refused(const json& j, const std::string& field) {
   try {
     product_from_json(j, kSource);
     BOOST_ERROR("accepted, expected a refusal naming '" << field << "'");
@@ -59,7 +59,15 @@ void expect_refused(const json& j, const std::string& field) {
                         "message lacks the file: " << what);
     BOOST_CHECK_MESSAGE(what.find("'" + field + "'") != std::string::npos,
                         "message lacks the field: " << what);
+    return what;
   }
+  return "";
+}
+
+// A refusal naming `field` whose message contains `text`.
+void expect_message(const json& j, const std::string& field, const std::string& text) {
+  const std::string what = expect_refused(j, field);
+  BOOST_CHECK_MESSAGE(what.find(text) != std::string::npos, "message lacks \"" << text << "\": " << what);
 }
 
 // A file removed at the end of the test that wrote it.
@@ -195,6 +203,34 @@ BOOST_AUTO_TEST_CASE(knock_in_barrier_missing) {
   // Without monitoring there is no knock-in, so no barrier is needed.
   j["knock_in"]["monitoring"] = "none";
   BOOST_CHECK_NO_THROW(product_from_json(j, kSource));
+}
+
+BOOST_AUTO_TEST_CASE(unknown_keys_are_refused_with_the_nearest_known_key) {
+  // A misspelt optional key took its default without a word: notional 1.0 instead of 100.
+  json j = sample_els();
+  j["notionl"] = 100.0;
+  j.erase("notional");
+  expect_message(j, "notionl", "unknown key; did you mean 'notional'?");
+  j = sample_els();
+  j["underlyings"][1]["div_yeild"] = 0.01;
+  expect_message(j, "underlyings[1].div_yeild", "did you mean 'div_yield'?");
+  j = sample_els();
+  j["autocall"][2]["Coupon"] = 0.1;
+  expect_message(j, "autocall[2].Coupon", "did you mean 'coupon'?");
+  j = sample_els();
+  j["knock_in"]["days-per-year"] = 250;
+  expect_message(j, "knock_in.days-per-year", "did you mean 'days_per_year'?");
+  // Nothing close: the message lists the keys the object has.
+  j = sample_els();
+  j["comment"] = "a note";
+  expect_message(j, "comment", "unknown key (expected id, type, notional, underlyings");
+  // A key of another type: an ELS has no strike, an exchange option neither.
+  j = sample_els();
+  j["strike"] = 100.0;
+  expect_refused(j, "strike");
+  j = sample_min_call();
+  j["type"] = "exchange";
+  expect_refused(j, "strike");
 }
 
 BOOST_AUTO_TEST_CASE(file_errors_name_the_path) {
