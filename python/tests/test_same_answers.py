@@ -138,6 +138,9 @@ def test_bad_input_raises_naming_the_field_as_the_cli(cli, tmp_path):
     with pytest.raises(elsbench.BadInput) as e:
         elsbench.price("european-call", precision="fp16", progress=False)
     assert e.value.field == "precision"
+    with pytest.raises(elsbench.BadInput, match="did you mean 'notional'") as e:
+        elsbench.Note({**elsbench.Note("european-call").to_dict(), "notionl": 100})
+    assert e.value.field == "notionl"
     with pytest.raises(ValueError, match="unknown solver|no solver"):
         elsbench.price("european-call", solver="nope", progress=False)
 
