@@ -3,13 +3,40 @@
 namespace elsbench {
 namespace {
 
+using Clock = std::chrono::steady_clock;
+
 std::atomic<bool> stop_flag{false};
+// The calling thread's deadline; time_point::max(): none.
+thread_local Clock::time_point deadline = Clock::time_point::max();
+thread_local double deadline_seconds = 0;
 
 }  // namespace
 
 void request_stop() { stop_flag.store(true); }
 void clear_stop_request() { stop_flag.store(false); }
 bool stop_requested() { return stop_flag.load(std::memory_order_relaxed); }
+
+StopDeadline::StopDeadline(double seconds) : previous_(deadline), previous_seconds_(deadline_seconds) {
+  const auto end = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+  if (end < deadline) {
+    deadline = end;
+    deadline_seconds = seconds;
+  }
+}
+
+StopDeadline::~StopDeadline() {
+  deadline = previous_;
+  deadline_seconds = previous_seconds_;
+}
+
+StopReason stop_reason(double* seconds) {
+  if (stop_requested()) return StopReason::Requested;
+  if (deadline != Clock::time_point::max() && Clock::now() >= deadline) {
+    if (seconds) *seconds = deadline_seconds;
+    return StopReason::Deadline;
+  }
+  return StopReason::None;
+}
 
 MarchProgress& march_progress() {
   static MarchProgress progress;

@@ -1,9 +1,12 @@
 #pragma once
-// A request, made from outside a pricing, that it stop (a Python KeyboardInterrupt): the CPU
-// marches look at it between time steps and end with SolverError(Interrupted), and book and sweep
-// runs take no further note or case. Process-wide, as a Ctrl-C is. The marches also count their
-// steps here, for a caller's progress bar.
+// Why a pricing in progress should stop before its end: a request made from outside it (a Python
+// KeyboardInterrupt), or a deadline of its own (--max-seconds) passed. The CPU marches look
+// between time steps and end with SolverError (Interrupted, or TooMuchWork past a deadline), and
+// book and sweep runs take no further note or case on a request. Requests are process-wide, as a
+// Ctrl-C is; a deadline belongs to the thread that prices (the one that runs a march, or leads
+// its threads). The marches also count their steps here, for a caller's progress bar.
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 
 namespace elsbench {
@@ -11,6 +14,23 @@ namespace elsbench {
 void request_stop();
 void clear_stop_request();
 bool stop_requested();
+
+// While one is alive, the calling thread's marches stop once `seconds` have passed since it began.
+class StopDeadline {
+ public:
+  explicit StopDeadline(double seconds);
+  ~StopDeadline();
+  StopDeadline(const StopDeadline&) = delete;
+  StopDeadline& operator=(const StopDeadline&) = delete;
+
+ private:
+  std::chrono::steady_clock::time_point previous_;
+  double previous_seconds_;
+};
+
+enum class StopReason { None, Requested, Deadline };
+// What the calling thread's march should do now; `seconds` (with Deadline) the limit that passed.
+StopReason stop_reason(double* seconds = nullptr);
 
 // Time steps of the marches since the counters were last reset: planned (added as each march
 // starts) and done.

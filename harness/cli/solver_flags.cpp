@@ -31,7 +31,8 @@ void SolverFlags::add_to(CLI::App& cmd) {
       ->check(CLI::IsMember({"fp64", "fp32", "mixed"}));
   cmd.add_option("--threads", threads, "CPU threads (0: all cores)")->check(CLI::Range(0, kMaxThreads));
   cmd.add_option("--max-seconds", options.max_seconds,
-                 "refuse (exit 3) a pricing whose work could not finish within this many seconds");
+                 "refuse (exit 3) a pricing whose work could not finish within this many seconds, and stop\n"
+                 "(exit 3) a CPU march still running after them");
 }
 
 SolverOptions SolverFlags::parsed() const {

@@ -59,3 +59,10 @@ def test_the_gil_is_free_while_pricing():
     t.join()
     during = [x for x in ticks if x < ticks[0] + r.seconds]
     assert r.seconds > 0.3 and len(during) >= 0.5 * r.seconds / 0.01
+
+
+def test_max_seconds_stops_a_pricing_at_its_limit():
+    start = time.perf_counter()
+    with pytest.raises(elsbench.SolverError, match=r"--max-seconds") as e:
+        elsbench.price("european-call", solver="cn-direct", n=40, nt=10_000_000, max_seconds=0.5, progress=False)
+    assert e.value.kind == "too-much-work" and time.perf_counter() - start < 2.0

@@ -5,11 +5,13 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <stdexcept>
 
 #include "platform/cuda_devices.hpp"
 #include "platform/memory_tracker.hpp"
 #include "platform/solver_error.hpp"
+#include "platform/stop_request.hpp"
 #include "products/price_bounds.hpp"
 #include "solvers/contract/preflight.hpp"
 #include "solvers/problem/problem_builder.hpp"
@@ -159,6 +161,10 @@ PriceResult price_on_grid(const SolverInfo& s, const Product& product, SolverOpt
 
   memory::Scope scope;
   const auto start = std::chrono::steady_clock::now();
+  // --max-seconds bounds the pricing as it runs, too: the pre-flight refuses only what surely
+  // cannot finish, from a lower bound of its time.
+  std::optional<StopDeadline> deadline;
+  if (opt.max_seconds > 0) deadline.emplace(opt.max_seconds);
   const Problem pb = checked_problem(s, product, opt);
   MarchResult marched = s.march(pb, opt);
   PriceResult r = result_at_spot(pb, marched);

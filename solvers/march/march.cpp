@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdio>
 #include <limits>
 #include <optional>
 #include <string>
@@ -21,9 +22,27 @@ constexpr std::size_t kNoStop = std::numeric_limits<std::size_t>::max();
 // Values a threaded march updates between two looks for a stop request: some 20 ms of steps.
 constexpr std::size_t kValuesBetweenStopChecks = std::size_t{4} << 20;
 
-SolverError stopped(const Problem& pb, std::size_t steps_done) {
-  return SolverError(SolverError::Kind::Interrupted, "stopped on request after " + std::to_string(steps_done) +
-                                                         " of " + std::to_string(pb.time.steps()) + " time steps");
+// Why a march ends early: a request, or the pricing's own deadline (`limit` seconds).
+struct Stop {
+  StopReason reason = StopReason::None;
+  double limit = 0;
+};
+
+Stop stop_now() {
+  Stop s;
+  s.reason = stop_reason(&s.limit);
+  return s;
+}
+
+SolverError stopped(const Problem& pb, std::size_t steps_done, const Stop& why) {
+  const std::string after = " after " + std::to_string(steps_done) + " of " + std::to_string(pb.time.steps()) + " time steps";
+  if (why.reason == StopReason::Deadline) {
+    char limit[32];
+    std::snprintf(limit, sizeof limit, "%g", why.limit);
+    return SolverError(SolverError::Kind::TooMuchWork,
+                       std::string("ran past its time limit of ") + limit + " s (--max-seconds)" + after);
+  }
+  return SolverError(SolverError::Kind::Interrupted, "stopped on request" + after);
 }
 
 // v moved the fraction phi of the way to target, in fp64 (an fp32 value rounded once after).
@@ -127,7 +146,7 @@ std::vector<T> march(const Problem& pb, const StepFnT<T>& step) {
   progress.planned += pb.time.steps();
   std::vector<T> values(pb.initial.begin(), pb.initial.end());
   for (std::size_t j = 0; j < pb.time.steps(); ++j) {
-    if (stop_requested()) throw stopped(pb, j);
+    if (const Stop why = stop_now(); why.reason != StopReason::None) throw stopped(pb, j, why);
     step(j, values);
     events.after(j, values.data(), 0, pb.points);
     ++progress.done;
@@ -150,6 +169,7 @@ std::vector<T> march_on_threads(const Problem& pb, bool threaded, const ThreadSt
   // another's parts), so they agree on the check at which they end, written once, before its barrier.
   const std::size_t every = std::max<std::size_t>(1, kValuesBetweenStopChecks / pb.values());
   std::atomic<std::size_t> stop_check{kNoStop};
+  Stop why;  // the first thread's (the caller's: its deadline), read after the region
 #pragma omp parallel if (threaded)
   {
     const auto [from, to] = thread_share(pb.points);
@@ -158,7 +178,7 @@ std::vector<T> march_on_threads(const Problem& pb, bool threaded, const ThreadSt
     for (std::size_t j = 0; j < pb.time.steps(); ++j) {
       if (j % every == 0) {
         const std::size_t check = j / every;
-        if (first && stop_requested()) stop_check.store(check);
+        if (first && (why = stop_now()).reason != StopReason::None) stop_check.store(check);
 #pragma omp barrier
         if (stop_check.load() == check) break;
       }
@@ -173,7 +193,7 @@ std::vector<T> march_on_threads(const Problem& pb, bool threaded, const ThreadSt
     }
     if (first) last = v;
   }
-  if (stop_check.load() != kNoStop) throw stopped(pb, stop_check.load() * every);
+  if (stop_check.load() != kNoStop) throw stopped(pb, stop_check.load() * every, why);
   if (last != values.data()) std::copy(last, last + values.size(), values.begin());
   return values;
 }

@@ -4,8 +4,10 @@
 // pricing after the request is cleared runs to its end with the price it always had.
 #include <boost/test/unit_test.hpp>
 
+#include <chrono>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <utility>
 
 #include "platform/solver_error.hpp"
@@ -69,4 +71,32 @@ BOOST_AUTO_TEST_CASE(a_request_during_a_threaded_march_ends_it_on_every_thread) 
     BOOST_TEST(march_progress().done.load() < 100u, threads << " threads");
   }
   clear_stop_request();
+}
+
+BOOST_AUTO_TEST_CASE(max_seconds_stops_a_march_that_runs_past_it) {
+  // The case: the pre-flight's lower bound (4e8 point-steps at 1 ns: 0.4 s) lets it
+  // start; tens of seconds of work, stopped at the limit as too much work. Then two threads: about
+  // 1 s of work, the pre-flight's bound 0.18 s.
+  clear_stop_request();
+  for (const auto& [product, solver, threads, n, nt, limit] :
+       {std::tuple{"european-call", "cn-direct", 1, 40, 10000000, 0.5},
+        std::tuple{"sample-2a-stepdown", "adi", 2, 200, 3000, 0.3}}) {
+    SolverOptions o = on(threads, n, nt);
+    o.max_seconds = limit;
+    const auto start = std::chrono::steady_clock::now();
+    try {
+      price_with(SolverRegistry::instance().get(solver), resolve_product(product), o);
+      BOOST_FAIL("the pricing ran to its end");
+    } catch (const SolverError& e) {
+      BOOST_TEST((e.kind() == SolverError::Kind::TooMuchWork));
+      BOOST_TEST(std::string(e.what()).find(" s (--max-seconds) after ") != std::string::npos, e.what());
+    }
+    const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    BOOST_TEST(took < 2.0, solver << " took " << took << " s");
+  }
+  // Within its limit a pricing is the same as without one.
+  SolverOptions o = on(2, 60, 120);
+  const double free = price_with(SolverRegistry::instance().get("adi"), resolve_product("sample-2a-stepdown"), o).price;
+  o.max_seconds = 100;
+  BOOST_TEST(price_with(SolverRegistry::instance().get("adi"), resolve_product("sample-2a-stepdown"), o).price == free);
 }
