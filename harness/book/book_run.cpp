@@ -246,7 +246,7 @@ BookRunSummary run_book(const Book& book, const BookRunSpec& spec) {
   const json settings = run_settings(book, spec, solver);
   const bool ranked = spec.ranks && spec.ranks->size() > 1;
   const bool root = !ranked || spec.ranks->rank() == 0;
-  const RunFile out(root ? spec.out : std::string());
+  const RunFile out(root ? spec.out : std::string(), {book.source});
   Kept kept;
   if (root) kept = kept_notes(spec, settings);
   std::map<std::string, json> entries = std::move(kept.notes);

@@ -1,6 +1,7 @@
 // elsbench book generate --notes N --assets 1|2|3|mixed --seed S --out book.jsonl
 // elsbench book price BOOK --solver S --n N [--device cpu|cuda:N|cuda:all] [--threads T] [--out FILE]
 //                          [--resume] [--strict] [--reference none|stored|auto]
+#include <iomanip>
 #include <iostream>
 
 #include "harness/book/book_run.hpp"
@@ -63,7 +64,17 @@ void print_summary(const BookRunSummary& s, const std::string& out) {
                   << ") fails validation: price " << n["price"] << ", reference " << n["reference"] << ", error "
                   << n["error"] << " beyond the allowance " << n["allowance"] << '\n';
   }
-  if (!out.empty()) std::cout << "results: " << out << '\n';
+  if (!out.empty()) {
+    std::cout << "results: " << out << '\n';
+    return;
+  }
+  // Without a results file the prices are printed: they would be lost otherwise.
+  std::cout << std::left << std::setw(26) << "note" << std::setw(7) << "line" << std::setw(20) << "price" << "delta\n";
+  for (const auto& n : notes) {
+    if (n["price"].is_null()) continue;
+    std::cout << std::setw(26) << n["product"].get<std::string>() << std::setw(7) << n["line"].dump() << std::setw(20)
+              << std::setprecision(12) << n["price"].get<double>() << n["delta"].dump() << '\n';
+  }
 }
 
 // Under mpirun, an error on one rank (the others waiting for it) ends the whole run, naming the rank.

@@ -1,8 +1,12 @@
 #include "harness/runner/run_file.hpp"
 
+#include <filesystem>
+#include <system_error>
+
 #include "harness/machine/machine.hpp"
 #include "harness/run/timing.hpp"
 #include "harness/runner/signals.hpp"
+#include "platform/input_error.hpp"
 
 #ifndef ELSBENCH_VERSION
 #define ELSBENCH_VERSION "unknown"
@@ -38,8 +42,16 @@ void record_resume(ResultsFile& f, const nlohmann::json& then, const std::string
       {{"at", utc_timestamp()}, {"command", command}, {"hostname", here.hostname}, {"git_commit", here.git_commit}});
 }
 
-RunFile::RunFile(const std::string& path) : path_(path) {
-  if (!path_.empty()) lock_.emplace(path_);
+RunFile::RunFile(const std::string& path, const std::vector<std::string>& inputs) : path_(path) {
+  if (path_.empty()) return;
+  for (const std::string& input : inputs)
+    for (const std::string& written : {path_, csv_path_for(path_), path_ + ".lock", path_ + ".attempts"}) {
+      std::error_code ec;
+      if (std::filesystem::equivalent(written, input, ec))
+        throw InputError(path_, "--out", "the run would write " + written + ", which is its input " + input +
+                                             "; name another results file");
+    }
+  lock_.emplace(path_);
 }
 
 void RunFile::save(const ResultsFile& file) const {

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "harness/results/results_file.hpp"
 #include "platform/file_lock.hpp"
@@ -23,8 +24,10 @@ void record_resume(ResultsFile& f, const nlohmann::json& then, const std::string
 
 class RunFile {
  public:
-  // Empty path: a run without a file (nothing is locked or written).
-  explicit RunFile(const std::string& path);
+  // Empty path: a run without a file (nothing is locked or written). `inputs`: files the run
+  // reads; a results file, or the CSV, lock or attempts log beside it, that is one of them is
+  // refused (InputError) before anything is written.
+  explicit RunFile(const std::string& path, const std::vector<std::string>& inputs = {});
   const std::string& path() const { return path_; }
   void save(const ResultsFile& file) const;
 

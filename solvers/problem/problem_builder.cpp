@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <iomanip>
 #include <sstream>
 #include <stdexcept>
 
@@ -295,8 +296,15 @@ constexpr double kMaxTimeSteps = 1e7;
 
 void check_time_steps(double steps) {
   if (!(steps <= kMaxTimeSteps)) {
+    // Whole numbers as such: 1e+07 would not show why 10000001 is refused.
+    const auto count = [](double x) {
+      std::ostringstream s;
+      if (x < 1e15) s << std::fixed << std::setprecision(0);
+      s << x;
+      return s.str();
+    };
     std::ostringstream msg;
-    msg << "the time grid would have " << steps << " steps, beyond " << kMaxTimeSteps
+    msg << "the time grid would have " << count(steps) << " steps, beyond the limit of " << count(kMaxTimeSteps)
         << "; use a smaller --n or --nt";
     throw SolverError(SolverError::Kind::TooMuchWork, msg.str());
   }

@@ -11,10 +11,13 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iomanip>
 #include <functional>
 #include <sstream>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <string>
+#include <utility>
 
 #include "products/catalog.hpp"
 #include "tests/unit/report_binary.hpp"
@@ -184,6 +187,47 @@ BOOST_AUTO_TEST_CASE(an_output_that_is_not_a_regular_file_is_never_replaced) {
   }
   BOOST_TEST(fs::is_fifo(fifo));
   BOOST_TEST(fs::is_directory(folder));
+}
+
+BOOST_AUTO_TEST_CASE(a_book_run_never_writes_over_its_own_book) {
+  Scratch s;
+  // The book as --out, and a book whose name is the CSV view beside --out (r.json writes r.csv).
+  for (const auto& [book, out] : {std::pair{"b.jsonl", "b.jsonl"}, std::pair{"r.csv", "r.json"}}) {
+    const std::string path = (s.dir / book).string();
+    BOOST_REQUIRE(elsbench("book generate --notes 2 --assets 1 --seed 1 --out " + shell_quoted(path)).code == 0);
+    const std::string before = read_text(path);
+    const Run r = elsbench("book price " + shell_quoted(path) + " --solver adi --n 20 --out " +
+                           shell_quoted((s.dir / out).string()));
+    BOOST_TEST(r.code == 2, r.out);
+    BOOST_TEST(has(r, "which is its input"), r.out);
+    BOOST_TEST(read_text(path) == before);
+    BOOST_TEST(!fs::exists(s.dir / (std::string(out) + ".attempts")));
+  }
+}
+
+BOOST_AUTO_TEST_CASE(a_book_priced_without_a_results_file_prints_its_prices) {
+  Scratch s;
+  const std::string book = (s.dir / "b.jsonl").string();
+  BOOST_REQUIRE(elsbench("book generate --notes 3 --assets 1 --seed 2 --out " + shell_quoted(book)).code == 0);
+  const Run printed = elsbench("book price " + shell_quoted(book) + " --solver adi --n 20 --threads 1");
+  BOOST_TEST(printed.code == 0, printed.out);
+  const std::string out = (s.dir / "r.json").string();
+  BOOST_REQUIRE(elsbench("book price " + shell_quoted(book) + " --solver adi --n 20 --threads 1 --out " + shell_quoted(out)).code == 0);
+  const nlohmann::json results = nlohmann::json::parse(read_text(out));
+  std::set<std::string> found;  // a note's entries (one per repetition) carry its price alike
+  for (const auto& e : results["benchmarks"]) {
+    std::ostringstream line;
+    line << std::left << std::setw(26) << e["product"].get<std::string>() << std::setw(7) << e["line"].dump()
+         << std::setw(20) << std::setprecision(12) << e["price"].get<double>();
+    if (has(printed, line.str())) found.insert(e["product"].get<std::string>());
+  }
+  BOOST_TEST(found.size() == 3u, printed.out);
+}
+
+BOOST_AUTO_TEST_CASE(a_time_grid_beyond_its_limit_is_refused_with_both_counts_whole) {
+  const Run r = elsbench("price --product european-call --solver adi --n 20 --nt 10000001");
+  BOOST_TEST(r.code == 3, r.out);
+  BOOST_TEST(has(r, "10000001 steps, beyond the limit of 10000000"), r.out);
 }
 
 BOOST_AUTO_TEST_CASE(a_product_id_cannot_lead_a_stored_reference_out_of_its_folder) {
