@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -16,8 +17,21 @@ namespace elsbench {
 FileLock::FileLock(const std::string& path) : lock_path_(path + ".lock") {
   const std::filesystem::path target(path);
   if (target.has_parent_path()) std::filesystem::create_directories(target.parent_path());
-  fd_ = ::open(lock_path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-  if (fd_ < 0) throw std::runtime_error("cannot create " + lock_path_ + ": " + std::strerror(errno));
+  // Never through a link, and only a regular file: the lock is removed at the end.
+  fd_ = ::open(lock_path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0644);
+  struct stat st {};
+  if (fd_ >= 0 && (::fstat(fd_, &st) != 0 || !S_ISREG(st.st_mode))) {
+    ::close(fd_);
+    fd_ = -1;
+    errno = EINVAL;
+  }
+  if (fd_ < 0) {
+    const int error = errno;
+    if (error == EISDIR || error == ELOOP || error == EINVAL || error == ENXIO)
+      throw InputError(path, "<file>", "its lock " + lock_path_ + " is not a regular file (a folder, a link or a " +
+                                           "device): remove it or name another results file");
+    throw std::runtime_error("cannot create " + lock_path_ + ": " + std::strerror(error));
+  }
   if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
     ::close(fd_);
     fd_ = -1;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <system_error>
 
 #include "platform/input_error.hpp"
 #include "products/product_json.hpp"
@@ -18,7 +19,11 @@ std::string project_root() {
 std::string catalog_dir() { return project_root() + "/products/catalog"; }
 
 Product resolve_product(const std::string& spec) {
-  if (fs::exists(spec) && fs::is_regular_file(spec)) return load_product_file(spec);
+  std::error_code ec;
+  const fs::file_status given = fs::status(spec, ec);
+  if (fs::is_regular_file(given)) return load_product_file(spec);
+  // A fifo, a device or a folder is not read (a fifo would wait for a writer): said as such.
+  if (fs::exists(given)) throw InputError(spec, "--product", "not a regular file; a product is a JSON file or a catalog id");
   const fs::path by_id = fs::path(catalog_dir()) / (spec + ".json");
   if (fs::exists(by_id)) return load_product_file(by_id.string());
   throw InputError(spec, "--product", "no such file, and no product with this id in " + catalog_dir());

@@ -224,6 +224,38 @@ BOOST_AUTO_TEST_CASE(a_book_priced_without_a_results_file_prints_its_prices) {
   BOOST_TEST(found.size() == 3u, printed.out);
 }
 
+BOOST_AUTO_TEST_CASE(a_lock_that_is_not_a_regular_file_is_bad_input_and_left_alone) {
+  Scratch s;
+  const std::string book = (s.dir / "b.jsonl").string();
+  BOOST_REQUIRE(elsbench("book generate --notes 1 --assets 1 --seed 1 --out " + shell_quoted(book)).code == 0);
+  fs::create_directories(s.dir / "folder.json.lock");
+  s.file("victim.txt", "KEEP");
+  fs::create_symlink(s.dir / "victim.txt", s.dir / "link.json.lock");
+  BOOST_REQUIRE(::mkfifo((s.dir / "fifo.json.lock").c_str(), 0644) == 0);
+  for (const char* out : {"folder.json", "link.json", "fifo.json"}) {
+    const Run r = elsbench("book price " + shell_quoted(book) + " --solver adi --n 20 --out " +
+                           shell_quoted((s.dir / out).string()));
+    BOOST_TEST(r.code == 2, out << ": " << r.out);
+    BOOST_TEST(has(r, "is not a regular file"), r.out);
+    BOOST_TEST(!fs::exists(s.dir / out));
+  }
+  BOOST_TEST(fs::is_directory(s.dir / "folder.json.lock"));
+  BOOST_TEST(fs::is_symlink(s.dir / "link.json.lock"));
+  BOOST_TEST(read_text(s.dir / "victim.txt") == "KEEP");
+  BOOST_TEST(fs::is_fifo(s.dir / "fifo.json.lock"));
+}
+
+BOOST_AUTO_TEST_CASE(a_product_that_is_not_a_regular_file_is_refused_as_such) {
+  Scratch s;
+  const fs::path fifo = s.dir / "note.json";
+  BOOST_REQUIRE(::mkfifo(fifo.c_str(), 0644) == 0);
+  for (const fs::path& p : {fifo, s.dir}) {
+    const Run r = elsbench("price --product " + shell_quoted(p.string()) + " --solver adi --n 20");
+    BOOST_TEST(r.code == 2, r.out);
+    BOOST_TEST(has(r, "field '--product': not a regular file"), r.out);
+  }
+}
+
 BOOST_AUTO_TEST_CASE(a_time_grid_beyond_its_limit_is_refused_with_both_counts_whole) {
   const Run r = elsbench("price --product european-call --solver adi --n 20 --nt 10000001");
   BOOST_TEST(r.code == 3, r.out);
