@@ -157,7 +157,9 @@ void setup(CLI::App& app) {
         throw InputError("(command line)", args->list ? "--list" : "--clear", "takes no --product or --paths");
       if (args->list) return list_store(*args);
       const ReferenceStore store = store_of(*args);
-      std::cout << "removed " << store.clear() << " entries from " << store.dir() << '\n';
+      std::vector<std::string> kept;
+      std::cout << "removed " << store.clear(&kept) << " entries from " << store.dir() << '\n';
+      for (const std::string& k : kept) std::cout << "kept " << k << ": not a reference store entry\n";
       return;
     }
     if (args->product.empty()) throw InputError("(command line)", "--product", "required (or --list, --clear)");

@@ -35,6 +35,16 @@ std::string checksum(json j) {
   return sha256_hex(j.dump());
 }
 
+// Whether the regular file at `path` is a JSON object in the store's format (whatever else it holds).
+bool in_store_format(const fs::path& path) {
+  std::error_code ec;
+  if (!fs::is_regular_file(fs::symlink_status(path, ec))) return false;
+  if (const auto bytes = fs::file_size(path, ec); ec || bytes > kMaxStoreEntryBytes) return false;
+  std::ifstream in(path, std::ios::binary);
+  const json j = json::parse(in, nullptr, false);
+  return j.is_object() && j.value("format", json()) == kFormat;
+}
+
 // The entry file at `path` for `key`, every check applied; the reason when it fails one.
 StoreLoad load_file(const fs::path& path, const std::string& key) {
   StoreLoad out;
@@ -138,10 +148,19 @@ void ReferenceStore::save(const StoreEntry& entry) const {
   write_file_atomically(entry_path(entry.key), to_json(entry).dump(2) + "\n");
 }
 
+// A store that names something other than a folder is bad input (it listed as empty).
+bool ReferenceStore::exists() const {
+  std::error_code ec;
+  const fs::file_status st = fs::status(dir_, ec);
+  if (!fs::exists(st)) return false;
+  if (!fs::is_directory(st)) throw InputError(dir_, "--reference-store", "not a folder");
+  return true;
+}
+
 std::vector<ReferenceStore::Listed> ReferenceStore::list() const {
   std::vector<Listed> out;
   std::error_code ec;
-  if (!fs::is_directory(dir_, ec)) return out;
+  if (!exists()) return out;
   for (const auto& f : fs::directory_iterator(dir_, ec)) {
     const std::string name = f.path().filename().string();
     if (!is_store_file(name) || f.path().extension() != ".json") continue;
@@ -156,13 +175,21 @@ std::vector<ReferenceStore::Listed> ReferenceStore::list() const {
   return out;
 }
 
-std::size_t ReferenceStore::clear() const {
+std::size_t ReferenceStore::clear(std::vector<std::string>* kept) const {
   std::size_t removed = 0;
   std::error_code ec;
-  if (!fs::is_directory(dir_, ec)) return 0;
+  if (!exists()) return 0;
   std::vector<fs::path> doomed;
-  for (const auto& f : fs::directory_iterator(dir_, ec))
-    if (is_store_file(f.path().filename().string())) doomed.push_back(f.path());
+  for (const auto& f : fs::directory_iterator(dir_, ec)) {
+    const std::string name = f.path().filename().string();
+    if (!is_store_file(name)) continue;
+    // Only what the store wrote: its entries, stale or damaged, and its interrupted writes. A file
+    // that merely has an entry's name is someone else's (list shows it as refused).
+    if (f.path().extension() == ".tmp" || in_store_format(f.path()))
+      doomed.push_back(f.path());
+    else if (kept)
+      kept->push_back(f.path().string());
+  }
   for (const auto& p : doomed) removed += fs::remove(p, ec) ? 1 : 0;
   return removed;
 }

@@ -56,12 +56,16 @@ class ReferenceStore {
     std::optional<StoreEntry> entry;
     std::string refused;
   };
-  // Every entry file of the store, checked, in file name order.
+  // Every entry file of the store, checked, in file name order. list and clear throw InputError
+  // when the store's path is something other than a folder; a store not yet made is empty.
   std::vector<Listed> list() const;
-  // Removes the store's entry files (and temp files of interrupted writes), nothing else; returns how many.
-  std::size_t clear() const;
+  // Removes the files the store wrote: its entries (stale or damaged ones too) and the temp files
+  // of interrupted writes; a file with an entry's name that is not in the store's format stays,
+  // its path added to `kept`. Returns how many were removed.
+  std::size_t clear(std::vector<std::string>* kept = nullptr) const;
 
  private:
+  bool exists() const;
   std::string dir_;
 };
 

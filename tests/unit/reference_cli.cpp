@@ -2,6 +2,7 @@
 // fields, and a note no one stored a value for gets pass or fail from `sweep` and `validate` with
 // --reference auto, its reference computed once and read back by the next run from the store,
 // which `reference --list` and `--clear` manage.
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <boost/test/unit_test.hpp>
@@ -141,4 +142,34 @@ BOOST_AUTO_TEST_CASE(a_note_no_one_stored_gets_a_verdict_in_sweep_and_validate) 
   BOOST_TEST(nlohmann::json::parse(read(s / "list2.out"))["entries"].empty());
   // --list refuses a product: a mistyped command does not silently list.
   BOOST_TEST(run_elsbench(s, "reference --list --product european-call" + store, "bad") == 2);
+}
+
+// --clear removes only what the store wrote; a store path that is not a folder is bad input for
+// --list and --clear alike (it listed as "0 entries", exit 0).
+BOOST_AUTO_TEST_CASE(clear_removes_only_the_stores_own_files) {
+  const Scratch s;
+  const std::filesystem::path store = s / "store";
+  std::filesystem::create_directories(store);
+  const std::string foreign = std::string(64, 'a') + ".json", damaged = std::string(64, 'b') + ".json",
+                    interrupted = std::string(64, 'c') + ".json.tmp";
+  std::ofstream(store / foreign) << R"({"mine": true})";
+  std::ofstream(store / damaged) << R"({"format": "elsbench-reference-store-entry", "checksum": "0"})";
+  std::ofstream(store / interrupted) << R"({"format": "elsb)";
+  const std::string at = " --reference-store " + shell_quoted(store.string());
+  BOOST_REQUIRE(run_elsbench(s, "reference --clear" + at, "clear") == 0);
+  BOOST_TEST(read(s / "clear.out").find("removed 2 ") != std::string::npos, read(s / "clear.out"));
+  BOOST_TEST(read(s / "clear.out").find("kept " + (store / foreign).string()) != std::string::npos);
+  BOOST_TEST(std::filesystem::exists(store / foreign));
+  BOOST_TEST(!std::filesystem::exists(store / damaged));
+  BOOST_TEST(!std::filesystem::exists(store / interrupted));
+
+  std::ofstream(s / "file") << "x";
+  BOOST_REQUIRE(::mkfifo((s / "fifo").c_str(), 0644) == 0);
+  for (const char* not_folder : {"file", "fifo"})
+    for (const char* what : {"--list", "--clear"}) {
+      const std::string name = std::string(not_folder) + what;
+      BOOST_TEST(run_elsbench(s, std::string("reference ") + what + " --reference-store " +
+                                     shell_quoted((s / not_folder).string()), name) == 2);
+      BOOST_TEST(read(s / (name + ".err")).find("not a folder") != std::string::npos, read(s / (name + ".err")));
+    }
 }
