@@ -36,14 +36,18 @@ void write_all(int fd, const std::string& content, const std::string& path) {
 
 }  // namespace
 
-void write_file_atomically(const std::string& path, const std::string& content) {
-  const std::filesystem::path target(path);
-  // Never renamed over a device, a fifo or a folder (--out /dev/null, /dev/stdout): an output is a
-  // regular file.
+void require_output_path(const std::string& path) {
+  // Never renamed over a device, a fifo or a folder (--out /dev/null, /dev/stdout, .): an output
+  // is a regular file.
   std::error_code ec;
-  const auto status = std::filesystem::status(target, ec);
+  const auto status = std::filesystem::status(path, ec);
   if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
     throw InputError(path, "<file>", "exists and is not a regular file; an output must be one");
+}
+
+void write_file_atomically(const std::string& path, const std::string& content) {
+  const std::filesystem::path target(path);
+  require_output_path(path);
   if (target.has_parent_path()) std::filesystem::create_directories(target.parent_path());
   // A name of its own, so that two writers of the same file never share a temporary.
   std::string temp = path + ".XXXXXX.tmp";

@@ -203,6 +203,12 @@ BOOST_AUTO_TEST_CASE(a_book_run_never_writes_over_its_own_book) {
     BOOST_TEST(read_text(path) == before);
     BOOST_TEST(!fs::exists(s.dir / (std::string(out) + ".attempts")));
   }
+  // A folder as --out is refused before any note is priced, leaving no '..attempts' beside it.
+  const Run r = elsbench("book price " + shell_quoted((s.dir / "b.jsonl").string()) + " --solver adi --n 20 --out .",
+                         "cd " + shell_quoted(s.dir.string()) + " &&");
+  BOOST_TEST(r.code == 2, r.out);
+  BOOST_TEST(!has(r, "ok  |"), r.out);
+  BOOST_TEST(!fs::exists(s.dir / "..attempts"));
 }
 
 BOOST_AUTO_TEST_CASE(a_book_priced_without_a_results_file_prints_its_prices) {
