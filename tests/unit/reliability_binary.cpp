@@ -397,6 +397,9 @@ BOOST_AUTO_TEST_CASE(compare_refuses_a_damaged_results_file_and_fails_on_a_lost_
       {[&](nlohmann::json& j) { j["benchmarks"][ran]["status"] = 3; }, ".status"},
       {[&](nlohmann::json& j) { j["benchmarks"][ran] = 42; }, "benchmarks["},
       {[&](nlohmann::json& j) { j["benchmarks"] = nlohmann::json::array(); }, "benchmarks"},
+      // What report refuses, compare refuses too: one reader of results files.
+      {[&](nlohmann::json& j) { j["context"]["elsbench"]["schema"] = 2; }, "context.elsbench.schema"},
+      {[&](nlohmann::json& j) { j.erase("context"); }, "not a results file"},
   };
   for (const auto& c : cases) {
     const std::string now = damaged(c.damage);
