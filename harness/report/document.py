@@ -25,14 +25,20 @@ def _template(name: str) -> Template:
         return Template(f.read())
 
 
-def _md_cell(text: str) -> str:
-    return str(text).replace("|", "\\|").replace("\n", " ")
+# Text from results files (a host name, a command, a note's id) is shown as text, never as markup:
+# a hostname "<img src=x onerror=...>" was copied into report.md as HTML.
+_MD_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", "\\": "\\\\", "`": "\\`", "*": "\\*",
+                             "_": "\\_", "[": "\\[", "]": "\\]", "|": "\\|", "~": "\\~", "#": "\\#"})
+
+
+def md_text(text) -> str:
+    return str(text).translate(_MD_ESCAPES).replace("\n", " ")
 
 
 def markdown_table(t: Table) -> str:
-    lines = [f"**{t.caption}**", ""] if t.caption else []
-    lines += ["| " + " | ".join(_md_cell(h) for h in t.headers) + " |", "|" + "---|" * len(t.headers)]
-    lines += ["| " + " | ".join(_md_cell(c) for c in row) + " |" for row in t.rows]
+    lines = [f"**{md_text(t.caption)}**", ""] if t.caption else []
+    lines += ["| " + " | ".join(md_text(h) for h in t.headers) + " |", "|" + "---|" * len(t.headers)]
+    lines += ["| " + " | ".join(md_text(c) for c in row) + " |" for row in t.rows]
     return "\n".join(lines)
 
 
@@ -63,14 +69,14 @@ def _data_uri(svg_path: str) -> str:
 def write_markdown(path: str, title: str, sections: list[Section]):
     parts = []
     for s in sections:
-        parts.append(f"## {s.heading}")
-        parts += s.text
+        parts.append(f"## {md_text(s.heading)}")
+        parts += [md_text(p) for p in s.text]
         if s.figure:
             stem = os.path.basename(s.figure["png"])
-            parts.append(f"![{s.heading}]({stem}) ([SVG]({os.path.basename(s.figure['svg'])}))")
+            parts.append(f"![{md_text(s.heading)}]({stem}) ([SVG]({os.path.basename(s.figure['svg'])}))")
         parts += [markdown_table(t) for t in s.tables if t.rows]
     with open(path, "w", encoding="utf-8") as f:
-        f.write(_template("report.md.in").substitute(title=title, body="\n\n".join(parts)))
+        f.write(_template("report.md.in").substitute(title=md_text(title), body="\n\n".join(parts)))
 
 
 def write_html(path: str, title: str, sections: list[Section]):
