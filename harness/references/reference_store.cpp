@@ -35,14 +35,16 @@ std::string checksum(json j) {
   return sha256_hex(j.dump());
 }
 
-// Whether the regular file at `path` is a JSON object in the store's format (whatever else it holds).
-bool in_store_format(const fs::path& path) {
+// Whether the file at `path` is a sound JSON document of another format than the store's: a
+// file of someone else's that merely has an entry's name (list refuses it as "not a reference
+// store entry"). A damaged entry, a link or an oversized file is the store's to remove.
+bool foreign_document(const fs::path& path) {
   std::error_code ec;
   if (!fs::is_regular_file(fs::symlink_status(path, ec))) return false;
   if (const auto bytes = fs::file_size(path, ec); ec || bytes > kMaxStoreEntryBytes) return false;
   std::ifstream in(path, std::ios::binary);
   const json j = json::parse(in, nullptr, false);
-  return j.is_object() && j.value("format", json()) == kFormat;
+  return !j.is_discarded() && !(j.is_object() && j.value("format", json()) == kFormat);
 }
 
 // The entry file at `path` for `key`, every check applied; the reason when it fails one.
@@ -183,9 +185,7 @@ std::size_t ReferenceStore::clear(std::vector<std::string>* kept) const {
   for (const auto& f : fs::directory_iterator(dir_, ec)) {
     const std::string name = f.path().filename().string();
     if (!is_store_file(name)) continue;
-    // Only what the store wrote: its entries, stale or damaged, and its interrupted writes. A file
-    // that merely has an entry's name is someone else's (list shows it as refused).
-    if (f.path().extension() == ".tmp" || in_store_format(f.path()))
+    if (f.path().extension() == ".tmp" || !foreign_document(f.path()))
       doomed.push_back(f.path());
     else if (kept)
       kept->push_back(f.path().string());

@@ -59,9 +59,9 @@ class ReferenceStore {
   // Every entry file of the store, checked, in file name order. list and clear throw InputError
   // when the store's path is something other than a folder; a store not yet made is empty.
   std::vector<Listed> list() const;
-  // Removes the files the store wrote: its entries (stale or damaged ones too) and the temp files
-  // of interrupted writes; a file with an entry's name that is not in the store's format stays,
-  // its path added to `kept`. Returns how many were removed.
+  // Removes the store's files: its entries (stale or damaged ones too) and the temp files of
+  // interrupted writes; a sound JSON document of another format that has an entry's name stays
+  // (someone else's), its path added to `kept`. Returns how many were removed.
   std::size_t clear(std::vector<std::string>* kept = nullptr) const;
 
  private:

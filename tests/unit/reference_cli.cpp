@@ -153,7 +153,7 @@ BOOST_AUTO_TEST_CASE(clear_removes_only_the_stores_own_files) {
   const std::string foreign = std::string(64, 'a') + ".json", damaged = std::string(64, 'b') + ".json",
                     interrupted = std::string(64, 'c') + ".json.tmp";
   std::ofstream(store / foreign) << R"({"mine": true})";
-  std::ofstream(store / damaged) << R"({"format": "elsbench-reference-store-entry", "checksum": "0"})";
+  std::ofstream(store / damaged) << R"({"format": "elsbench-reference-store-entry", "checksum": "0"})";  // stale
   std::ofstream(store / interrupted) << R"({"format": "elsb)";
   const std::string at = " --reference-store " + shell_quoted(store.string());
   BOOST_REQUIRE(run_elsbench(s, "reference --clear" + at, "clear") == 0);

@@ -188,15 +188,18 @@ BOOST_AUTO_TEST_CASE(list_and_clear_touch_only_the_stores_entries) {
   const TempStore t;
   const ReferenceStore store(t.dir.string());
   look_up_reference(my_note(), t.policy());
-  write(t.dir / (std::string(64, 'a') + ".json"), "not json");
+  write(t.dir / (std::string(64, 'a') + ".json"), "not json");  // a damaged entry: the store's
+  write(t.dir / (std::string(64, 'b') + ".json"), R"({"mine": 1})");  // another's document: kept
   write(t.dir / "notes.txt", "mine");
   const auto listed = store.list();
-  BOOST_REQUIRE(listed.size() == 2u);
+  BOOST_REQUIRE(listed.size() == 3u);
   int refused = 0;
   for (const auto& l : listed) refused += l.entry ? 0 : 1;
-  BOOST_TEST(refused == 1);
-  BOOST_TEST(store.clear() == 2u);
-  BOOST_TEST(store.list().empty());
+  BOOST_TEST(refused == 2);
+  std::vector<std::string> kept;
+  BOOST_TEST(store.clear(&kept) == 2u);
+  BOOST_TEST(kept == std::vector<std::string>{(t.dir / (std::string(64, 'b') + ".json")).string()});
+  BOOST_TEST(store.list().size() == 1u);
   BOOST_TEST(fs::exists(t.dir / "notes.txt"));
   BOOST_CHECK_THROW(store.entry_path("../../etc/passwd"), std::invalid_argument);
   BOOST_CHECK_THROW(store.entry_path(std::string(64, 'G')), std::invalid_argument);
