@@ -89,24 +89,6 @@ std::string regenerating_command(const ReferenceArgs& args) {
   return s.str();
 }
 
-// The fields of the text output, under the same names (--json prints these).
-nlohmann::json result_json(const Product& product, const McResult& r, const std::string& wrote) {
-  return {{"product", product.id},
-          {"price", r.price},
-          {"std_error", r.std_error},
-          {"std_error_percent_of_notional",
-           product.is_els() ? nlohmann::json(100.0 * r.std_error / product.notional) : nlohmann::json()},
-          {"paths", r.paths},
-          {"seed", r.seed},
-          {"generator", r.generator},
-          {"generator_version", r.generator_version},
-          {"device", r.device},
-          {"threads", r.threads},
-          {"seconds", r.seconds},
-          {"paths_per_second", static_cast<double>(r.paths) / r.seconds},
-          {"wrote", wrote.empty() ? nlohmann::json() : nlohmann::json(wrote)}};
-}
-
 void print(const Product& product, const McResult& r) {
   std::cout << std::setprecision(10) << "product      " << product.id << '\n'
             << "price        " << r.price << '\n'
@@ -168,7 +150,9 @@ void setup(CLI::App& app) {
     const McResult r = run(product, *args);
     const std::string wrote = args->write ? write(product, *args, r) : "";
     if (args->json) {
-      std::cout << result_json(product, r, wrote).dump(2) << '\n';
+      nlohmann::json j = mc_result_json(product, r);
+      j["wrote"] = wrote.empty() ? nlohmann::json() : nlohmann::json(wrote);
+      std::cout << j.dump(2) << '\n';
       return;
     }
     print(product, r);

@@ -15,7 +15,6 @@
 #include "harness/sweep/plan.hpp"
 #include "harness/sweep/preset.hpp"
 #include "harness/sweep/sweep.hpp"
-#include "platform/input_error.hpp"
 #include "products/catalog.hpp"
 
 namespace elsbench {
@@ -30,25 +29,6 @@ struct SweepArgs {
   bool dry_run = false, retry_skipped = false;
   ReferenceFlags reference;
 };
-
-// The axes given on the command line, each value checked by its axis (errors name the flag).
-SweepAxes command_line_axes(const std::map<std::string, std::vector<std::string>>& given) {
-  SweepAxes axes;
-  for (const auto& [key, texts] : given) {
-    if (texts.empty()) continue;
-    const SweepAxis& axis = *find_sweep_axis(key);
-    nlohmann::json values = nlohmann::json::array();
-    for (const std::string& text : texts) {
-      try {
-        values.push_back(axis_value_from_text(axis, text));
-      } catch (const std::invalid_argument& e) {
-        throw InputError("command line", axis.flag, e.what());
-      }
-    }
-    axes.set(key, values);
-  }
-  return axes;
-}
 
 void print_plan(const SweepPlan& plan) {
   for (const auto& c : plan.cases)
@@ -70,7 +50,7 @@ void run(const CLI::App& cmd, SweepArgs& args) {
   run.progress = &std::cerr;
   run.handle_signals = true;
   if (args.repetitions) args.overrides.repetitions = args.repetitions;
-  args.overrides.axes = command_line_axes(args.axis_text);
+  args.overrides.axes = axes_from_text(args.axis_text, "command line", [](const SweepAxis& a) { return a.flag; });
   run.references = args.reference.policy();
 
   if (!args.resume.empty()) {

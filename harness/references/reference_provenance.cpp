@@ -27,4 +27,20 @@ StoredReference with_provenance(const Product& product, const McResult& r, const
   return s;
 }
 
+nlohmann::json mc_result_json(const Product& product, const McResult& r) {
+  return {{"product", product.id},
+          {"price", r.price},
+          {"std_error", r.std_error},
+          {"std_error_percent_of_notional",
+           product.is_els() ? nlohmann::json(100.0 * r.std_error / product.notional) : nlohmann::json()},
+          {"paths", r.paths},
+          {"seed", r.seed},
+          {"generator", r.generator},
+          {"generator_version", r.generator_version},
+          {"device", r.device},
+          {"threads", r.threads},
+          {"seconds", r.seconds},
+          {"paths_per_second", static_cast<double>(r.paths) / r.seconds}};
+}
+
 }  // namespace elsbench

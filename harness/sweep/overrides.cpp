@@ -65,4 +65,28 @@ void apply_overrides(SweepSpec& spec, const SweepOverrides& o) {
   if (o.error_estimate) spec.error_estimate = true;
 }
 
+SweepAxes axes_from_text(const std::map<std::string, std::vector<std::string>>& given, const std::string& source,
+                         const std::function<std::string(const SweepAxis&)>& name) {
+  SweepAxes axes;
+  for (const auto& [key, texts] : given) {
+    if (texts.empty()) continue;
+    const SweepAxis* axis = find_sweep_axis(key);
+    if (!axis) {
+      std::string known;
+      for (const SweepAxis& a : sweep_axes()) known += (known.empty() ? "" : ", ") + a.key;
+      throw InputError(source, key, "not a sweep axis (known: " + known + ")");
+    }
+    nlohmann::json values = nlohmann::json::array();
+    for (const std::string& text : texts) {
+      try {
+        values.push_back(axis_value_from_text(*axis, text));
+      } catch (const std::invalid_argument& e) {
+        throw InputError(source, name(*axis), e.what());
+      }
+    }
+    axes.set(key, values);
+  }
+  return axes;
+}
+
 }  // namespace elsbench

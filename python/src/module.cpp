@@ -18,6 +18,7 @@
 
 #include "harness/book/book_run.hpp"
 #include "harness/machine/machine.hpp"
+#include "harness/references/reference_provenance.hpp"
 #include "harness/results/price_json.hpp"
 #include "harness/results/results_csv.hpp"
 #include "harness/results/results_file.hpp"
@@ -152,11 +153,7 @@ std::string reference(const Product& product, std::int64_t paths, std::uint64_t 
     nb::gil_scoped_release unlocked;
     r = monte_carlo_on(product, o, d);
   }
-  return json{{"product", product.id},       {"price", r.price},     {"std_error", r.std_error},
-              {"paths", r.paths},            {"seed", r.seed},       {"generator", r.generator},
-              {"generator_version", r.generator_version}, {"device", r.device}, {"threads", r.threads},
-              {"seconds", r.seconds}}
-      .dump();
+  return mc_result_json(product, r).dump();
 }
 
 // A book priced as `book price` prices it; returns the results file's JSON and its CSV view.
@@ -197,19 +194,7 @@ std::string sweep(const std::string& preset, const std::map<std::string, std::ve
                   int repetitions, bool error_estimate, const std::optional<std::string>& reference,
                   const std::string& out, const std::string& command, const nb::object& progress) {
   SweepOverrides overrides;
-  for (const auto& [key, texts] : axes) {
-    const SweepAxis* axis = find_sweep_axis(key);
-    if (!axis) throw InputError(source_of("sweep"), key, "not an axis (elsbench.sweep_axes() lists them)");
-    json values = json::array();
-    for (const std::string& text : texts) {
-      try {
-        values.push_back(axis_value_from_text(*axis, text));
-      } catch (const std::invalid_argument& e) {
-        throw InputError(source_of("sweep"), key, e.what());
-      }
-    }
-    overrides.axes.set(key, values);
-  }
+  overrides.axes = axes_from_text(axes, source_of("sweep"), [](const SweepAxis& a) { return a.key; });
   if (repetitions) overrides.repetitions = repetitions;
   overrides.error_estimate = error_estimate;
   SweepSpec spec = load_preset(preset);
