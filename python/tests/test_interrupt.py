@@ -9,6 +9,16 @@ import pytest
 import elsbench
 
 
+@pytest.fixture(autouse=True)
+def ctrl_c_raises():
+    """Python raises KeyboardInterrupt on SIGINT unless it started with SIGINT ignored, as a job
+    started in the background by a shell without job control does (a CI runner may): these tests
+    are about a user's Ctrl-C, so they put Python's own handler in place for their time."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
 def interrupted_after(seconds, call):
     """Runs call() with a SIGINT sent `seconds` in; returns how long the KeyboardInterrupt took to come."""
     sent = []
