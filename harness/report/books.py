@@ -10,9 +10,14 @@ from dataclasses import dataclass, field
 
 import cost
 import figures
+from results import machine_label
 from schema import ResultsError, read_json
 
 BOOK_PRESET = "book"  # a book run's results file: context.elsbench.preset, with context.elsbench.book
+# The book file of elsbench before the one results schema (the H100's first run, ff80309):
+# {"schema": "elsbench-book", "version": 1, "context": {"elsbench": {settings, workers}, "machine"},
+#  "summary": {...}, "notes": [...]}. Read so that measurements taken then stay usable.
+LEGACY_BOOK_SCHEMA = "elsbench-book"
 
 
 @dataclass
@@ -23,15 +28,34 @@ class BookRun:
     device: str      # where its notes ran: cpu, cuda:0, or several joined by commas
     workers: int     # notes priced at once (threads, GPUs)
     n: int
-    notes: int       # notes priced by this run (the book size)
+    notes: int       # notes in the book
     notes_per_second: float
     source_file: str
     descriptor: dict = field(default_factory=dict)  # the machine descriptor (its GPUs)
-    label: str = ""  # the plot's line; empty: machine, solver, device and workers
+    label: str = ""  # the plot's line; empty: solver, precision, n, device, workers and machine
+    precision: str = "fp64"
+    priced: int | None = None  # notes priced by this run; None: all of them
+    failed: int = 0
+    resumed: int = 0           # notes kept from an earlier run of the same book
 
     @property
     def series(self) -> str:
-        return self.label or f"{self.machine} {self.solver} {self.device} x{self.workers}"
+        return self.label or (f"{self.solver} {self.precision}, n = {self.n}, {self.device} x{self.workers} "
+                              f"({self.machine})")
+
+    @property
+    def whole(self) -> bool:
+        """Priced every note of its book in this one run: only then is its rate the book's throughput
+        (a resumed run's rate is over the notes it had left; a run with failures skipped some)."""
+        return self.resumed == 0 and self.failed == 0 and (self.priced is None or self.priced == self.notes)
+
+    @property
+    def why_not_whole(self) -> str:
+        if self.resumed:
+            return f"resumed: {self.priced} of {self.notes} notes priced in this run"
+        if self.failed:
+            return f"{self.failed} of {self.notes} notes failed"
+        return f"{self.priced} of {self.notes} notes priced (interrupted)"
 
     @property
     def gpus(self) -> list[dict]:
@@ -46,7 +70,10 @@ def largest_axis(n) -> int:
 
 
 def book_part(data) -> dict | None:
-    """context.elsbench.book of a book run's results file, or None for any other file."""
+    """context.elsbench.book of a book run's results file (or the whole of a legacy book file), or
+    None for any other file."""
+    if isinstance(data, dict) and data.get("schema") == LEGACY_BOOK_SCHEMA:
+        return data
     try:
         meta = data["context"]["elsbench"]
     except (KeyError, TypeError):
@@ -66,19 +93,37 @@ def load_book(path: str) -> BookRun:
     if book is None or "summary" not in book:
         raise ValueError(f"{path}: not a complete book results file (context.elsbench.book with a summary)")
     try:
-        machine = data["context"].get("machine") or data["context"]["elsbench"].get("machine") or {}
-        summary = book["summary"]
-        notes = [e for e in data["benchmarks"] if e.get("run_type") == "aggregate"]
-        devices = sorted({e["device"] for e in notes if e.get("status") != "skipped" and e.get("device")}) or ["cpu"]
-        run = BookRun(machine.get("instance") or machine.get("hostname") or path, machine.get("instance") or "",
-                      book["settings"]["solver"], ",".join(devices), int(book.get("workers", 1)),
-                      largest_axis(book["settings"]["n"]), int(summary["priced_this_run"]),
-                      float(summary["notes_per_second"]), path, machine)
+        run = _legacy_run(data, path) if book is data else _run(data, book, path)
     except (KeyError, TypeError, AttributeError, ValueError) as e:
         raise ResultsError(path, "<book>", f"a damaged book results file ({type(e).__name__}: {e})") from None
     if not math.isfinite(run.notes_per_second):
         raise ResultsError(path, "context.elsbench.book.summary.notes_per_second", "not a finite number")
     return run
+
+
+def _counts(summary: dict) -> dict:
+    priced = int(summary["priced_this_run"])
+    return {"notes": int(summary.get("notes", priced)), "priced": priced, "failed": int(summary.get("failed", 0)),
+            "resumed": int(summary.get("resumed", 0)), "notes_per_second": float(summary["notes_per_second"])}
+
+
+def _run(data: dict, book: dict, path: str) -> BookRun:
+    machine = data["context"].get("machine") or data["context"]["elsbench"].get("machine") or {}
+    notes = [e for e in data["benchmarks"] if e.get("run_type") == "aggregate"]
+    devices = sorted({e["device"] for e in notes if e.get("status") != "skipped" and e.get("device")}) or ["cpu"]
+    settings = book["settings"]
+    return BookRun(machine_label(machine, path), machine.get("instance") or "", settings["solver"], ",".join(devices),
+                   int(book.get("workers", 1)), largest_axis(settings["n"]), source_file=path, descriptor=machine,
+                   precision=settings.get("precision", "fp64"), **_counts(book["summary"]))
+
+
+def _legacy_run(data: dict, path: str) -> BookRun:
+    meta, machine = data["context"]["elsbench"], data["context"].get("machine") or {}
+    devices = sorted({e["device"] for e in data["notes"] if e.get("status") == "ok" and e.get("device")}) or ["cpu"]
+    settings = meta["settings"]
+    return BookRun(machine_label(machine, path), machine.get("instance") or "", settings["solver"], ",".join(devices),
+                   int(meta.get("workers", 1)), largest_axis(settings["n"]), source_file=path, descriptor=machine,
+                   precision=settings.get("precision", "fp64"), **_counts(data["summary"]))
 
 
 def sweep_book_runs(cases) -> list[BookRun]:
@@ -92,7 +137,7 @@ def sweep_book_runs(cases) -> list[BookRun]:
         workers = 1 if c.on_gpu else int(c.threads or 1)
         runs.append(BookRun(c.machine.label, c.machine.instance, c.config, c.device, workers, int(c.n), c.book,
                             c.book / c.median_seconds, c.machine.source_file, c.machine.descriptor,
-                            f"{c.series}, {c.product}"))
+                            f"{c.series}, n = {c.n}, {c.product}", c.precision))
     return runs
 
 
@@ -103,7 +148,7 @@ def _gpus_used(run: BookRun) -> int:
 def best_run(runs: list[BookRun], entry: cost.PriceEntry) -> tuple[BookRun | None, str]:
     """The fastest book (more than one note) run on this instance, else on its GPU model elsewhere
     (GPU runs only: the CPUs differ), with why it applies."""
-    books = [r for r in runs if r.notes > 1 and r.notes_per_second > 0]
+    books = [r for r in runs if r.notes > 1 and r.notes_per_second > 0 and r.whole]
     here = [r for r in books if r.instance == entry.id]
     if here:
         return max(here, key=lambda r: r.notes_per_second), "measured on this instance"
@@ -135,12 +180,13 @@ def book_cost_rows(table: cost.PriceTable, runs: list[BookRun], machines, cases)
     for entry in table.entries:
         best, why = best_run(runs, entry)
         if best is not None:
-            rate, basis = best.notes_per_second, f"best book: {best.notes} notes, n = {best.n}, {best.series}; {why}"
-            used = _gpus_used(best)
-            if best.gpus and entry.gpu_count > used:
-                rate *= entry.gpu_count / used
-                basis += f"; {used} GPU(s)' rate x {entry.gpu_count} GPUs (assumes the book split over all GPUs)"
-            rows.append(BookCostRow(entry.name, basis, rate, _per_1000(entry.usd_per_hour, rate)))
+            rate, basis = best.notes_per_second, f"best book: {best.notes} notes, {best.series}; {why}"
+            used, usd = _gpus_used(best), entry.usd_per_hour
+            if best.gpus and entry.gpu_count > used and usd is not None:
+                usd *= used / entry.gpu_count
+                basis += (f"; {used} GPU(s) measured, charged {used}/{entry.gpu_count} of the hourly price (the "
+                          f"instance's {entry.gpu_count} GPUs together were not measured)")
+            rows.append(BookCostRow(entry.name, basis, rate, _per_1000(usd, rate)))
             continue
         _, evidence_basis, evidence = cost.evidence(entry, machines, single)
         if evidence:
@@ -150,19 +196,61 @@ def book_cost_rows(table: cost.PriceTable, runs: list[BookRun], machines, cases)
                                                 f"({fastest.series}); {evidence_basis}",
                                     rate, _per_1000(entry.usd_per_hour, rate)))
             continue
-        rows.append(BookCostRow(entry.name, "not measured"))
+        rows.append(BookCostRow(entry.name, unmeasured_basis(entry)))
+    return rows + unpriced_rows(table, runs)
+
+
+def unmeasured_basis(entry: cost.PriceEntry) -> str:
+    """What would fill an unmeasured row: nothing is projected from another GPU."""
+    return (f"not measured: a whole book priced on this instance (`elsbench book price BOOK --out FILE "
+            f"--instance {entry.id}`) or on any {entry.gpu} would fill it")
+
+
+def unpriced_rows(table: cost.PriceTable, runs: list[BookRun]) -> list[BookCostRow]:
+    """The best whole book of each measured machine and device that no price-table instance stands
+    for (a CPU run, or a machine without --instance): its throughput, and why it has no price."""
+    priced = {e.id for e in table.entries}
+    best: dict = {}
+    for r in runs:
+        if r.instance in priced or not r.whole or r.notes < 2:
+            continue
+        key = (r.machine, r.device, r.workers)
+        if key not in best or r.notes_per_second > best[key].notes_per_second:
+            best[key] = r
+    rows = []
+    for r in sorted(best.values(), key=lambda r: -r.notes_per_second):
+        why = (f"instance '{r.instance}' is not in the price table" if r.instance
+               else "not a cloud instance (no --instance): no price")
+        where = f"CPU, {r.workers} threads" if r.device == "cpu" else r.device
+        rows.append(BookCostRow(f"{r.machine}: {where}", f"best book: {r.notes} notes, {r.series}; {why}",
+                                r.notes_per_second))
     return rows
 
 
+def plotted_runs(runs: list[BookRun]) -> list[BookRun]:
+    """The points of the throughput plot: whole runs only, the fastest of a series at each book size."""
+    best: dict = {}
+    for r in runs:
+        key = (r.series, r.notes)
+        if r.whole and r.notes_per_second > 0 and (key not in best or r.notes_per_second > best[key].notes_per_second):
+            best[key] = r
+    return sorted(best.values(), key=lambda r: (r.series, r.notes))
+
+
 def plot(runs: list[BookRun], out_dir: str):
+    """Notes per second against book size; None when no whole book was priced. A series is a line
+    only across distinct book sizes; one size is a point."""
+    points = plotted_runs(runs)
+    if not points:
+        return None
     fig, axes = figures.new_figure(1)
     ax = axes[0]
-    if not runs:
-        figures.no_data(ax, "no book was priced")
-    for series in sorted({r.series for r in runs}):
-        points = sorted((r.notes, r.notes_per_second) for r in runs if r.series == series)
-        ax.plot([p[0] for p in points], [p[1] for p in points], marker="o", label=series)
-    ax.set(xscale="log", yscale="log", xlabel="notes in the book", ylabel="notes per second",
-           title="Book throughput against book size")
+    styles = figures.series_styles(r.series for r in points)
+    for series in sorted(styles):
+        mine = [r for r in points if r.series == series]
+        ax.plot([r.notes for r in mine], [r.notes_per_second for r in mine], label=series, markersize=5,
+                linestyle="-" if len(mine) > 1 else "none", **styles[series])
+    ax.set(xscale="log", yscale="log", xlabel="notes in the book [notes]", ylabel="throughput [notes/s]",
+           title="Book throughput against book size (whole books priced in one run)")
     figures.legend_below(fig, axes)
     return figures.save(fig, out_dir, "books")

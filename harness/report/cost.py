@@ -70,13 +70,27 @@ def gpu_family(name: str) -> str | None:
     return None
 
 
+def gpu_form(name: str) -> str | None:
+    """The form of a data-centre GPU, where its name tells it: an H100 SXM (HBM3, 3.35 TB/s), PCIe
+    (HBM2e, 2 TB/s) and NVL (94 GB) are different memory systems under one family name."""
+    text = name.lower()
+    for form, marks in (("nvl", ("nvl",)), ("pcie", ("pcie",)), ("sxm", ("sxm", "hbm3"))):
+        if any(m in text for m in marks):
+            return form
+    return None
+
+
 def same_gpu(entry: PriceEntry, gpu: dict) -> bool:
-    if gpu_family(entry.gpu) != gpu_family(gpu.get("name", "")) or gpu_family(entry.gpu) is None:
+    name = gpu.get("name", "")
+    if gpu_family(entry.gpu) != gpu_family(name) or gpu_family(entry.gpu) is None:
+        return False
+    if gpu_form(entry.gpu) and gpu_form(name) and gpu_form(entry.gpu) != gpu_form(name):
         return False
     if entry.gpu_memory_gb is None or not gpu.get("memory_bytes"):
         return True
-    # Usable memory reads a little under the nominal size (T4: 14.7 of 16 GiB); variants differ 2x.
-    return abs(gpu["memory_bytes"] / 2**30 / entry.gpu_memory_gb - 1) < 0.2
+    # Usable memory reads a little under the nominal size (T4: 14.7 of 16 GiB, H100: 79.2 of 80);
+    # variants differ by a fifth or more (H100 80/94, V100 16/32, A100 40/80).
+    return abs(gpu["memory_bytes"] / 2**30 / entry.gpu_memory_gb - 1) < 0.12
 
 
 def cost_product(cases) -> str | None:
@@ -137,7 +151,8 @@ def cost_rows(table: PriceTable, machines, cases, product: str, grid) -> list[Co
             continue
         gpus = entry.gpu_count if best.on_gpu else 1
         if gpus > 1:
-            basis += f"; one GPU's time / {gpus} GPUs (assumes independent pricings spread over all GPUs)"
+            basis += (f"; one GPU measured, charged 1/{gpus} of the hourly price (the instance's {gpus} GPUs "
+                      f"together were not measured)")
         rows.append(CostRow(entry, label, basis, best, _per_1000(entry.usd_per_hour, best.median_seconds, gpus),
                             _per_1000(entry.usd_per_hour_spot, best.median_seconds, gpus)))
     priced = {e.id for e in table.entries}

@@ -104,11 +104,21 @@ def cost_section(cases, machines, prices_path, out_dir) -> Section:
 def books_section(runs, machines, cases, prices_path, out_dir) -> Section:
     rows = books.book_cost_rows(cost.load_prices(prices_path), runs, machines, cases)
     text = ["Notes per second of `elsbench book price` runs and of sweep cases of the `book` axis against the "
-            "number of notes priced, one line per machine, solver, device and workers (threads or GPUs). "
+            "number of notes in the book, one series per solver, precision, n, device, workers and machine; a "
+            "series is a line only across distinct book sizes. Only whole books count: a run that resumed a "
+            "book, or in which notes failed, did not price the book it names.",
             "Cost per 1,000 notes = on-demand $/hour / 3600 / best measured notes per second x 1000, the best "
-            "book of that instance or of its GPU model measured elsewhere; where no book was run there, its "
-            "fastest single pricing stands in and the row says so."]
-    return Section("Books of notes", text, books.plot(runs, out_dir), [tables.book_cost_table(rows)])
+            "whole book of that instance or of its GPU model measured elsewhere; where no book was run there, "
+            "its fastest single pricing stands in and the row says so. Machines that no priced instance stands "
+            "for (CPU runs, machines without --instance) give their throughput without a price."]
+    partial = [r for r in runs if not r.whole]
+    if partial:
+        text.append("Left out of the plot and the costs: " + "; ".join(
+            f"{os.path.basename(r.source_file)} ({r.why_not_whole})" for r in partial) + ".")
+    figure = books.plot(runs, out_dir)
+    if figure is None:
+        text.append("No plot: no book was priced whole in one run.")
+    return Section("Books of notes", text, figure, [tables.book_cost_table(rows)])
 
 
 def render(paths, out_dir, baseline_spec, prices_path):

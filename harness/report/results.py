@@ -1,6 +1,7 @@
 """Results files (harness/results/RESULTS_SCHEMA.md) read and merged into cases tagged with their machine."""
 from __future__ import annotations
 
+import re
 import statistics
 from dataclasses import dataclass, field
 
@@ -94,10 +95,29 @@ def _seconds(entry: dict) -> float:
     return float(entry["real_time"]) * SECONDS_PER_UNIT[entry.get("time_unit", "ns")]
 
 
+def _cpu_name(model: str) -> str:
+    """'Intel(R) Xeon(R) CPU @ 2.80GHz' -> 'Intel Xeon'; 'AMD EPYC 7B13' -> 'AMD EPYC 7B13'."""
+    text = re.sub(r"\((R|TM)\)|\bCPU\b|\bProcessor\b|@.*$|\d+-Core", " ", model)
+    return " ".join(text.split())
+
+
+def machine_label(descriptor: dict, fallback: str = "") -> str:
+    """The cloud instance if given, else the host name with its hardware: every machine a cloud
+    provider or a container hands out may be called 'vm', and two of them must not merge."""
+    if descriptor.get("instance"):
+        return descriptor["instance"]
+    parts = []
+    if descriptor.get("cores"):
+        parts.append(f"{descriptor['cores']}-core {_cpu_name(descriptor.get('cpu_model') or 'CPU')}".strip())
+    parts += sorted({g["name"] for g in descriptor.get("gpus") or [] if g.get("name")})
+    host = descriptor.get("hostname") or fallback
+    return f"{host} ({', '.join(parts)})" if parts else host
+
+
 def _machine(context: dict, path: str) -> Machine:
     meta = context.get("elsbench") or {}
     descriptor = meta.get("machine") or {}
-    label = descriptor.get("instance") or descriptor.get("hostname") or context.get("host_name") or path
+    label = machine_label(descriptor, context.get("host_name") or path)
     return Machine(label=label, descriptor=descriptor, source_file=path, preset=meta.get("preset", ""),
                    started=meta.get("started", context.get("date", "")), complete=bool(meta.get("complete", True)))
 

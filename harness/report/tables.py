@@ -130,9 +130,13 @@ def book_fit_table(models) -> Table:
 
 
 def book_cost_table(rows) -> Table:
-    body = [[r.instance, "-" if r.notes_per_second is None else f"{r.notes_per_second:.4g}",
-             "-" if r.per_1000 is None else f"${r.per_1000:.4g}", r.basis] for r in rows]
-    return Table(["instance", "notes per second", "cost per 1,000 notes", "basis"], body)
+    def cost(r):
+        if r.per_1000 is not None:
+            return f"${r.per_1000:.4g}"
+        return "-" if r.notes_per_second is None else "no price"
+    body = [[r.instance, "-" if r.notes_per_second is None else f"{r.notes_per_second:.4g}", cost(r), r.basis]
+            for r in rows]
+    return Table(["instance or machine", "notes per second", "cost per 1,000 notes", "basis"], body)
 
 
 def cost_table(rows) -> Table:

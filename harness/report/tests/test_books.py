@@ -39,7 +39,7 @@ def test_single_note_times_stand_in_only_where_no_book_ran_and_say_so(tmp_path):
     rows = books.book_cost_rows(prices(("aws:p4d", 32.0), ("aws:g5", 1.0)), [], [box], [case(box, seconds=0.5)])
     assert rows[0].basis.startswith("no book run: single-note time")
     assert abs(rows[0].per_1000 - 32.0 * 0.5 * 1000 / 3600) < 1e-12
-    assert rows[1].basis == "not measured" and rows[1].per_1000 is None
+    assert rows[1].basis.startswith("not measured: a whole book priced on this instance") and rows[1].per_1000 is None
 
 
 def test_a_book_file_is_told_from_a_sweep_file(tmp_path):
@@ -64,7 +64,7 @@ def test_the_book_axis_of_a_sweep_gives_one_throughput_point_per_book_size():
     assert len({r.series for r in runs}) == 1 and runs[0].workers == 2
 
 
-def test_an_instance_takes_the_best_book_of_its_gpu_model_measured_elsewhere_scaled_to_its_gpus():
+def test_an_instance_takes_the_best_book_of_its_gpu_model_measured_elsewhere_charged_per_gpu():
     h100 = {"index": 0, "name": "NVIDIA H100 80GB HBM3", "memory_bytes": 80 * 2**30}
     box = machine("lab", gpus=[h100])
     cases = [sweep_case(box, 1, 0.01, device="cuda:0"), sweep_case(box, 256, 0.5, device="cuda:0"),
@@ -72,10 +72,11 @@ def test_an_instance_takes_the_best_book_of_its_gpu_model_measured_elsewhere_sca
     table = cost.PriceTable("today", "today", [cost.PriceEntry("aws", "p5", "aws:p5", "H100", 8, 80, 98.0, None, "x"),
                                                cost.PriceEntry("aws", "g5", "aws:g5", "A10G", 1, 24, 1.0, None, "x")])
     rows = books.book_cost_rows(table, books.sweep_book_runs(cases), [box], [c for c in cases if c.book == 1])
-    assert rows[0].notes_per_second == 256 / 0.5 * 8
-    assert abs(rows[0].per_1000 - 98.0 / 3600 / (256 / 0.5 * 8) * 1000) < 1e-12
-    assert "same GPU" in rows[0].basis and "x 8 GPUs" in rows[0].basis
-    assert rows[1].basis == "not measured"
+    # One GPU's measured rate, charged one eighth of the instance: no rate of eight GPUs is claimed.
+    assert rows[0].notes_per_second == 256 / 0.5
+    assert abs(rows[0].per_1000 - 98.0 / 8 / 3600 / (256 / 0.5) * 1000) < 1e-12
+    assert "same GPU" in rows[0].basis and "charged 1/8 of the hourly price" in rows[0].basis
+    assert rows[1].basis.startswith("not measured: ")
 
 
 def test_a_book_of_one_note_is_a_single_note_not_a_book(tmp_path):
@@ -112,3 +113,40 @@ def test_the_report_shows_a_sweeps_book_axis_and_keeps_its_books_out_of_the_per_
     for title in ("Time vs grid size", "Speedup over", "Validation"):
         assert section(report, title) == section(before, title)
     assert "12 cases" in report and "11 cases" in before
+
+
+def test_another_form_of_the_same_gpu_family_is_not_the_gpu_measured():
+    sxm = {"index": 0, "name": "NVIDIA H100 80GB HBM3", "memory_bytes": 85017493504}
+    entry = lambda gpu, gb: cost.PriceEntry("x", "i", "x:i", gpu, 1, gb, 1.0, None, "x")  # noqa: E731
+    assert cost.same_gpu(entry("H100 SXM", 80), sxm)
+    assert not cost.same_gpu(entry("H100 PCIe", 80), sxm)  # 2 TB/s HBM2e against 3.35 TB/s HBM3
+    assert not cost.same_gpu(entry("H100", 94), sxm)       # the NVL's 94 GB
+    assert cost.same_gpu(entry("T4", 16), {"name": "Tesla T4", "memory_bytes": int(14.7 * 2**30)})
+
+
+def legacy_book(tmp_path, name, failed=0, resumed=0, notes=1000):
+    data = {"schema": "elsbench-book", "version": 1, "bad_lines": 0,
+            "context": {"elsbench": {"settings": {"solver": "adi-cuda", "n": 100, "precision": "fp64"}, "workers": 1},
+                        "machine": {"hostname": "vm", "cores": 16, "cpu_model": "Intel(R) Xeon(R) Processor",
+                                    "gpus": [{"index": 0, "name": "NVIDIA H100 80GB HBM3"}]}},
+            "notes": [{"id": "a", "device": "cuda:0", "status": "ok"}],
+            "summary": {"notes": notes, "priced_this_run": notes - failed - resumed, "failed": failed,
+                        "resumed": resumed, "notes_per_second": 120.0}}
+    path = tmp_path / name
+    path.write_text(json.dumps(data))
+    return str(path)
+
+
+def test_a_book_file_of_the_first_gpu_run_is_read_with_its_machine_told_apart(tmp_path):
+    run = books.load_book(legacy_book(tmp_path, "gpu.json"))
+    assert (run.solver, run.device, run.n, run.notes, run.notes_per_second) == ("adi-cuda", "cuda:0", 100, 1000, 120.0)
+    assert run.machine == "vm (16-core Intel Xeon, NVIDIA H100 80GB HBM3)" and run.whole
+
+
+def test_only_whole_books_are_plotted_and_priced(tmp_path):
+    whole = books.load_book(legacy_book(tmp_path, "a.json"))
+    failed = books.load_book(legacy_book(tmp_path, "b.json", failed=301))
+    resumed = books.load_book(legacy_book(tmp_path, "c.json", resumed=13, notes=30))
+    assert not failed.whole and failed.why_not_whole == "301 of 1000 notes failed"
+    assert not resumed.whole and resumed.why_not_whole == "resumed: 17 of 30 notes priced in this run"
+    assert books.plotted_runs([whole, failed, resumed]) == [whole]
