@@ -59,12 +59,6 @@ def legend_below(fig, axes):
                    bbox_to_anchor=(0.5, 0.0), frameon=False)
 
 
-def no_data(ax, text: str):
-    ax.text(0.5, 0.5, text, ha="center", va="center", transform=ax.transAxes, fontsize=10, color="0.4")
-    ax.set_xticks([])
-    ax.set_yticks([])
-
-
 def by_product(cases) -> dict:
     products: dict = {}
     for c in cases:
@@ -72,12 +66,37 @@ def by_product(cases) -> dict:
     return dict(sorted(products.items()))
 
 
+def case_styles(cases):
+    """series_styles for cases, each with its legend label: the series and every n it has in the
+    figure, so that one series reads the same in every panel."""
+    cases = list(cases)
+    styles = series_styles(c.series for c in cases)
+    for series, style in styles.items():
+        style["label"] = f"{series}, {n_label([c for c in cases if c.series == series])}"
+    return styles
+
+
+def n_label(cases) -> str:
+    """The grid sizes of a series' points: 'n = 32, 48, 96' (n per axis, the largest axis)."""
+    ns = sorted({int(c.n) for c in cases if c.fields.get("n") is not None})
+    return "n = " + ", ".join(map(str, ns)) if ns else "n = ?"
+
+
 def draw_series(ax, cases, x_of, y_of, styles, linestyle="-"):
-    """One line per series, points in order of x."""
+    """One line per series, points in order of x; the legend names the series (solver, scheme,
+    precision, device, machine) and, with case_styles, its n."""
     lines: dict = {}
     for c in cases:
         lines.setdefault(c.series, []).append(c)
     for series, points in lines.items():
         points.sort(key=x_of)
-        ax.plot([x_of(c) for c in points], [y_of(c) for c in points], label=series, linewidth=1.2, markersize=4,
-                linestyle=linestyle, **styles[series])
+        ax.plot([x_of(c) for c in points], [y_of(c) for c in points], linewidth=1.2, markersize=4,
+                linestyle=linestyle, **{"label": series, **styles[series]})
+
+
+def annotate_n(ax, cases, x_of, y_of):
+    """Writes each point's n beside it, where a plot's x is not the grid."""
+    for c in cases:
+        if c.fields.get("n") is not None:
+            ax.annotate(f"{int(c.n)}", (x_of(c), y_of(c)), textcoords="offset points", xytext=(3, 3), fontsize=6,
+                        color="0.3")

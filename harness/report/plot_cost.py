@@ -1,5 +1,5 @@
-"""Cost per 1,000 pricings per cloud instance, for one grid; instances without a measurement are
-labelled "not measured", never drawn from another GPU's time."""
+"""Cost per 1,000 pricings per cloud instance, for one grid: the measured and priced instances only
+(the table lists the others and what would fill them); None when there is none."""
 from __future__ import annotations
 
 import figures
@@ -10,16 +10,14 @@ def _label(row):
 
 
 def plot(rows, title, out_dir):
-    shown = [r for r in rows if r.entry is not None]
+    shown = [r for r in rows if r.entry is not None and r.measured and r.per_1000 is not None]
+    if not shown:
+        return None
     fig, (ax,) = figures.new_figure(1, width=8.5, height=0.28 * max(len(shown), 4) + 1.2)
     costs = [r.per_1000 for r in shown if r.measured and r.per_1000]
     low = min(costs) / 3 if costs else 1e-4
     for y, r in enumerate(shown):
-        if not r.measured:
-            ax.text(low, y, " not measured", va="center", fontsize=7, color="0.45")
-        elif r.per_1000 is None:
-            ax.text(low, y, " measured, no price in the table", va="center", fontsize=7, color="0.3")
-        elif r.per_1000 == 0:
+        if r.per_1000 == 0:
             ax.text(low, y, " free tier ($0), measured", va="center", fontsize=7, color="green")
         else:
             ax.barh(y, r.per_1000 - low, left=low, color="tab:blue", height=0.6)
@@ -28,5 +26,5 @@ def plot(rows, title, out_dir):
     ax.invert_yaxis()
     ax.set_xscale("log")
     ax.set_xlim(low, (max(costs) * 20) if costs else 1.0)
-    ax.set(xlabel="US$ per 1,000 pricings (on-demand list price x measured median time)", title=title)
+    ax.set(xlabel="cost per 1,000 pricings [US$] (on-demand list price x measured median time)", title=title)
     return figures.save(fig, out_dir, "cost_per_1000")

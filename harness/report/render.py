@@ -49,13 +49,15 @@ def summary_section(paths, machines, cases) -> Section:
 
 def speedup_section(cases, baseline, out_dir) -> Section:
     points = speedups(cases, baseline)
-    text = [f"Baseline {baseline}: the same product on the same grid (mesh and time steps), measured on the same "
-            "machine where it was, else on the machine named in the baseline column."]
-    if not points:
-        text.append(f"No measured case shares a grid with a {baseline} case: choose another with --baseline "
-                    "(e.g. adi/cpu for CPU adi at any thread count).")
-    return Section(f"Speedup over {baseline}", text, plot_speedup.plot(points, baseline, out_dir),
-                   [tables.speedup_table(points)])
+    text = [f"Baseline {baseline}: the same product on the same mesh, measured on the same machine where it was, "
+            "else on the machine named in the baseline column. Work unit: on the same time steps, the ratio of "
+            "times per pricing; where the steps differ (each solver's own `nt auto` rule), the ratio of time per "
+            "point-step (grid points x time steps), drawn hollow and named in the table's last column."]
+    figure = plot_speedup.plot(points, baseline, out_dir)
+    if figure is None:
+        text.append(f"No plot: no measured case shares a product and mesh with a {baseline} case; choose another "
+                    "with --baseline (e.g. adi/cpu for CPU adi at any thread count).")
+    return Section(f"Speedup over {baseline}", text, figure, [tables.speedup_table(points)])
 
 
 def memory_section(cases, out_dir) -> Section:
@@ -67,7 +69,8 @@ def memory_section(cases, out_dir) -> Section:
             "Table cells: largest nodes per axis of a square (2-D) or cubic (3-D) grid that fits / how many pricings "
             "of the batch grid fit at once."]
     if not gpu:
-        text.append("No GPU solver reported a memory model: the CPU solvers' models are shown for scale only.")
+        text.append("No GPU solver reported a memory model: the CPU solvers' models and host peaks are drawn without "
+                    "GPU capacities (the tables' capacities are for scale only).")
     elif not any(c.on_gpu and c.fields.get("peak_device_bytes") for c in cases):
         text.append("No GPU case ran in these files (the GPU cases were skipped): the GPU rows are the analytic "
                     "models alone, counted from the solvers' allocations but not yet checked against a measured "
@@ -79,7 +82,29 @@ def memory_section(cases, out_dir) -> Section:
                     "cudaMemGetInfo's free memory over the pricing: arrays, library workspaces, graphs; context "
                     "excluded); 'unmeasured' where no device ran the case.")
         tabs.append(tables.device_memory_table(device_rows))
-    return Section("Memory vs grid size", text, plot_memory.plot(cases, shown, out_dir), tabs)
+    figure = plot_memory.plot(cases, shown, gpu, out_dir)
+    if figure is None:
+        text.append("No plot: no case reported a memory model or a measured peak.")
+    return Section("Memory vs grid size", text, figure, tabs)
+
+
+def time_section(cases, out_dir) -> Section:
+    text = ["Median of the repetitions; one line per solver, scheme, precision, device and machine, its n in the "
+            "legend. Work unit: one pricing on that grid, each solver at its own time steps (the table's grid "
+            "column)."]
+    figure = plot_time.plot(cases, out_dir)
+    if figure is None:
+        text.append("No plot: no case was measured.")
+    return Section("Time vs grid size", text, figure, [tables.measurement_table(cases)])
+
+
+def accuracy_section(cases, out_dir) -> Section:
+    text = ["Absolute error against the reference (closed form or stored Monte Carlo value) against time per "
+            "pricing: accuracy per cost; each point is labelled with its n. Red crosses failed validation."]
+    figure = plot_accuracy.plot(cases, out_dir)
+    if figure is None:
+        text.append("No plot: no measured case has a reference.")
+    return Section("Error vs time", text, figure)
 
 
 def cost_section(cases, machines, prices_path, out_dir) -> Section:
@@ -96,6 +121,8 @@ def cost_section(cases, machines, prices_path, out_dir) -> Section:
     shape, steps = cost.headline_grid(cases, product, table, machines)
     title = f"Cost per 1,000 pricings: {product}, {'x'.join(map(str, shape))}, {steps} steps"
     figure = plot_cost.plot(cost.cost_rows(table, machines, cases, product, (shape, steps)), title, out_dir)
+    if figure is None:
+        text.append("No plot: no priced instance measured this product (the table says what would fill each row).")
     rows = cost.cost_table_rows(table, machines, cases, product)
     return Section("Cost per 1,000 pricings", text, figure,
                    [tables.cost_table(rows), tables.price_table(table)])
@@ -148,13 +175,10 @@ def render(paths, out_dir, baseline_spec, prices_path):
 def _draw(paths, out_dir, baseline, prices_path, book_runs, machines, cases, every_case):
     sections = [
         summary_section(paths, machines, every_case),
-        Section("Time vs grid size", ["Median of the repetitions; one line per solver, scheme, precision and device."],
-                plot_time.plot(cases, out_dir), [tables.measurement_table(cases)]),
+        time_section(cases, out_dir),
         speedup_section(cases, baseline, out_dir),
         memory_section(cases, out_dir),
-        Section("Error vs time", ["Absolute error against the reference (closed form or stored Monte Carlo value) "
-                                  "against time per pricing: accuracy per cost. Red crosses failed validation."],
-                plot_accuracy.plot(cases, out_dir)),
+        accuracy_section(cases, out_dir),
         cost_section(cases, machines, prices_path, out_dir),
         *([books_section(book_runs, machines, cases, prices_path, out_dir)] if book_runs else []),
         Section("Validation", ["|price - reference| <= allowance (k x reference standard error + discretisation "

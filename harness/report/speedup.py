@@ -1,4 +1,7 @@
-"""Speedup over a baseline configuration, matched per product and grid (same mesh, same time steps)."""
+"""Speedup over a baseline configuration, matched per product and mesh. On the same time steps it is
+the ratio of times (the same work); where the steps differ (each solver's own `nt auto` rule takes
+its own count) it is the ratio of time per point-step, and says so: the work unit is stated, never
+mixed silently."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -46,35 +49,54 @@ class Speedup:
     case: object
     baseline: object
     factor: float
+    per_point_step: bool = False  # the steps differ: time per (grid point x time step) compared
 
     @property
     def same_machine(self) -> bool:
         return self.case.machine.label == self.baseline.machine.label
 
+    @property
+    def work(self) -> str:
+        if not self.per_point_step:
+            return "same grid and steps"
+        return f"per point-step ({self.case.time_steps} vs {self.baseline.time_steps} steps)"
 
-def _grid_key(case):
-    return case.product, tuple(case.shape or []), case.time_steps
+
+def _mesh_key(case):
+    return case.product, tuple(case.shape or [])
+
+
+def _point_steps(case) -> float:
+    return float(case.grid_points or 0) * float(case.time_steps or 0)
 
 
 def _preference(case, candidate):
-    """The baseline measured on the same machine first (same CPU, same day), then the same scheme,
-    then fp64, then the most threads (a baseline that leaves no thread count open is the fastest
-    CPU run: the speedup claimed is the smaller one)."""
-    return (candidate.machine.label != case.machine.label, candidate.scheme != case.scheme,
-            candidate.precision != "fp64", -(candidate.threads or 0), candidate.machine.label, candidate.scheme or "")
+    """The same steps first (the same work), then the baseline measured on the same machine (same CPU,
+    same day), then the same scheme, then fp64, then the most threads (a baseline that leaves no
+    thread count open is the fastest CPU run: the speedup claimed is the smaller one)."""
+    return (candidate.time_steps != case.time_steps, candidate.machine.label != case.machine.label,
+            candidate.scheme != case.scheme, candidate.precision != "fp64", -(candidate.threads or 0),
+            candidate.machine.label, candidate.scheme or "")
 
 
 def speedups(cases, baseline: Baseline) -> list[Speedup]:
     measured = [c for c in cases if c.measured and c.median_seconds > 0]
-    by_grid: dict = {}
+    by_mesh: dict = {}
     for c in measured:
         if baseline.matches(c):
-            by_grid.setdefault(_grid_key(c), []).append(c)
+            by_mesh.setdefault(_mesh_key(c), []).append(c)
     result = []
     for c in measured:
-        candidates = by_grid.get(_grid_key(c))
-        if not candidates or baseline.matches(c):
+        if baseline.matches(c):
+            continue
+        candidates = [b for b in by_mesh.get(_mesh_key(c), [])
+                      if b.time_steps == c.time_steps or (_point_steps(b) > 0 and _point_steps(c) > 0)]
+        if not candidates:
             continue
         base = min(candidates, key=lambda b: _preference(c, b))
-        result.append(Speedup(c, base, base.median_seconds / c.median_seconds))
+        if base.time_steps == c.time_steps:
+            result.append(Speedup(c, base, base.median_seconds / c.median_seconds))
+        else:
+            per = (base.median_seconds / _point_steps(base)) / (c.median_seconds / _point_steps(c))
+            result.append(Speedup(c, base, per, per_point_step=True))
     return result

@@ -100,8 +100,9 @@ def machine_table(machines) -> Table:
 
 def speedup_table(points) -> Table:
     rows = [[p.case.product, p.case.grid, p.case.series, fmt.seconds(p.case.median_seconds), p.baseline.series,
-             fmt.seconds(p.baseline.median_seconds), f"{p.factor:.3g}x"] for p in points]
-    return Table(["product", "grid", "configuration", "time", "baseline", "baseline time", "speedup"], rows)
+             fmt.seconds(p.baseline.median_seconds), f"{p.factor:.3g}x", p.work] for p in points]
+    return Table(["product", "grid", "configuration", "time", "baseline", "baseline time", "speedup", "work unit"],
+                 rows)
 
 
 def memory_fit_table(models) -> Table:

@@ -28,3 +28,22 @@ def test_the_speedup_is_the_baseline_time_over_the_case_time_on_the_same_grid():
     factors = {(p.case.threads, tuple(p.case.shape)): p.factor for p in points}
     assert factors[(2, (100, 100))] == pytest.approx(4.0)
     assert (2, (50, 50)) not in factors  # no baseline on that grid: no speedup claimed
+
+
+def test_where_the_steps_differ_the_speedup_is_per_point_step_and_says_so():
+    box = machine()
+    base = case(box, seconds=2.0, threads=1, time_steps=1000)
+    explicit = case(box, seconds=1.0, solver="explicit", scheme="euler", time_steps=4000)
+    (point,) = speedups([base, explicit], Baseline.parse("adi/cpu/t1"))
+    # 2 s / 1000 steps against 1 s / 4000 steps of the same mesh: 8x per point-step, 2x in time.
+    assert point.factor == pytest.approx(8.0) and point.per_point_step
+    assert point.work == "per point-step (4000 vs 1000 steps)"
+
+
+def test_a_baseline_on_the_same_steps_is_preferred_to_one_on_other_steps():
+    box = machine()
+    same = case(box, seconds=2.0, threads=1, time_steps=500)
+    other = case(box, seconds=1.0, threads=1, time_steps=250, machine_note="other")
+    fast = case(box, seconds=0.5, threads=2, time_steps=500)
+    points = [p for p in speedups([same, other, fast], Baseline.parse("adi/cpu/t1")) if p.case is fast]
+    assert len(points) == 1 and points[0].baseline is same and not points[0].per_point_step
