@@ -1,4 +1,4 @@
-// elsbench report RESULTS.json... --out DIR [--baseline SPEC] [--prices FILE]
+// elsbench report [RESULTS.json...] [--history DIR] --out DIR [--baseline SPEC] [--prices FILE]
 // Plots are drawn by harness/report/render.py with matplotlib; this command finds a Python that
 // can import it and hands the files over.
 #include <fcntl.h>
@@ -23,6 +23,7 @@ struct ReportArgs {
   std::string out;
   std::string baseline = "adi/cpu/t1";
   std::string prices;
+  std::string history;
 };
 
 // Runs argv[0] (looked up on PATH) and returns its exit status; -1 when it could not start.
@@ -69,6 +70,7 @@ int render_report(const ReportArgs& args) {
   std::vector<std::string> argv{python_with_matplotlib(), render_script(), "--out", args.out,
                                 "--baseline", args.baseline};
   if (!args.prices.empty()) argv.insert(argv.end(), {"--prices", args.prices});
+  if (!args.history.empty()) argv.insert(argv.end(), {"--history", args.history});
   argv.insert(argv.end(), args.results.begin(), args.results.end());
   const int status = run_program(argv, false);
   // render.py exits 2 on bad input (a damaged results file, named with its field): so does report.
@@ -81,16 +83,23 @@ void setup(CLI::App& app) {
   auto args = std::make_shared<ReportArgs>();
   auto* cmd = app.add_subcommand(
       "report", "merge results files from several machines into plots (PNG, SVG), report.md and report.html");
-  cmd->add_option("RESULTS", args->results, "results files written by elsbench sweep")
-      ->required()
+  cmd->add_option("RESULTS", args->results, "results files written by elsbench sweep, validate or book price")
       ->check(CLI::ExistingFile);
+  cmd->add_option("--history", args->history,
+                  "a folder of results files (e.g. results/): each case's time and price across commits, changes "
+                  "beyond the noise flagged; without RESULTS, its files are the report's")
+      ->check(CLI::ExistingDirectory);
   cmd->add_option("--out", args->out, "output directory (created)")->required();
   cmd->add_option("--baseline", args->baseline,
                   "speedup baseline SOLVER[:SCHEME]/DEVICE[/tTHREADS][/PRECISION], matched per product and grid")
       ->capture_default_str();
   cmd->add_option("--prices", args->prices, "cloud price table (default: harness/cloud/prices.json)")
       ->check(CLI::ExistingFile);
-  cmd->callback([args] { set_exit_code(render_report(*args)); });
+  cmd->callback([args] {
+    if (args->results.empty() && args->history.empty())
+      throw CLI::ValidationError("RESULTS", "give results files, --history DIR, or both");
+    set_exit_code(render_report(*args));
+  });
 }
 
 }  // namespace

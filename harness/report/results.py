@@ -23,6 +23,10 @@ class Machine:
     def instance(self) -> str:
         return self.descriptor.get("instance") or ""
 
+    @property
+    def commit(self) -> str:
+        return self.descriptor.get("git_commit") or "unknown"
+
     def gpu(self, device: str) -> dict | None:
         """The GPU behind a device name such as 'cuda:0'."""
         if not device.startswith("cuda"):
@@ -137,18 +141,23 @@ def _cases(benchmarks: list, machine: Machine, path: str) -> dict[str, Case]:
     return cases
 
 
-def load(paths: list[str]) -> tuple[list[Machine], list[Case]]:
-    """Machines and cases of all files. A case measured twice on the same machine keeps its
-    latest run (a re-run sweep supersedes the old one)."""
-    machines: dict[str, Machine] = {}
-    merged: dict[tuple[str, str], Case] = {}
+def load_runs(paths: list[str]) -> list[tuple[Machine, dict[str, Case]]]:
+    """Each file's machine and cases, checked, in the order given."""
     runs = []
     for path in paths:
         data = read_json(path)
         check_results(data, path)
         machine = _machine(data.get("context") or {}, path)
         runs.append((machine, _cases(data["benchmarks"], machine, path)))
-    for machine, cases in sorted(runs, key=lambda run: run[0].started):
+    return runs
+
+
+def load(paths: list[str]) -> tuple[list[Machine], list[Case]]:
+    """Machines and cases of all files. A case measured twice on the same machine keeps its
+    latest run (a re-run sweep supersedes the old one)."""
+    machines: dict[str, Machine] = {}
+    merged: dict[tuple[str, str], Case] = {}
+    for machine, cases in sorted(load_runs(paths), key=lambda run: run[0].started):
         machines[machine.label] = machine
         for case_id, case in cases.items():
             merged[(machine.label, case_id)] = case

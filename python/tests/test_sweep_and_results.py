@@ -2,13 +2,13 @@
 import elsbench
 
 AXES = dict(products="european-call,min-call", solvers="adi:hundsdorfer-verwer,explicit", n=[40, 60],
-            devices="cpu:t1", book="1")
+            devices="cpu:t1")
 
 
 def test_a_sweep_equals_the_cli_sweep(cli, tmp_path):
     out = tmp_path / "cli.json"
     cli("sweep", "--preset", "quick", "--products", AXES["products"], "--solvers", AXES["solvers"], "--n", "40,60",
-        "--devices", AXES["devices"], "--book", AXES["book"], "--repetitions", 2, "--out", out)
+        "--devices", AXES["devices"], "--repetitions", 2, "--out", out)
     want = elsbench.results.load(out)
     got = elsbench.sweep("quick", repetitions=2, progress=False,
                          **{**AXES, "products": AXES["products"].split(","), "solvers": AXES["solvers"].split(",")})

@@ -160,7 +160,7 @@ BOOST_AUTO_TEST_CASE(speedup_memory_and_machine_tables_hold_the_fixture_numbers)
                           "adi:hundsdorfer-verwer fp64, CPU t1 (colab:t4) | 884 ms | 24.6x |") != "");
   // 16 GiB / 80 bytes per point: 14,654 nodes per axis; 1,342 grids of 400x400 at once.
   BOOST_TEST(row_with(md, "adi-cuda:hundsdorfer-verwer fp64 (2-D) | 80 | 400x400 | 14,654 / 1,342") != "");
-  BOOST_TEST(row_with(md, "| devbox | - | devbox | AMD EPYC 7B13 | 2 |") != "");
+  BOOST_TEST(row_with(md, "| devbox (2-core AMD EPYC 7B13) | - | devbox | AMD EPYC 7B13 | 2 |") != "");
   BOOST_TEST(row_with(md, "| colab:t4 |").find("Tesla T4 (14.7 GiB, 40 SMs, cc 7.5") != std::string::npos);
 }
 
@@ -172,7 +172,8 @@ BOOST_AUTO_TEST_CASE(cost_table_uses_measured_times_and_labels_the_rest_not_meas
   BOOST_TEST(g4dn.find("same GPU (Tesla T4) measured on colab:t4") != std::string::npos);
   for (const char* unmeasured : {"| p3.2xlarge |", "| a2-highgpu-1g |", "| H100 PCIe 80GB |", "| notebook (P100) |"})
     BOOST_TEST(row_with(md, unmeasured).find("not measured") != std::string::npos, unmeasured);
-  BOOST_TEST(row_with(md, "| - | devbox | - | no price | 200x200").find("no price") != std::string::npos);
+  BOOST_TEST(row_with(md, "| - | devbox (2-core AMD EPYC 7B13) | - | no price | 200x200").find("no price") !=
+             std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(html_is_self_contained_and_holds_the_same_numbers) {
@@ -195,9 +196,24 @@ BOOST_AUTO_TEST_CASE(baseline_option_changes_the_reference_configuration) {
   const std::string md = read_file(out / "report.md");
   BOOST_TEST(md.find("## Speedup over adi/cpu/t2") != std::string::npos);
   // CPU t1 on devbox at 200x200 against t2: 410 ms / 765 ms.
-  BOOST_TEST(row_with(md, "| adi:hundsdorfer-verwer fp64, CPU t1 (devbox) | 765 ms | "
-                          "adi:hundsdorfer-verwer fp64, CPU t2 (devbox) | 410 ms | 0.536x |") != "");
+  BOOST_TEST(row_with(md, "| adi:hundsdorfer-verwer fp64, CPU t1 (devbox (2-core AMD EPYC 7B13)) | 765 ms | "
+                          "adi:hundsdorfer-verwer fp64, CPU t2 (devbox (2-core AMD EPYC 7B13)) | 410 ms | 0.536x |") != "");
   BOOST_TEST(render(out, "--baseline nonsense") != 0);
+  fs::remove_all(out);
+  fs::remove(out.string() + ".log");
+}
+
+BOOST_AUTO_TEST_CASE(history_of_a_folder_renders_and_a_report_needs_files_or_a_folder) {
+  const fs::path out = rendered().dir.string() + "-history";
+  const std::string log = shell_quoted(out.string() + ".log");
+  const std::string report = shell_quoted(elsbench_binary()) + " report --out " + shell_quoted(out.string());
+  BOOST_TEST_REQUIRE(run_command(report + " --history " + shell_quoted(project_root() + "/tests/data/results") + " > " +
+                                 log + " 2>&1") == 0);
+  const std::string md = read_file(out / "report.md");
+  BOOST_TEST(md.find("## History across commits") != std::string::npos);
+  BOOST_TEST(md.find("93.4123") != std::string::npos);  // the folder's files are the report's
+  BOOST_TEST(run_command(report + " > " + log + " 2>&1") != 0);
+  BOOST_TEST(read_file(out.string() + ".log").find("--history") != std::string::npos);
   fs::remove_all(out);
   fs::remove(out.string() + ".log");
 }

@@ -1,0 +1,171 @@
+"""Each case's time and price across commits and dates, per machine, as asv draws a benchmark's
+history: the results files of a folder (results/ holds one folder per machine) read as runs, a case
+followed from run to run on the same machine, and a change beyond the noise flagged with the
+commit that brought it.
+
+Noise: a time moved when the ratio of medians leaves 1 by more than twice the larger spread of the
+two runs' repetitions ((max - min) / median), and by at least MIN_TIME_CHANGE; a run marked noisy
+(the machine was busy or throttled) flags nothing. A price moved when it differs by more than
+PRICE_TOLERANCE relative: prices are deterministic on one machine and build.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+import figures
+import results
+from schema import ResultsError, read_json
+
+MIN_TIME_CHANGE = 0.05
+PRICE_TOLERANCE = 1e-9
+
+
+@dataclass
+class Point:
+    commit: str
+    started: str
+    seconds: float | None
+    spread: float        # (max - min) / median of the repetitions; 0 with fewer than two
+    price: float | None
+    noisy: bool
+    source_file: str
+
+
+@dataclass
+class CaseHistory:
+    machine: str
+    case_id: str
+    product: str
+    points: list[Point] = field(default_factory=list)
+
+
+@dataclass
+class Change:
+    history: CaseHistory
+    before: Point
+    after: Point
+    kind: str  # "time" or "price"
+
+    @property
+    def cause(self) -> str:
+        """Code between two commits, or the machine's state when the commit is the same."""
+        if self.before.commit == self.after.commit:
+            return "same commit: the machine's state (load, frequency), not the code"
+        return f"the code between {self.before.commit[:7]} and {self.after.commit[:7]}, or the machine's state"
+
+    @property
+    def amount(self) -> str:
+        if self.kind == "time":
+            return f"{self.after.seconds / self.before.seconds:.3g}x time"
+        return f"price {self.before.price:.10g} -> {self.after.price:.10g}"
+
+
+def results_files(folder: str) -> tuple[list[str], list[str]]:
+    """(sweep and validate results files under folder, other JSON files skipped with why)."""
+    found, skipped = [], []
+    for root, dirs, files in os.walk(folder):
+        dirs.sort()
+        for name in sorted(files):
+            if not name.endswith(".json"):
+                continue
+            path = os.path.join(root, name)
+            data = read_json(path)
+            meta = (data.get("context") or {}).get("elsbench") if isinstance(data, dict) else None
+            if not isinstance(meta, dict) or "benchmarks" not in data or meta.get("preset") == "book":
+                skipped.append(f"{os.path.relpath(path, folder)} (not a sweep results file)")
+            else:
+                found.append(path)
+    return found, skipped
+
+
+def _spread(case) -> float:
+    reps = case.repetition_seconds
+    if len(reps) < 2 or not case.median_seconds:
+        return 0.0
+    return (max(reps) - min(reps)) / case.median_seconds
+
+
+def load_history(paths: list[str]) -> list[CaseHistory]:
+    """Every case of every run, grouped by machine and case, in the order the runs started."""
+    histories: dict[tuple[str, str], CaseHistory] = {}
+    for machine, cases in sorted(results.load_runs(paths), key=lambda run: run[0].started):
+        for case_id, c in cases.items():
+            if c.status == "skipped":
+                continue
+            h = histories.setdefault((machine.label, case_id), CaseHistory(machine.label, case_id, c.product))
+            h.points.append(Point(machine.commit, machine.started, c.median_seconds, _spread(c), c.fields.get("price"),
+                                  bool(c.fields.get("noisy")), machine.source_file))
+    return sorted(histories.values(), key=lambda h: (h.machine, h.product, h.case_id))
+
+
+def time_moved(before: Point, after: Point) -> bool:
+    if before.noisy or after.noisy or not before.seconds or not after.seconds:
+        return False
+    band = max(MIN_TIME_CHANGE, 2 * max(before.spread, after.spread))
+    ratio = after.seconds / before.seconds
+    return ratio > 1 + band or ratio < 1 / (1 + band)
+
+
+def price_moved(before: Point, after: Point) -> bool:
+    if before.price is None or after.price is None:
+        return before.price != after.price
+    return abs(after.price - before.price) > PRICE_TOLERANCE * max(1.0, abs(before.price))
+
+
+def changes(histories: list[CaseHistory]) -> list[Change]:
+    """Each step from one run to the next of a case on one machine that moved beyond the noise."""
+    found = []
+    for h in histories:
+        for before, after in zip(h.points, h.points[1:]):
+            if price_moved(before, after):
+                found.append(Change(h, before, after, "price"))
+            if time_moved(before, after):
+                found.append(Change(h, before, after, "time"))
+    return found
+
+
+def plot(histories: list[CaseHistory], moved: list[Change], out_dir: str):
+    """Time (relative to each case's first run) and price change (relative) against the run, one
+    line per case and machine; None when no case ran twice on one machine."""
+    followed = [h for h in histories if len(h.points) > 1]
+    if not followed:
+        return None
+    runs = sorted({(p.started, p.commit) for h in followed for p in h.points})
+    x_of = {run: i for i, run in enumerate(runs)}
+    fig, (ax_time, ax_price) = figures.new_figure(2)
+    styles = figures.series_styles(h.machine for h in followed)
+    for h in followed:
+        xs = [x_of[(p.started, p.commit)] for p in h.points]
+        first = h.points[0]
+        style = {"color": styles[h.machine]["color"], "label": h.machine}
+        if first.seconds:
+            ax_time.plot(xs, [(p.seconds or float("nan")) / first.seconds for p in h.points], marker="o",
+                         markersize=3, linewidth=0.8, alpha=0.6, **style)
+        if first.price:
+            ax_price.plot(xs, [abs((p.price - first.price) / first.price) + 1e-16 if p.price is not None else float("nan")
+                               for p in h.points], marker="o", markersize=3, linewidth=0.8, alpha=0.6, **style)
+    for c in moved:
+        x = x_of[(c.after.started, c.after.commit)]
+        first = c.history.points[0]
+        if c.kind == "time":
+            ax_time.plot([x], [c.after.seconds / first.seconds], marker="o", markersize=7, markerfacecolor="none",
+                         color="red", linestyle="none", label="moved beyond the noise")
+        elif first.price and c.after.price is not None:
+            ax_price.plot([x], [abs((c.after.price - first.price) / first.price) + 1e-16], marker="o", markersize=7,
+                          markerfacecolor="none", color="red", linestyle="none", label="moved beyond the noise")
+    labels = [f"{started[:10]}\n{commit[:7]}" for started, commit in runs]
+    for ax in (ax_time, ax_price):
+        ax.set_xticks(range(len(runs)), labels, fontsize=7)
+        ax.set_xlabel("run [date, commit]")
+    ax_time.set(yscale="log", ylabel="time / the case's first run [x]", title="Time per pricing across commits")
+    ax_price.set(yscale="log", ylabel="|price / the case's first price - 1| [relative]",
+                 title="Price across commits (1e-16: unchanged)")
+    figures.legend_below(fig, [ax_time, ax_price])
+    fig.suptitle("History: each case on each machine, run after run")
+    return figures.save(fig, out_dir, "history")
+
+
+def check_folder(folder: str):
+    if not os.path.isdir(folder):
+        raise ResultsError(folder, "--history", "not a folder of results files")

@@ -1,0 +1,68 @@
+"""A case followed across runs on one machine: a change beyond the noise is flagged with the commit
+that brought it, a noisy run flags nothing, and machines are never mixed."""
+import copy
+import json
+import os
+
+import history
+import render
+from conftest import FIXTURES
+
+
+def run_file(tmp_path, name, commit, started, scale=1.0, price_shift=0.0, noisy=False, host="devbox"):
+    with open(os.path.join(FIXTURES, "devbox-cpu.json"), encoding="utf-8") as f:
+        data = json.load(f)
+    data = copy.deepcopy(data)
+    meta = data["context"]["elsbench"]
+    meta["started"] = started
+    meta["machine"]["git_commit"] = commit
+    meta["machine"]["hostname"] = host
+    for e in data["benchmarks"]:
+        if e.get("real_time") is not None:
+            e["real_time"] *= scale
+        if e.get("price") is not None and "european-call" in e["case_id"]:
+            e["price"] += price_shift
+        if noisy:
+            e["noisy"] = True
+    folder = tmp_path / "results" / host
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / name).write_text(json.dumps(data))
+    return str(folder / name)
+
+
+def test_a_slowdown_and_a_price_change_are_flagged_with_their_commit(tmp_path):
+    paths = [run_file(tmp_path, "a.json", "aaaaaaa1", "2026-11-01T00:00:00Z"),
+             run_file(tmp_path, "b.json", "bbbbbbb2", "2026-11-02T00:00:00Z", scale=2.0, price_shift=0.01)]
+    moved = history.changes(history.load_history(paths))
+    kinds = {c.kind for c in moved}
+    assert kinds == {"time", "price"}
+    assert all(c.after.commit == "bbbbbbb2" and c.before.commit == "aaaaaaa1" for c in moved)
+    assert all("european-call" in c.history.case_id for c in moved if c.kind == "price")
+    assert all(c.cause.startswith("the code between aaaaaaa and bbbbbbb") for c in moved)
+
+
+def test_a_noisy_run_flags_no_time_and_the_same_timings_flag_nothing(tmp_path):
+    paths = [run_file(tmp_path, "a.json", "a1", "2026-11-01T00:00:00Z"),
+             run_file(tmp_path, "b.json", "b2", "2026-11-02T00:00:00Z", scale=3.0, noisy=True),
+             run_file(tmp_path, "c.json", "c3", "2026-11-03T00:00:00Z", scale=1.02)]
+    moved = history.changes(history.load_history(paths))
+    assert moved == []
+
+
+def test_two_machines_are_never_one_history(tmp_path):
+    paths = [run_file(tmp_path, "a.json", "a1", "2026-11-01T00:00:00Z"),
+             run_file(tmp_path, "b.json", "b2", "2026-11-02T00:00:00Z", scale=5.0, host="other")]
+    histories = history.load_history(paths)
+    assert all(len(h.points) == 1 for h in histories) and history.changes(histories) == []
+
+
+def test_the_history_section_draws_the_plot_and_names_what_it_did_not_read(tmp_path):
+    run_file(tmp_path, "a.json", "a1", "2026-11-01T00:00:00Z")
+    run_file(tmp_path, "b.json", "b2", "2026-11-02T00:00:00Z", scale=2.0)
+    (tmp_path / "results" / "devbox" / "gbench.json").write_text(json.dumps({"context": {}, "benchmarks": []}))
+    out = tmp_path / "report"
+    assert render.main(["--history", str(tmp_path / "results"), "--out", str(out)]) == 0
+    md = (out / "report.md").read_text()
+    assert "## History across commits" in md and "![History across commits](history.png)" in md
+    assert "gbench.json (not a sweep results file)" in md
+    assert "| time | a1 (2026-11-01) | b2 (2026-11-02) | 2x time |" in md
