@@ -67,6 +67,10 @@ void setup(CLI::App& app) {
       ->capture_default_str()
       ->check(CLI::Range(0.0, 1.0));
   cmd->add_flag("--fail-on-slow", args->options.fail_on_slow, "exit 1 on a significant slowdown beyond --time-tol");
+  cmd->add_flag("--include-noisy", args->options.include_noisy,
+                "judge times taken on a busy or throttled machine too (marked noisy in the results)");
+  cmd->add_flag("--fail-on-change", args->options.fail_on_change,
+                "across commits, a price that moved fails as a regression (default: listed as age)");
   // A lost case fails by default: a damaged or truncated NEW must not pass as no regression.
   cmd->add_flag("--fail-on-missing", args->options.fail_on_missing,
                 "exit 1 when a BASE case is absent from NEW or skipped there (the default)");
@@ -80,7 +84,9 @@ void setup(CLI::App& app) {
     const auto [base, now] = args->by.empty() ? std::pair{load_cases(args->base), load_cases(args->now)}
                                               : split_file(load_cases(args->base), args->by, args->base, label);
     if (!args->by.empty()) label = args->base + ": " + label;
-    const Comparison c = compare(base, now, args->options);
+    const CompareScope scope =
+        args->by.empty() ? scope_of(provenance_of(args->base), provenance_of(args->now)) : CompareScope{};
+    const Comparison c = compare(base, now, args->options, scope);
     std::cout << "elsbench compare: " << label << '\n' << to_text(c, args->options);
     set_exit_code(regression_exit_code(c, args->options));
   });

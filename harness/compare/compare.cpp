@@ -6,7 +6,8 @@
 namespace elsbench {
 namespace {
 
-void compare_prices(CaseComparison& c, const CaseRecord& base, const CaseRecord& now, const CompareOptions& opt) {
+void compare_prices(CaseComparison& c, const CaseRecord& base, const CaseRecord& now, const CompareOptions& opt,
+                    const CompareScope& scope) {
   if (base.status == "pass" && (now.status == "fail" || now.status == "unconverged")) {
     c.price_regression = true;
     c.price_note = now.status == "fail" ? "passed, now fails" : "passed, now unconverged";
@@ -14,13 +15,19 @@ void compare_prices(CaseComparison& c, const CaseRecord& base, const CaseRecord&
   if (!base.price || !now.price) return;
   c.drift = *now.price - *base.price;
   if (base.reference_stderr && *base.reference_stderr > 0) c.drift_in_stderr = *c.drift / *base.reference_stderr;
-  if (std::abs(*c.drift) > opt.price_tol) {
-    c.price_regression = true;
-    if (c.price_note.empty()) c.price_note = "price drift beyond tolerance";
+  if (std::abs(*c.drift) <= opt.price_tol || c.price_regression) return;
+  if (!scope.same_commit && !opt.fail_on_change) {
+    c.aged = true;
+    c.price_note = "changed since " + scope.base_commit.substr(0, 7) + " (age: the code differs)";
+    return;
   }
+  c.price_regression = true;
+  c.price_note = "price drift beyond tolerance";
 }
 
-TimeVerdict judge_time(const CaseComparison& c, const CompareOptions& opt) {
+TimeVerdict judge_time(const CaseComparison& c, const CompareOptions& opt, const CompareScope& scope, bool noisy) {
+  if (!scope.same_machine) return TimeVerdict::OtherMachine;
+  if (noisy && !opt.include_noisy) return TimeVerdict::Noisy;
   if (!c.time_test || !c.time_change_pct) return TimeVerdict::Untested;
   const bool significant = c.time_test->p_value < opt.alpha;
   if (significant && *c.time_change_pct > opt.time_tol_pct) return TimeVerdict::Slower;
@@ -28,7 +35,8 @@ TimeVerdict judge_time(const CaseComparison& c, const CompareOptions& opt) {
   return TimeVerdict::Unchanged;
 }
 
-void compare_times(CaseComparison& c, const CaseRecord& base, const CaseRecord& now, const CompareOptions& opt) {
+void compare_times(CaseComparison& c, const CaseRecord& base, const CaseRecord& now, const CompareOptions& opt,
+                   const CompareScope& scope) {
   c.base_seconds = base.median_seconds;
   c.new_seconds = now.median_seconds;
   if (c.base_seconds && c.new_seconds && *c.base_seconds > 0)
@@ -37,12 +45,22 @@ void compare_times(CaseComparison& c, const CaseRecord& base, const CaseRecord& 
   c.new_repetitions = now.repetition_seconds.size();
   if (base.repetition_seconds.size() >= 2 && now.repetition_seconds.size() >= 2)
     c.time_test = mann_whitney_u(base.repetition_seconds, now.repetition_seconds);
-  c.time = judge_time(c, opt);
+  c.time = judge_time(c, opt, scope, base.noisy || now.noisy);
 }
 
 }  // namespace
 
-CaseComparison compare_case(const CaseRecord& base, const CaseRecord& now, const CompareOptions& opt) {
+CompareScope scope_of(const RunProvenance& base, const RunProvenance& now) {
+  CompareScope s;
+  s.base_commit = base.commit;
+  s.new_commit = now.commit;
+  s.same_commit = base.commit.empty() || now.commit.empty() || base.commit == now.commit;
+  s.same_machine = base.machine == now.machine;
+  return s;
+}
+
+CaseComparison compare_case(const CaseRecord& base, const CaseRecord& now, const CompareOptions& opt,
+                            const CompareScope& scope) {
   CaseComparison c;
   c.case_id = base.case_id;
   c.base_status = base.status;
@@ -50,19 +68,21 @@ CaseComparison compare_case(const CaseRecord& base, const CaseRecord& now, const
   c.base_price = base.price;
   c.new_price = now.price;
   c.lost = base.status != "skipped" && now.status == "skipped";
-  compare_prices(c, base, now, opt);
-  compare_times(c, base, now, opt);
+  compare_prices(c, base, now, opt, scope);
+  compare_times(c, base, now, opt, scope);
   return c;
 }
 
-Comparison compare(const CaseTable& base, const CaseTable& now, const CompareOptions& opt) {
+Comparison compare(const CaseTable& base, const CaseTable& now, const CompareOptions& opt,
+                   const CompareScope& scope) {
   Comparison result;
+  result.scope = scope;
   for (const auto& [id, b] : base) {
     const auto n = now.find(id);
     if (n == now.end())
       result.only_base.push_back(id);
     else
-      result.cases.push_back(compare_case(b, n->second, opt));
+      result.cases.push_back(compare_case(b, n->second, opt, scope));
   }
   for (const auto& [id, n] : now)
     if (!base.count(id)) result.only_new.push_back(id);
@@ -83,6 +103,10 @@ int Comparison::lost_cases() const {
          static_cast<int>(std::count_if(cases.begin(), cases.end(), [](const auto& c) { return c.lost; }));
 }
 
+int Comparison::aged() const {
+  return static_cast<int>(std::count_if(cases.begin(), cases.end(), [](const auto& c) { return c.aged; }));
+}
+
 int regression_exit_code(const Comparison& c, const CompareOptions& opt) {
   if (c.price_regressions() > 0) return 1;
   if (opt.fail_on_slow && c.slowdowns() > 0) return 1;
@@ -96,6 +120,8 @@ std::string to_string(TimeVerdict v) {
     case TimeVerdict::Slower: return "SLOWER";
     case TimeVerdict::Faster: return "faster";
     case TimeVerdict::Untested: return "untested";
+    case TimeVerdict::Noisy: return "noisy (not judged)";
+    case TimeVerdict::OtherMachine: return "other machine (not compared)";
   }
   return "";
 }

@@ -18,9 +18,21 @@ struct CompareOptions {
   double alpha = 0.05;         // significance level of the Mann-Whitney test
   bool fail_on_slow = false;
   bool fail_on_missing = true;   // a baseline case absent or skipped in NEW is a regression (--allow-missing: not)
+  bool include_noisy = false;    // judge times taken on a busy or throttled machine too
+  bool fail_on_change = false;   // across commits, a price change fails as a regression would
 };
 
-enum class TimeVerdict { Unchanged, Slower, Faster, Untested };
+// What the two files have in common. Across commits a price that moved is the code's change
+// between them (age): it is listed, not failed, unless fail_on_change; a case that now fails its
+// reference fails whatever the commits. Across machines times are not compared.
+struct CompareScope {
+  bool same_commit = true;
+  bool same_machine = true;
+  std::string base_commit, new_commit;
+};
+CompareScope scope_of(const RunProvenance& base, const RunProvenance& now);
+
+enum class TimeVerdict { Unchanged, Slower, Faster, Untested, Noisy, OtherMachine };
 
 struct CaseComparison {
   std::string case_id;
@@ -33,22 +45,27 @@ struct CaseComparison {
   std::size_t base_repetitions = 0, new_repetitions = 0;
   std::optional<MannWhitney> time_test;    // needs two repetitions on each side
   bool price_regression = false;
+  bool aged = false;                       // the price moved across commits (CompareScope)
   std::string price_note;                  // why it is a regression, or why prices were not compared
   TimeVerdict time = TimeVerdict::Untested;
   bool lost = false;                       // passed or ran in BASE, skipped in NEW
 };
 
 struct Comparison {
+  CompareScope scope;
   std::vector<CaseComparison> cases;  // matched by case_id
   std::vector<std::string> only_base, only_new;
 
   int price_regressions() const;
   int slowdowns() const;
   int lost_cases() const;  // skipped in NEW, or only in BASE
+  int aged() const;        // prices moved across commits, not counted as regressions
 };
 
-CaseComparison compare_case(const CaseRecord& base, const CaseRecord& now, const CompareOptions& opt);
-Comparison compare(const CaseTable& base, const CaseTable& now, const CompareOptions& opt);
+CaseComparison compare_case(const CaseRecord& base, const CaseRecord& now, const CompareOptions& opt,
+                            const CompareScope& scope = {});
+Comparison compare(const CaseTable& base, const CaseTable& now, const CompareOptions& opt,
+                   const CompareScope& scope = {});
 // 1 on a price regression, on a slowdown with fail_on_slow, on a lost case with fail_on_missing.
 int regression_exit_code(const Comparison& c, const CompareOptions& opt);
 

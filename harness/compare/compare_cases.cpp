@@ -48,6 +48,7 @@ void take_case_fields(CaseRecord& c, const json& entry) {
   c.skip_reason = entry.value("skip_reason", "");
   c.price = number_or_null(entry, "price");
   c.reference_stderr = number_or_null(entry, "reference_stderr");
+  c.noisy = entry.value("noisy", false);
 }
 
 void take_timing(CaseRecord& c, const json& entry, const std::string& origin) {
@@ -119,6 +120,19 @@ std::pair<CaseTable, CaseTable> split_by(const CaseTable& cases, const std::stri
 
 // Through the one reader of results files, so that compare accepts what report does and no more
 // (a file of another schema, or without its context, was compared as "ok").
+RunProvenance provenance_of(const std::string& path) {
+  const ResultsFile file = read_results_file(path);
+  const json meta = file.context.value("elsbench", json::object());
+  const json machine = meta.value("machine", json::object());
+  RunProvenance p;
+  p.commit = machine.value("git_commit", "");
+  p.started = meta.value("started", "");
+  p.machine = machine.value("hostname", "") + ", " + machine.value("cpu_model", "") + " x" +
+              std::to_string(machine.value("cores", 0));
+  for (const auto& gpu : machine.value("gpus", json::array())) p.machine += ", " + gpu.value("name", "");
+  return p;
+}
+
 CaseTable load_cases(const std::string& path) {
   const ResultsFile file = read_results_file(path);
   return cases_from_json({{"context", file.context}, {"benchmarks", file.benchmarks}}, path);

@@ -18,6 +18,7 @@ struct CaseRecord {
   std::optional<double> reference_stderr;
   std::optional<double> median_seconds;  // the median aggregate, else the median of the repetitions
   std::vector<double> repetition_seconds;
+  bool noisy = false;  // timed while the machine was busy or throttled (platform/machine_load.hpp)
   // The case's axis values as text (comparable_axes()), for comparing the cases of one file by
   // one axis.
   std::map<std::string, std::string> axes;
@@ -36,6 +37,14 @@ std::pair<CaseTable, CaseTable> split_by(const CaseTable& cases, const std::stri
                                          const std::string& new_value, const std::string& origin);
 // The values `axis` takes in `cases`, in the order of first appearance by case id.
 std::vector<std::string> axis_values(const CaseTable& cases, const std::string& axis);
+
+// Where a results file's times and prices came from: the build's commit and the machine.
+struct RunProvenance {
+  std::string commit;   // "" when the file does not say
+  std::string machine;  // host, CPU model, cores and GPUs: two machines called "vm" are not one
+  std::string started;
+};
+RunProvenance provenance_of(const std::string& path);
 
 // `origin` names the file in error messages. Throws InputError on a file that is not a results file.
 CaseTable cases_from_json(const nlohmann::json& results, const std::string& origin);

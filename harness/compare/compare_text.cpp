@@ -24,7 +24,9 @@ std::string pad(const std::string& s, std::size_t width) {
 }
 
 std::string verdict(const CaseComparison& c) {
-  std::string v = c.price_regression ? "PRICE REGRESSION (" + c.price_note + ")" : "price ok";
+  std::string v = c.price_regression ? "PRICE REGRESSION (" + c.price_note + ")"
+                 : c.aged             ? "price " + c.price_note
+                                      : "price ok";
   if (c.lost) v += ", now skipped";
   return v + ", time " + to_string(c.time);
 }
@@ -72,12 +74,24 @@ std::string listed(const std::string& title, const std::vector<std::string>& ids
   return s;
 }
 
+// Said first: what a difference between these two files can mean.
+std::string scope_note(const CompareScope& s) {
+  std::string note;
+  if (!s.same_commit)
+    note += "note: BASE is commit " + s.base_commit.substr(0, 12) + ", NEW commit " + s.new_commit.substr(0, 12) +
+            ": a price that moved is the code's change between them (age), listed and not failed (--fail-on-change "
+            "fails it); a case that now fails its reference fails\n";
+  if (!s.same_machine) note += "note: BASE and NEW ran on different machines: times are not compared\n";
+  return note;
+}
+
 }  // namespace
 
 std::string to_text(const Comparison& cmp, const CompareOptions& opt) {
   std::size_t id_width = 6;
   for (const auto& c : cmp.cases) id_width = std::max(id_width, c.case_id.size() + 2);
   std::ostringstream out;
+  out << scope_note(cmp.scope);
   out << header(id_width);
   for (const auto& c : cmp.cases) out << case_line(c, id_width);
   out << listed("only in BASE", cmp.only_base) << listed("only in NEW", cmp.only_new);
@@ -86,7 +100,12 @@ std::string to_text(const Comparison& cmp, const CompareOptions& opt) {
   out << cmp.cases.size() << " cases matched: " << cmp.price_regressions() << " price regression(s) (tolerance "
       << format("%g", opt.price_tol) << "), " << cmp.slowdowns() << " significant slowdown(s) and " << faster
       << " speedup(s) (beyond " << format("%g", opt.time_tol_pct) << "% at p < " << format("%g", opt.alpha)
-      << "), " << cmp.lost_cases() << " case(s) lost\n";
+      << "), " << cmp.lost_cases() << " case(s) lost";
+  if (cmp.aged()) out << ", " << cmp.aged() << " price(s) changed across commits (age)";
+  int noisy = 0;
+  for (const auto& c : cmp.cases) noisy += c.time == TimeVerdict::Noisy;
+  if (noisy) out << ", " << noisy << " noisy time(s) not judged (--include-noisy judges them)";
+  out << '\n';
   out << underpowered_note(cmp, opt);
   out << "result: " << (regression_exit_code(cmp, opt) ? "REGRESSION" : "ok") << '\n';
   return out.str();

@@ -54,7 +54,7 @@ def _css_class(cell) -> str:
     text = str(cell)
     if text == "PASS":
         return "pass"
-    if text in ("FAIL", "UNCONVERGED"):
+    if text in ("FAIL", "UNCONVERGED") or text.startswith("NOISY"):
         return "fail"
     if text == "not measured" or text.startswith("skipped"):
         return "muted"

@@ -18,6 +18,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import books  # noqa: E402
 import cost  # noqa: E402
+import history  # noqa: E402
 import plot_accuracy  # noqa: E402
 import plot_cost  # noqa: E402
 import plot_memory  # noqa: E402
@@ -148,11 +149,38 @@ def books_section(runs, machines, cases, prices_path, out_dir) -> Section:
     return Section("Books of notes", text, figure, [tables.book_cost_table(rows)])
 
 
-def render(paths, out_dir, baseline_spec, prices_path):
+def history_section(folder, out_dir) -> Section:
+    paths, skipped = history.results_files(folder)
+    histories = history.load_history(paths)
+    moved = history.changes(histories)
+    text = [f"Every sweep and validate results file under {folder} ({len(paths)} files), each case followed from run "
+            "to run on the same machine (machines are told apart by host and hardware). A time moved when the ratio "
+            "of medians leaves 1 by more than twice the larger spread of the two runs' repetitions and by at least "
+            f"{history.MIN_TIME_CHANGE:.0%}; a run marked noisy flags nothing. A price moved when it changed by more "
+            f"than {history.PRICE_TOLERANCE:g} relative. A change is named with the commit of the run that shows it: "
+            "the code changed between the two commits, or the machine's state did."]
+    if skipped:
+        text.append("Not read: " + ", ".join(skipped) + ".")
+    figure = history.plot(histories, moved, out_dir)
+    if figure is None:
+        text.append("No plot: no case ran more than once on the same machine in these files.")
+    elif not moved:
+        text.append("No case moved beyond the noise.")
+    return Section("History across commits", text, figure,
+                   [tables.history_change_table(moved), tables.history_runs_table(histories)])
+
+
+def render(paths, out_dir, baseline_spec, prices_path, history_folder=None):
     # Every input is read and checked before anything is written; the report is drawn in a
     # temporary folder beside OUT and moved into place whole, so a failure leaves no plots
     # without their report.md and report.html.
     baseline = Baseline.parse(baseline_spec)
+    if history_folder is not None:
+        history.check_folder(history_folder)
+        if not paths:  # the latest run of each case per machine stands for the folder
+            paths = history.results_files(history_folder)[0] + _book_files(history_folder)
+            if not paths:
+                raise ValueError(f"{history_folder}: no results file found")
     book_paths = [p for p in paths if books.is_book_file(p)]
     book_runs = [books.load_book(p) for p in book_paths]
     machines, every_case = results.load([p for p in paths if p not in book_paths])
@@ -164,7 +192,7 @@ def render(paths, out_dir, baseline_spec, prices_path):
     os.makedirs(parent, exist_ok=True)
     staging = tempfile.mkdtemp(prefix=".report-", dir=parent)
     try:
-        _draw(paths, staging, baseline, prices_path, book_runs, machines, cases, every_case)
+        _draw(paths, staging, baseline, prices_path, book_runs, machines, cases, every_case, history_folder)
         os.makedirs(out_dir, exist_ok=True)
         for name in sorted(os.listdir(staging)):
             os.replace(os.path.join(staging, name), os.path.join(out_dir, name))
@@ -172,7 +200,15 @@ def render(paths, out_dir, baseline_spec, prices_path):
         shutil.rmtree(staging, ignore_errors=True)
 
 
-def _draw(paths, out_dir, baseline, prices_path, book_runs, machines, cases, every_case):
+def _book_files(folder):
+    found = []
+    for root, dirs, files in os.walk(folder):
+        dirs.sort()
+        found += [os.path.join(root, f) for f in sorted(files) if f.endswith(".json") and books.is_book_file(os.path.join(root, f))]
+    return found
+
+
+def _draw(paths, out_dir, baseline, prices_path, book_runs, machines, cases, every_case, history_folder=None):
     sections = [
         summary_section(paths, machines, every_case),
         time_section(cases, out_dir),
@@ -185,6 +221,7 @@ def _draw(paths, out_dir, baseline, prices_path, book_runs, machines, cases, eve
                                "tolerance) passes; UNCONVERGED: the estimated discretisation error exceeds the "
                                "tolerance (cases run with --error-estimate)."],
                 tables=[tables.validation_table(cases), tables.error_estimate_table(cases)]),
+        *([history_section(history_folder, out_dir)] if history_folder is not None else []),
     ]
     title = "elsbench report: " + ", ".join(m.label for m in machines)
     write_markdown(os.path.join(out_dir, "report.md"), title, sections)
@@ -193,13 +230,17 @@ def _draw(paths, out_dir, baseline, prices_path, book_runs, machines, cases, eve
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("results", nargs="+", help="results files written by elsbench sweep")
+    parser.add_argument("results", nargs="*", help="results files written by elsbench sweep, validate or book price")
+    parser.add_argument("--history", metavar="DIR", help="a folder of results files (searched recursively): each "
+                        "case's time and price across commits; without RESULTS, its files are the report's")
     parser.add_argument("--out", required=True, help="output directory")
     parser.add_argument("--baseline", default="adi/cpu/t1", help="SOLVER[:SCHEME]/DEVICE[/tTHREADS][/PRECISION]")
     parser.add_argument("--prices", default=DEFAULT_PRICES, help="cloud price table")
     args = parser.parse_args(argv)
     try:
-        render(args.results, args.out, args.baseline, args.prices)
+        if not args.results and args.history is None:
+            parser.error("give RESULTS files, --history DIR, or both")
+        render(args.results, args.out, args.baseline, args.prices, args.history)
     except (OSError, ValueError, KeyError) as e:
         # Bad input (a damaged results file names its field): exit 2, no traceback.
         print(f"render.py: {e}", file=sys.stderr)

@@ -10,11 +10,11 @@ RESULTS_SCHEMA = 1
 STATUSES = ("pass", "fail", "no-reference", "unconverged", "skipped")
 TIME_UNITS = ("ns", "us", "ms", "s")
 STRINGS = ("name", "run_type", "aggregate_name", "product", "solver", "scheme", "device", "precision",
-           "skip_reason", "reference_source", "mesh")
+           "skip_reason", "reference_source", "mesh", "noise", "timing_stop")
 # Numbers the report plots or divides by: finite, or absent/null where the case has none.
 NUMBERS = ("reference", "reference_stderr", "error", "tol", "allowance", "peak_host_bytes", "peak_device_bytes",
            "model_bytes_per_point", "seconds_per_step", "points_per_second", "cpu_time", "threads", "n", "nt",
-           "grid_points", "time_steps", "layers")
+           "grid_points", "time_steps", "layers", "median_interval", "repetitions_run")
 
 
 class ResultsError(ValueError):

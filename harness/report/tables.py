@@ -1,6 +1,8 @@
 """The report's tables as plain headers and rows; document.py writes them as Markdown and HTML."""
 from __future__ import annotations
 
+import os
+
 from dataclasses import dataclass
 
 import formatting as fmt
@@ -74,9 +76,19 @@ def measurement_table(cases) -> Table:
         spread = f"{fmt.seconds(min(reps))} – {fmt.seconds(max(reps))}" if reps else "-"
         rows.append([c.product, c.config, c.grid, c.device_name if c.on_gpu else f"CPU t{c.threads}", c.machine.label,
                      fmt.seconds(c.median_seconds), spread, str(len(reps)), fmt.number(c.fields.get("points_per_second"), 3),
-                     fmt.bytes_(c.peak_host_bytes), fmt.bytes_(c.peak_device_bytes)])
+                     fmt.bytes_(c.peak_host_bytes), fmt.bytes_(c.peak_device_bytes), timing_quality(c)])
     return Table(["product", "solver", "grid", "device", "machine", "median time", "min – max", "reps",
-                  "points·steps/s", "peak host", "peak device"], rows)
+                  "points·steps/s", "peak host", "peak device", "timing"], rows)
+
+
+def timing_quality(c) -> str:
+    """NOISY with why (the machine was busy or throttled), else the median's 95 % interval."""
+    if c.fields.get("noisy"):
+        return f"NOISY: {c.fields.get('noise') or 'busy machine'}"
+    interval = c.fields.get("median_interval")
+    if interval is None:
+        return "-"
+    return f"±{100 * interval:.1f}% ({c.fields.get('timing_stop') or '-'})"
 
 
 def machine_table(machines) -> Table:
@@ -161,3 +173,21 @@ def price_table(table) -> Table:
              fmt.dollars(e.usd_per_hour_spot), e.source, e.notes] for e in table.entries]
     return Table(["provider", "instance", "--instance id", "GPUs", "$/hour", "spot $/hour", "source", "notes"], rows,
                  f"Price table (written {table.written})")
+
+
+def history_change_table(moved) -> Table:
+    rows = [[c.history.machine, c.history.case_id, c.kind, f"{c.before.commit[:7]} ({c.before.started[:10]})",
+             f"{c.after.commit[:7]} ({c.after.started[:10]})", c.amount, c.cause] for c in moved]
+    return Table(["machine", "case", "what moved", "from run", "to run", "change", "cause"], rows,
+                 caption="Changes beyond the noise")
+
+
+def history_runs_table(histories) -> Table:
+    runs: dict = {}
+    for h in histories:
+        for p in h.points:
+            key = (h.machine, p.started, p.commit, p.source_file)
+            runs[key] = runs.get(key, 0) + 1
+    rows = [[machine, started, commit[:12], os.path.basename(source), str(n)]
+            for (machine, started, commit, source), n in sorted(runs.items(), key=lambda kv: (kv[0][0], kv[0][1]))]
+    return Table(["machine", "started", "commit", "file", "cases"], rows, caption="Runs")

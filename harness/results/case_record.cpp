@@ -88,6 +88,13 @@ json case_fields(const SweepCase& c, const Product& product, const CaseOutcome& 
   f["book"] = c.book;
   for (const auto& item : c.grid.items()) f[item.key()] = item.value();  // the case's own grid settings
   f["seconds"] = or_null(timed, seconds);
+  // How the time was taken: repetitions until the median was steady (timing.hpp), and whether the
+  // machine was busy or throttled meanwhile (noisy times stay out of compare's and history's verdicts).
+  f["repetitions_run"] = or_null(timed, out.repetitions_run);
+  f["median_interval"] = or_null(timed && out.repetitions_run > 1, out.median_interval);
+  f["timing_stop"] = or_null(timed, out.timing_stop);
+  f["noisy"] = timed && !out.noise.empty();
+  f["noise"] = or_null(timed && !out.noise.empty(), out.noise);
   f["notes_per_second"] = or_null(timed, book / seconds);
   f["seconds_per_step"] = or_null(timed, timed ? seconds / steps_run : 0.0);
   f["points_per_second"] = or_null(timed, static_cast<double>(points) * steps_run / seconds);

@@ -4,11 +4,13 @@
 #include <chrono>
 #include <cmath>
 #include <stdexcept>
+#include <thread>
 
 #include "harness/placement/book_price.hpp"
 #include "harness/placement/case_skip.hpp"
 #include "harness/run/timing.hpp"
 #include "platform/cuda_devices.hpp"
+#include "platform/machine_load.hpp"
 #include "platform/memory_tracker.hpp"
 #include "solvers/contract/error_estimate.hpp"
 #include "solvers/contract/solver.hpp"
@@ -95,12 +97,20 @@ CaseOutcome run_case(const SweepCase& c, const Product& product, const CaseSetti
   note_peaks(out, *out.result);
 
   if (settings.repetitions > 0) {
-    out.timings = time_case(c.id(), settings.repetitions, [&] {
+    TimingRule rule = settings.timing;
+    rule.min_repetitions = settings.repetitions;
+    const LoadSample before = sample_load();
+    Timings timed = time_case(c.id(), rule, [&] {
       if (c.book > 1) return price_book_once(solver, product, c, options, out);
       const PriceResult r = price_with(solver, product, options);
       note_peaks(out, r);
       return r.seconds;
     });
+    out.noise = noise_reason(before, sample_load(), static_cast<int>(std::thread::hardware_concurrency()));
+    out.timings = std::move(timed.entries);
+    out.repetitions_run = timed.repetitions;
+    out.median_interval = timed.median_interval;
+    out.timing_stop = timed.stopped_by;
     out.process_peak_rss_bytes = memory::process_peak_rss_bytes();
     if (const std::string failed = timing_failure(out.timings); !failed.empty()) {
       out.skip_reason = failed;

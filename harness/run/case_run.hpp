@@ -12,6 +12,7 @@
 #include <string>
 
 #include "harness/run/case.hpp"
+#include "harness/run/timing.hpp"
 #include "harness/run/tolerance.hpp"
 #include "products/product.hpp"
 #include "reference/reference_value.hpp"
@@ -26,6 +27,7 @@ struct CaseSettings {
   double k = 3.0;            // standard errors of the reference allowed
   int repetitions = 0;       // timed repetitions after the first pricing; 0: untimed (validate)
   bool error_estimate = false;  // estimate the first pricing's discretisation error (coarser grids)
+  TimingRule timing;         // more repetitions while the median is noisy; min_repetitions = repetitions
 };
 
 struct CaseOutcome {
@@ -37,6 +39,10 @@ struct CaseOutcome {
   double tol = 0;  // the discretisation allowance, set when judged against a reference or an estimate
   Verdict verdict;
   nlohmann::json timings = nlohmann::json::array();  // Google Benchmark's entries for the case
+  int repetitions_run = 0;
+  double median_interval = 0;  // the median's 95 % half-width / median (timing.hpp)
+  std::string timing_stop;     // why the repetitions stopped
+  std::string noise;           // why the timing is noisy (platform/machine_load.hpp); "" when it is not
   // Peaks over every pricing of the case, and the process's peak resident set after it.
   std::size_t peak_host_bytes = 0, peak_device_bytes = 0, process_peak_rss_bytes = 0;
   std::size_t measured_device_bytes = 0;  // cudaMemGetInfo's peak over the pricings; 0: not measured

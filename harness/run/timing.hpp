@@ -2,18 +2,40 @@
 // Timing through Google Benchmark. Each case is registered on its own, run with its JSON reporter
 // writing into memory, and read back, so the results file keeps Google Benchmark's own `context`
 // and `benchmarks` layout (and its median, mean, stddev, cv, plus a `min` aggregate).
+//
+// How many repetitions: as nvbench does, until the noise is small enough or time runs out. After
+// the rule's first `min_repetitions`, more are taken while the median's 95 % interval (half-width
+// 1.96 x 1.2533 x stddev / sqrt(n), the normal approximation of the median's standard error) is
+// wider than `target` of the median, `max_seconds` of timed pricing have not passed, and fewer than
+// `max_repetitions` ran. target 0: exactly min_repetitions, as before.
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 
 namespace elsbench {
 
-// Runs `price_once` `repetitions` times, one iteration each, with manual time: the seconds it
-// returns are what is reported (the solver's own measure: wall clock around the solve on the CPU,
-// CUDA events on a GPU). A repetition that throws is reported by Google Benchmark as an error
-// (error_occurred, error_message = skip_reason) and left out of the aggregates.
-// Returns the `benchmarks` entries: one per repetition, then the aggregates.
-nlohmann::json time_case(const std::string& name, int repetitions, const std::function<double()>& price_once);
+struct TimingRule {
+  int min_repetitions = 3;
+  int max_repetitions = 50;
+  double target = 0.05;      // half-width of the median's 95 % interval, as a fraction of the median
+  double max_seconds = 10;   // timed pricing per case after which no further repetition starts
+};
+
+struct Timings {
+  nlohmann::json entries = nlohmann::json::array();  // one per repetition, then the aggregates
+  int repetitions = 0;
+  double median_interval = 0;  // half-width of the median's 95 % interval / median; 0 with < 2 repetitions
+  std::string stopped_by;      // "target met", "time limit", "max repetitions", "fixed" or "error"
+};
+
+// Runs `price_once` one iteration per repetition with manual time: the seconds it returns are what
+// is reported (the solver's own measure: wall clock around the solve on the CPU, CUDA events on a
+// GPU). A repetition that throws is reported by Google Benchmark as an error (error_occurred,
+// error_message = skip_reason) and ends the timing.
+Timings time_case(const std::string& name, const TimingRule& rule, const std::function<double()>& price_once);
+
+// The median's 95 % interval half-width over its value, from repetition times; 0 with fewer than two.
+double median_interval(const std::vector<double>& seconds);
 
 // Google Benchmark's `context` object for this machine (date, host, CPUs, caches, load...).
 nlohmann::json benchmark_context();

@@ -1,6 +1,8 @@
 #include "harness/sweep/axes.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <optional>
 #include <stdexcept>
 
 #include "harness/run/case_limits.hpp"
@@ -92,13 +94,40 @@ Device parse_sweep_device(const std::string& s) {
   return d;
 }
 
+TimingRule timing_rule_from_json(const nlohmann::json& j, const std::string& source) {
+  if (!j.is_object()) throw InputError(source, "timing", "expected an object (target, max_seconds, max_repetitions)");
+  TimingRule rule;
+  const auto number = [&](const std::string& key, double low, double high) -> std::optional<double> {
+    if (!j.contains(key)) return std::nullopt;
+    if (!j[key].is_number() || !(j[key].get<double>() >= low && j[key].get<double>() <= high))
+      throw InputError(source, "timing." + key,
+                       "expected a number in [" + nlohmann::json(low).dump() + ", " + nlohmann::json(high).dump() + "]");
+    return j[key].get<double>();
+  };
+  for (const auto& [key, value] : j.items())
+    if (key != "target" && key != "max_seconds" && key != "max_repetitions")
+      throw InputError(source, "timing." + key, "unknown key (expected target, max_seconds, max_repetitions)");
+  rule.target = number("target", 0, 1).value_or(rule.target);
+  rule.max_seconds = number("max_seconds", 0, 86400).value_or(rule.max_seconds);
+  if (const auto most = number("max_repetitions", 2, kMaxRepetitions)) {
+    if (*most != std::floor(*most)) throw InputError(source, "timing.max_repetitions", "expected a whole number");
+    rule.max_repetitions = static_cast<int>(*most);
+  }
+  return rule;
+}
+
+nlohmann::json to_json(const TimingRule& rule) {
+  return {{"target", rule.target}, {"max_seconds", rule.max_seconds}, {"max_repetitions", rule.max_repetitions}};
+}
+
 SweepSpec sweep_spec_from_json(const nlohmann::json& j, const std::string& source) {
   if (!j.is_object()) throw InputError(source, "(top level)", "expected an object");
   for (const auto& [key, value] : j.items())
-    if (key != "name" && key != "description" && key != "repetitions" && key != "grid" && key != "tolerance" &&
-        key != "axes" && key != "groups" && key != "error_estimate")
+    if (key != "name" && key != "description" && key != "repetitions" && key != "timing" && key != "grid" &&
+        key != "tolerance" && key != "axes" && key != "groups" && key != "error_estimate")
       throw InputError(source, key,
-                       "unknown key (expected name, description, repetitions, grid, tolerance, error_estimate, axes, groups)");
+                       "unknown key (expected name, description, repetitions, timing, grid, tolerance, error_estimate, "
+                       "axes, groups)");
   SweepSpec spec;
   if (j.contains("name")) {
     if (!j["name"].is_string()) throw InputError(source, "name", "expected a string");
@@ -116,6 +145,7 @@ SweepSpec sweep_spec_from_json(const nlohmann::json& j, const std::string& sourc
                            "] (Google Benchmark needs two to aggregate)");
     spec.repetitions = j["repetitions"].get<int>();
   }
+  if (j.contains("timing")) spec.timing = timing_rule_from_json(j["timing"], source);
   if (j.contains("error_estimate")) {
     if (!j["error_estimate"].is_boolean()) throw InputError(source, "error_estimate", "expected true or false");
     spec.error_estimate = j["error_estimate"].get<bool>();
@@ -146,6 +176,7 @@ nlohmann::json to_json(const SweepSpec& spec) {
   return {{"name", spec.preset},
           {"description", spec.description},
           {"repetitions", spec.repetitions},
+          {"timing", to_json(spec.timing)},
           {"grid", to_json(spec.grid, GridKeys::Mesh)},
           {"tolerance", to_json(spec.tolerance)},
           {"error_estimate", spec.error_estimate},

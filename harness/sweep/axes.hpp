@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "harness/run/case.hpp"
+#include "harness/run/timing.hpp"
 #include "harness/run/tolerance.hpp"
 #include "solvers/contract/options.hpp"
 
@@ -40,7 +41,8 @@ struct SweepSpec {
   std::string preset = "custom";
   std::string description;
   std::vector<SweepAxes> groups;  // each complete: every axis filled
-  int repetitions = 3;
+  int repetitions = 3;  // the least timed repetitions of a case; `timing` may take more
+  TimingRule timing;    // its min_repetitions is `repetitions`
   GridOptions grid;  // mesh settings shared by every case (n and nt are axes)
   ToleranceRule tolerance;
   bool error_estimate = false;  // estimate each case's discretisation error (case_run.hpp: unconverged)
@@ -51,6 +53,8 @@ struct SweepSpec {
 //   {
 //     "name": "quick", "description": "...",
 //     "repetitions": 3,                                   // timed, after one untimed pricing; >= 2
+//     "timing": {"target": 0.05, "max_seconds": 10, "max_repetitions": 50},  // optional: more
+//                repetitions until the median's 95 % interval is within target (timing.hpp)
 //     "grid": {"mesh": "sinh", "s_max": 4.0, "density": 0.5, "damping": 2,   // optional: the grid
 //              "ki_damping": 2, "ki_damping_fraction": 0.35},                  // codec's keys but n, nt
 //     "error_estimate": false,                            // optional: coarser grids per case
@@ -68,5 +72,8 @@ struct SweepSpec {
 // and ki_damping stay empty: the solver's default, the grid's). `source` names the file in errors.
 SweepSpec sweep_spec_from_json(const nlohmann::json& j, const std::string& source);
 nlohmann::json to_json(const SweepSpec& spec);
+// A preset's "timing" object; errors name `source` and timing.KEY.
+TimingRule timing_rule_from_json(const nlohmann::json& j, const std::string& source);
+nlohmann::json to_json(const TimingRule& rule);
 
 }  // namespace elsbench

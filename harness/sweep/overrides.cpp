@@ -35,7 +35,7 @@ std::vector<std::string> devices_run_by(const std::vector<std::string>& solvers,
 }  // namespace
 
 bool SweepOverrides::empty() const {
-  return !repetitions && !error_estimate && axes.empty();
+  return !repetitions && !timing_target && !timing_max_seconds && !error_estimate && axes.empty();
 }
 
 void apply_overrides(SweepSpec& spec, const SweepOverrides& o) {
@@ -62,6 +62,8 @@ void apply_overrides(SweepSpec& spec, const SweepOverrides& o) {
       throw InputError("command line", "--repetitions", "expected >= 2 (Google Benchmark needs two to aggregate)");
     spec.repetitions = *o.repetitions;
   }
+  if (o.timing_target) spec.timing.target = *o.timing_target;
+  if (o.timing_max_seconds) spec.timing.max_seconds = *o.timing_max_seconds;
   if (o.error_estimate) spec.error_estimate = true;
 }
 

@@ -16,6 +16,7 @@ namespace elsbench {
 struct SweepOverrides {
   SweepAxes axes;
   std::optional<int> repetitions;
+  std::optional<double> timing_target, timing_max_seconds;  // --timing-target, --timing-max-seconds
   bool error_estimate = false;
   bool empty() const;
 };

@@ -146,6 +146,43 @@ BOOST_AUTO_TEST_CASE(significant_slowdown_fails_only_with_fail_on_slow) {
   BOOST_TEST(to_text(compare(base3, now3, strict), strict).find("too few repetitions") != std::string::npos);
 }
 
+BOOST_AUTO_TEST_CASE(across_commits_a_moved_price_is_age_and_a_new_failure_still_fails) {
+  const CaseTable base = table_of({case_entries(kCase, "pass", 93.2553, kSteady)});
+  const CaseTable moved = table_of({case_entries(kCase, "pass", 93.2573, kSteady)});
+  const CompareScope scope = scope_of({"a04585b9f9c0", "vm, AMD EPYC x2", ""}, {"2bf69e5aaaaa", "vm, AMD EPYC x2", ""});
+  BOOST_TEST(!scope.same_commit);
+  const Comparison c = compare(base, moved, {}, scope);
+  BOOST_TEST(!c.cases[0].price_regression);
+  BOOST_TEST(c.cases[0].aged);
+  BOOST_TEST(c.cases[0].price_note == "changed since a04585b (age: the code differs)");
+  BOOST_TEST(regression_exit_code(c, {}) == 0);
+  BOOST_TEST(to_text(c, {}).find("1 price(s) changed across commits (age)") != std::string::npos);
+  CompareOptions strict;
+  strict.fail_on_change = true;
+  BOOST_TEST(regression_exit_code(compare(base, moved, strict, scope), strict) == 1);
+  // Now failing its reference is a regression whatever the commits.
+  const CaseTable failing = table_of({case_entries(kCase, "fail", 93.2573, kSteady)});
+  BOOST_TEST(regression_exit_code(compare(base, failing, {}, scope), {}) == 1);
+}
+
+BOOST_AUTO_TEST_CASE(noisy_times_and_other_machines_are_not_judged) {
+  const std::vector<double> slower{130.0, 131.5, 129.0, 130.8, 132.0, 129.9};
+  json noisy = case_entries(kCase, "pass", 93.2553, slower);
+  for (auto& e : noisy) e["noisy"] = true;
+  const CaseTable base = table_of({case_entries(kCase, "pass", 93.2553, kSteady)});
+  CompareOptions strict;
+  strict.fail_on_slow = true;
+  const Comparison c = compare(base, table_of({noisy}), strict);
+  BOOST_TEST(c.cases[0].time == TimeVerdict::Noisy);
+  BOOST_TEST(regression_exit_code(c, strict) == 0);
+  strict.include_noisy = true;
+  BOOST_TEST(compare(base, table_of({noisy}), strict).cases[0].time == TimeVerdict::Slower);
+  const CompareScope elsewhere = scope_of({"c", "vm, AMD EPYC x2", ""}, {"c", "vm, Intel Xeon x16, H100", ""});
+  const Comparison across = compare(base, table_of({case_entries(kCase, "pass", 93.2553, slower)}), strict, elsewhere);
+  BOOST_TEST(across.cases[0].time == TimeVerdict::OtherMachine);
+  BOOST_TEST(to_text(across, strict).find("different machines: times are not compared") != std::string::npos);
+}
+
 BOOST_AUTO_TEST_CASE(noise_within_the_allowance_is_no_slowdown) {
   CompareOptions strict;
   strict.fail_on_slow = true;

@@ -192,6 +192,10 @@ BOOST_AUTO_TEST_CASE(bad_presets_name_the_field) {
   };
   const json axes = {{"solvers", {"explicit"}}, {"products", {"european-call"}}, {"n", {12}}};
   BOOST_TEST(field_of({{"axes", axes}, {"repetitions", 1}}) == "repetitions");
+  BOOST_TEST(field_of({{"axes", axes}, {"timing", {{"target", 2}}}}) == "timing.target");
+  BOOST_TEST(field_of({{"axes", axes}, {"timing", {{"targt", 0.1}}}}) == "timing.targt");
+  BOOST_TEST(field_of({{"axes", axes}, {"timing", {{"max_repetitions", 2.5}}}}) == "timing.max_repetitions");
+  BOOST_TEST(field_of({{"axes", axes}, {"timing", {{"target", 0.02}, {"max_seconds", 3}}}}) == "(accepted)");
   BOOST_TEST(field_of({{"axes", axes}, {"colour", "red"}}) == "colour");
   BOOST_TEST(field_of({{"axes", {{"solvers", {"explicit"}}, {"n", {12}}}}}) == "axes.products");
   BOOST_TEST(field_of({{"axes", axes}, {"groups", {{{"nt_rules", {"sometimes"}}}}}}) == "groups[0].nt_rules");

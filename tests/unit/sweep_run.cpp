@@ -92,8 +92,10 @@ fs::path scratch(const std::string& name) {
   return dir;
 }
 
+// Exactly `repetitions` timed runs (timing target 0): these tests count the pricings.
 SweepSpec spec_of(const json& axes, int repetitions = 2) {
-  return sweep_spec_from_json({{"name", "test"}, {"repetitions", repetitions}, {"axes", axes}}, "test");
+  return sweep_spec_from_json(
+      {{"name", "test"}, {"repetitions", repetitions}, {"timing", {{"target", 0}}}, {"axes", axes}}, "test");
 }
 
 // Four small explicit cases, a few milliseconds each.
