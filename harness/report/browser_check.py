@@ -160,7 +160,7 @@ class Browser:
         args = [chromium, "--headless", "--remote-debugging-pipe", f"--user-data-dir={self.profile}",
                 "--no-first-run", "--no-default-browser-check", "--disable-gpu", "--disable-extensions",
                 "--disable-background-networking", "--disable-sync", "--disable-component-update",
-                "--disable-default-apps", "--mute-audio", "--hide-scrollbars", "--force-color-profile=srgb",
+                "--disable-default-apps", "--disable-dev-shm-usage", "--mute-audio", "--hide-scrollbars", "--force-color-profile=srgb",
                 f"--window-size={width},{height}", "about:blank"]
         if os.geteuid() == 0:
             args.insert(1, "--no-sandbox")  # Chromium refuses to run as root with its sandbox

@@ -130,7 +130,8 @@ def test_a_page_that_never_loads_times_out_and_leaves_no_browser(chromium, tmp_p
     p = subprocess.run([sys.executable, CHECK, str(page), "--timeout", "4"], capture_output=True, text=True,
                        timeout=60)
     assert p.returncode == 2
-    assert "timed out after 4 s waiting for Page.loadEventFired" in p.stderr
+    # Page.loadEventFired, or on a loaded machine an earlier step: a timeout either way, never a hang.
+    assert "timed out after 4 s waiting for " in p.stderr, p.stderr
     left = {n for n in set(os.listdir(os.environ.get("TMPDIR", "/tmp"))) - before if n.startswith("elsbench-chromium-")}
     assert not left
 
