@@ -14,39 +14,38 @@
 # writes a PNG of its first 4,000 pixels (docs/img/report-quick.png is made so: docs/reports.md).
 # $ELSBENCH names the elsbench binary (default build/elsbench); the folder is replaced whole.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-out=results/report
+root=$(cd "$(dirname "$0")/.." && pwd)
+out=$root/results/report
 screenshot=""
 runs=()
-while (($#)); do
+while (($#)); do  # paths as given, from the caller's folder
   case "$1" in
-    --out) out=${2:?--out needs a folder}; shift 2 ;;
-    --screenshot) screenshot=${2:?--screenshot needs a file}; shift 2 ;;
+    --out) out=$(realpath -m "${2:?--out needs a folder}"); shift 2 ;;
+    --screenshot) screenshot=$(realpath -m "${2:?--screenshot needs a file}"); shift 2 ;;
     -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "ci/report.sh: unknown option $1" >&2; exit 2 ;;
     *) [ -f "$1" ] || { echo "ci/report.sh: $1: no such results file" >&2; exit 2; }
-       runs+=("$1"); shift ;;
+       runs+=("$(realpath "$1")"); shift ;;
   esac
 done
-elsbench=${ELSBENCH:-build/elsbench}
+elsbench=$(realpath -m "${ELSBENCH:-$root/build/elsbench}")
+cd "$root"
 [ -x "$elsbench" ] || { echo "ci/report.sh: $elsbench not found: build first (bash ci/build.sh)" >&2; exit 2; }
 
 # The committed results files, one folder deep (results/<machine>/NAME.json), less this run's.
-committed=()
+listed=()
 if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-  while IFS= read -r -d '' f; do
-    [[ $f == results/*/*.json && $f != results/*/*/* && -f $f ]] || continue
-    for r in "${runs[@]}"; do [ "$(realpath "$r")" != "$(realpath "$f")" ] || continue 2; done
-    committed+=("$f")
-  done < <(git ls-files -z -- 'results/*.json')
+  while IFS= read -r -d '' f; do listed+=("$f"); done < <(git ls-files -z -- 'results/*.json')
 else
   echo "ci/report.sh: not a git checkout: every results/*/*.json counts as committed" >&2
-  for f in results/*/*.json; do
-    [ -f "$f" ] || continue
-    for r in "${runs[@]}"; do [ "$(realpath "$r")" != "$(realpath "$f")" ] || continue 2; done
-    committed+=("$f")
-  done
+  listed=(results/*/*.json)
 fi
+committed=()
+for f in "${listed[@]}"; do
+  [[ $f == results/*/*.json && $f != results/*/*/* && -f $f ]] || continue
+  for r in "${runs[@]}"; do [ "$(realpath "$r")" != "$(realpath "$f")" ] || continue 2; done
+  committed+=("$f")
+done
 ((${#committed[@]} + ${#runs[@]})) || { echo "ci/report.sh: no results file to report" >&2; exit 1; }
 
 # OUT is replaced whole (no stale plot of an earlier render stays): only a report's folder.
