@@ -4,7 +4,7 @@ person would see a whole report: every image loaded, no console error, no uncaug
 failed resource, and every section holds content (text, a figure or a table with rows).
 
     python3 harness/report/browser_check.py results/report/report.html [--screenshot PNG]
-        [--width 1280] [--max-height PX] [--timeout 60] [--chromium PATH]
+        [--section HEADING] [--width 1280] [--max-height PX] [--timeout 60] [--chromium PATH]
 
 Exit 0 when the page passes, 1 naming each failing image, section, console message or resource,
 2 when the check could not be run (no Chromium, the browser failed to start or timed out).
@@ -83,6 +83,20 @@ PAGE_SCRIPT = r"""
   }
   return { title: document.title, images, sections,
            width: document.documentElement.scrollWidth, height: document.documentElement.scrollHeight };
+})()
+"""
+
+
+# The page's vertical span of one section, for a screenshot of it: from a little above its heading
+# down to the next h2 (or the end of the page); null when no h2 has that text.
+SECTION_SCRIPT = r"""
+(() => {
+  const headings = Array.from(document.querySelectorAll('h2'));
+  const i = headings.findIndex(h => h.innerText.trim() === %s);
+  if (i < 0) return null;
+  const y = el => el.getBoundingClientRect().top + window.scrollY;
+  const end = i + 1 < headings.length ? y(headings[i + 1]) : document.documentElement.scrollHeight;
+  return [Math.max(0, y(headings[i]) - 12), end];
 })()
 """
 
@@ -346,9 +360,10 @@ def _page_messages(events: list, session: str, base: str) -> tuple[list[str], li
 
 
 def check(page: str, screenshot: str | None = None, chromium: str | None = None, timeout: float = 60.0,
-          width: int = 1280, max_height: int | None = None) -> Result:
+          width: int = 1280, max_height: int | None = None, section: str | None = None) -> Result:
     """Loads `page` in headless Chromium and returns what it found; raises CheckError when the
-    check could not be run. With `screenshot`, writes a full-page PNG there (cut at max_height)."""
+    check could not be run. With `screenshot`, writes a full-page PNG there, or of the section
+    headed `section` alone (its h2 down to the next), cut at max_height."""
     path = pathlib.Path(page).resolve()
     if not path.is_file():
         raise CheckError(f"{page}: no such file")
@@ -380,10 +395,19 @@ def check(page: str, screenshot: str | None = None, chromium: str | None = None,
         if screenshot:
             metrics = b.send("Page.getLayoutMetrics", session=session)
             size = metrics.get("cssContentSize") or metrics["contentSize"]
-            height = int(size["height"]) if not max_height else min(int(size["height"]), max_height)
+            top, bottom = 0, int(size["height"])
+            if section:
+                found = b.send("Runtime.evaluate", {"expression": SECTION_SCRIPT % json.dumps(section),
+                                                    "returnByValue": True}, session=session)
+                span = found.get("result", {}).get("value")
+                if not span:
+                    headings = ", ".join(f'"{s["heading"]}"' for s in result.sections)
+                    raise CheckError(f"no section headed \"{section}\" to screenshot (sections: {headings})")
+                top, bottom = int(span[0]), int(span[1])
+            height = bottom - top if not max_height else min(bottom - top, max_height)
             shot = b.send("Page.captureScreenshot",
                           {"format": "png", "captureBeyondViewport": True, "fromSurface": True,
-                           "clip": {"x": 0, "y": 0, "width": width, "height": height, "scale": 1}},
+                           "clip": {"x": 0, "y": top, "width": width, "height": height, "scale": 1}},
                           session=session)
             out = pathlib.Path(screenshot)
             out.parent.mkdir(parents=True, exist_ok=True)
@@ -397,12 +421,14 @@ def main(argv=None) -> int:
     parser.add_argument("page", help="report.html (or any HTML page)")
     parser.add_argument("--screenshot", help="write a full-page PNG screenshot here")
     parser.add_argument("--width", type=int, default=1280, help="viewport width in CSS pixels (default 1280)")
+    parser.add_argument("--section", help="screenshot only the section with this heading (an h2's text)")
     parser.add_argument("--max-height", type=int, help="cut the screenshot at this many pixels")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds before giving up (default 60)")
     parser.add_argument("--chromium", help="the browser to run (default: $ELSBENCH_CHROMIUM, then chromium on PATH)")
     args = parser.parse_args(argv)
     try:
-        result = check(args.page, args.screenshot, args.chromium, args.timeout, args.width, args.max_height)
+        result = check(args.page, args.screenshot, args.chromium, args.timeout, args.width, args.max_height,
+                       args.section)
     except CheckError as e:
         print(f"browser_check.py: {args.page}: {e}", file=sys.stderr)
         return 2

@@ -75,6 +75,17 @@ def test_the_rendered_report_passes_and_its_screenshot_is_written(chromium, repo
     assert (width, height) == (1280, 3000)
 
 
+def test_a_section_alone_is_screenshot_and_an_unknown_one_is_refused(chromium, report, tmp_path):
+    shot = tmp_path / "summary.png"
+    browser_check.check(str(report / "report.html"), screenshot=str(shot), chromium=chromium, section="Summary")
+    data = shot.read_bytes()
+    width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    assert width == 1280 and 100 < height < 1500
+    with pytest.raises(browser_check.CheckError, match='no section headed "Nowhere".*"Summary"'):
+        browser_check.check(str(report / "report.html"), screenshot=str(tmp_path / "x.png"), chromium=chromium,
+                            section="Nowhere")
+
+
 def test_a_broken_inline_image_is_named(chromium, report, tmp_path):
     def corrupt_first_image(text):
         return re.sub(r'src="data:image/svg\+xml;base64,[^"]*"', 'src="data:image/svg+xml;base64,PHN2Zz4="', text,
