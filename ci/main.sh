@@ -2,13 +2,20 @@
 # The README's main job: installs what is missing, builds, validates every solver against its
 # references (quick preset; exit non-zero if a case fails), prices the sample ELS, runs the quick
 # sweep, and builds the Python package into .venv (ci/python.sh), pricing the sample from it.
+# Ends by rendering the report of the quick sweep and of the committed results files (every
+# machine's, results/<machine>/*.json) into results/report/ (ci/report.sh) and printing its path.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+sweep_log=$(mktemp)
+trap 'rm -f "$sweep_log"' EXIT
 bash ci/install-deps.sh
 bash ci/build.sh
 ./build/elsbench list solvers
 ./build/elsbench validate --preset quick
 ./build/elsbench price --product sample-2a-stepdown --solver adi --n 200 --nt 1000
-./build/elsbench sweep --preset quick
+./build/elsbench sweep --preset quick | tee "$sweep_log"
+quick=$(sed -n 's/^results: //p' "$sweep_log" | head -n 1)  # results/<machine>/<date>-<commit>.json
+[ -f "$quick" ] || { echo "ci/main.sh: the quick sweep named no results file" >&2; exit 1; }
 bash ci/python.sh
 .venv/bin/python -c "import elsbench; print(elsbench.price('sample-2a-stepdown', n=200, nt=1000, progress=False))"
+bash ci/report.sh "$quick"

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# Renders the report of the committed results files (results/<machine>/*.json, as git lists them)
+# and of this run's results files (the arguments: the main job's quick sweep) into results/report/,
+# and prints the path of its report.html. Files of earlier runs that were never committed stay out,
+# so a checkout's report is the committed one plus today's run (a case measured in both on the same
+# machine shows today's run: harness/report/results.py keeps a machine's latest run of a case).
+#
+#   bash ci/report.sh [--out DIR] [--screenshot PNG] [RUN.json...]
+#
+# A committed file that the report cannot draw (damaged, or a plot that fails on it) is left out
+# with a warning rather than failing the job; the job fails only when no report can be rendered
+# (this run's files alone included). --screenshot checks the rendered report in headless Chromium
+# (harness/report/browser_check.py; exit 1 on a broken image, console error or empty section) and
+# writes a PNG of its first 4,000 pixels (docs/img/report-quick.png is made so: docs/reports.md).
+# $ELSBENCH names the elsbench binary (default build/elsbench); the folder is replaced whole.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+out=$root/results/report
+screenshot=""
+runs=()
+while (($#)); do  # paths as given, from the caller's folder
+  case "$1" in
+    --out) out=$(realpath -m "${2:?--out needs a folder}"); shift 2 ;;
+    --screenshot) screenshot=$(realpath -m "${2:?--screenshot needs a file}"); shift 2 ;;
+    -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -*) echo "ci/report.sh: unknown option $1" >&2; exit 2 ;;
+    *) [ -f "$1" ] || { echo "ci/report.sh: $1: no such results file" >&2; exit 2; }
+       runs+=("$(realpath "$1")"); shift ;;
+  esac
+done
+elsbench=$(realpath -m "${ELSBENCH:-$root/build/elsbench}")
+cd "$root"
+[ -x "$elsbench" ] || { echo "ci/report.sh: $elsbench not found: build first (bash ci/build.sh)" >&2; exit 2; }
+
+# The committed results files, one folder deep (results/<machine>/NAME.json), less this run's.
+listed=()
+if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+  while IFS= read -r -d '' f; do listed+=("$f"); done < <(git ls-files -z -- 'results/*.json')
+else
+  echo "ci/report.sh: not a git checkout: every results/*/*.json counts as committed" >&2
+  listed=(results/*/*.json)
+fi
+committed=()
+for f in "${listed[@]}"; do
+  [[ $f == results/*/*.json && $f != results/*/*/* && -f $f ]] || continue
+  for r in "${runs[@]}"; do [ "$(realpath "$r")" != "$(realpath "$f")" ] || continue 2; done
+  committed+=("$f")
+done
+((${#committed[@]} + ${#runs[@]})) || { echo "ci/report.sh: no results file to report" >&2; exit 1; }
+
+# OUT is replaced whole (no stale plot of an earlier render stays): only a report's folder.
+if [ -e "$out" ] && { [ ! -d "$out" ] || { [ -n "$(ls -A "$out")" ] && [ ! -f "$out/report.html" ]; }; }; then
+  echo "ci/report.sh: $out is not a report folder (no report.html): not replacing it" >&2
+  exit 2
+fi
+parent=$(dirname "$out")
+mkdir -p "$parent"
+staging=$(mktemp -d "$parent/.report-new.XXXXXX")
+log=$staging/render.log
+trap 'rm -rf "$staging"' EXIT
+
+render() {  # render DIR FILE...: quiet, the output kept in $log
+  rm -rf "$1"
+  "$elsbench" report "${@:2}" --out "$1" >"$log" 2>&1
+}
+
+if ! render "$staging/report" "${runs[@]}" "${committed[@]}"; then
+  echo "ci/report.sh: the report of every file failed ($(tail -n 1 "$log")); trying the committed files one by one" >&2
+  if ((${#runs[@]})) && ! render "$staging/one" "${runs[@]}"; then
+    cat "$log" >&2
+    echo "ci/report.sh: the report of this run (${runs[*]}) could not be rendered" >&2
+    exit 1
+  fi
+  kept=()
+  for f in "${committed[@]}"; do
+    if render "$staging/one" "${runs[@]}" "$f"; then
+      kept+=("$f")
+    else
+      echo "ci/report.sh: warning: left out $f: $(tail -n 1 "$log")" >&2
+    fi
+  done
+  if ! render "$staging/report" "${runs[@]}" "${kept[@]}"; then
+    cat "$log" >&2
+    echo "ci/report.sh: the report could not be rendered" >&2
+    exit 1
+  fi
+fi
+rm -rf "$staging/one" "$out"
+mv "$staging/report" "$out"
+if [ -n "$screenshot" ]; then
+  /usr/bin/python3 harness/report/browser_check.py "$out/report.html" --screenshot "$screenshot" --max-height 4000
+fi
+echo "report: $(realpath "$out/report.html")"
