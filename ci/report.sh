@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Renders the report of the committed results files (results/<machine>/*.json, as git lists them)
 # and of this run's results files (the arguments: the main job's quick sweep) into results/report/,
-# and prints the path of its report.html. Files of earlier runs that were never committed stay out,
+# with the history of every run under results/ (report --history), and prints the path of its
+# report.html. Files of earlier runs that were never committed stay out,
 # so a checkout's report is the committed one plus today's run (a case measured in both on the same
 # machine shows today's run: harness/report/results.py keeps a machine's latest run of a case).
 #
@@ -61,7 +62,7 @@ trap 'rm -rf "$staging"' EXIT
 
 render() {  # render DIR FILE...: quiet, the output kept in $log
   rm -rf "$1"
-  "$elsbench" report "${@:2}" --out "$1" >"$log" 2>&1
+  "$elsbench" report "${@:2}" --history "$root/results" --out "$1" >"$log" 2>&1
 }
 
 if ! render "$staging/report" "${runs[@]}" "${committed[@]}"; then

@@ -128,11 +128,11 @@ def _legacy_run(data: dict, path: str) -> BookRun:
 
 def sweep_book_runs(cases) -> list[BookRun]:
     """The measured cases of every sweep series that ran the book axis (a book of more than one
-    note), its single-note case included as the book of 1: one point per book size."""
-    with_books = {(c.machine.label, c.series, c.product) for c in cases if c.measured and c.book > 1}
+    note), its single-note case on the same grid included as the book of 1: one point per book size."""
+    with_books = {(c.machine.label, c.series, c.product, c.n) for c in cases if c.measured and c.book > 1}
     runs = []
     for c in cases:
-        if not c.measured or (c.machine.label, c.series, c.product) not in with_books:
+        if not c.measured or (c.machine.label, c.series, c.product, c.n) not in with_books:
             continue
         workers = 1 if c.on_gpu else int(c.threads or 1)
         runs.append(BookRun(c.machine.label, c.machine.instance, c.config, c.device, workers, int(c.n), c.book,

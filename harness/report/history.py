@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import figures
 import results
-from schema import ResultsError, read_json
+from schema import ResultsError, check_results, read_json
 
 MIN_TIME_CHANGE = 0.05
 PRICE_TOLERANCE = 1e-9
@@ -70,12 +70,17 @@ def results_files(folder: str) -> tuple[list[str], list[str]]:
             if not name.endswith(".json"):
                 continue
             path = os.path.join(root, name)
-            data = read_json(path)
-            meta = (data.get("context") or {}).get("elsbench") if isinstance(data, dict) else None
-            if not isinstance(meta, dict) or "benchmarks" not in data or meta.get("preset") == "book":
-                skipped.append(f"{os.path.relpath(path, folder)} (not a sweep results file)")
-            else:
-                found.append(path)
+            try:
+                data = read_json(path)
+                meta = (data.get("context") or {}).get("elsbench") if isinstance(data, dict) else None
+                if not isinstance(meta, dict) or "benchmarks" not in data or meta.get("preset") == "book":
+                    skipped.append(f"{os.path.relpath(path, folder)} (not a sweep results file)")
+                    continue
+                check_results(data, path)
+            except ResultsError as e:  # one damaged file in a folder of many: named, not fatal
+                skipped.append(f"{os.path.relpath(path, folder)} ({e})")
+                continue
+            found.append(path)
     return found, skipped
 
 

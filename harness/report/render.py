@@ -33,19 +33,34 @@ from speedup import Baseline, speedups  # noqa: E402
 DEFAULT_PRICES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "cloud", "prices.json")
 
 
-def summary_section(paths, machines, cases) -> Section:
+def summary_section(paths, machines, cases, book_runs) -> Section:
     counts = {}
     for c in cases:
         counts[c.status] = counts.get(c.status, 0) + 1
     tally = ", ".join(f"{n} {status}" for status, n in sorted(counts.items()))
     incomplete = [m.label for m in machines if not m.complete]
-    text = [f"{len(cases)} cases from {len(paths)} results file(s) on {len(machines)} machine(s): {tally}.",
+    book_files = sorted({r.source_file for r in book_runs if r.source_file not in {m.source_file for m in machines}})
+    shown = list(machines)
+    for r in book_runs:  # a machine that only priced books, once
+        if r.source_file in book_files and r.machine not in {m.label for m in shown}:
+            shown.append(book_machine(r))
+    labels = sorted({m.label for m in shown})
+    text = [f"{len(cases)} cases from {len(paths) - len(book_files)} sweep or validation file(s) and "
+            f"{len(book_files)} book file(s), on {len(labels)} machine(s): {tally or 'no case'}.",
             "Files: " + ", ".join(os.path.basename(p) for p in paths) + "."]
     if incomplete:
         text.append("Incomplete (interrupted) sweeps: " + ", ".join(incomplete) + ".")
+    gpu_books = any(r.gpus and r.whole for r in book_runs)
     if not any(c.on_gpu and c.measured for c in cases):
-        text.append("No GPU was measured in these files: every GPU column and GPU instance reads 'not measured'.")
-    return Section("Summary", text, tables=[tables.machine_table(machines)])
+        text.append("No single GPU pricing was measured in these files: the per-pricing GPU columns read 'not "
+                    "measured'" + ("; GPU books were (Books of notes)." if gpu_books else "."))
+    return Section("Summary", text, tables=[tables.machine_table(shown)])
+
+
+def book_machine(run) -> results.Machine:
+    """A book file's machine, for the machine table."""
+    return results.Machine(label=run.machine, descriptor=run.descriptor, source_file=run.source_file, preset="book",
+                           started=run.descriptor.get("started", ""), complete=run.whole or run.failed > 0)
 
 
 def speedup_section(cases, baseline, out_dir) -> Section:
@@ -210,7 +225,7 @@ def _book_files(folder):
 
 def _draw(paths, out_dir, baseline, prices_path, book_runs, machines, cases, every_case, history_folder=None):
     sections = [
-        summary_section(paths, machines, every_case),
+        summary_section(paths, machines, every_case, book_runs),
         time_section(cases, out_dir),
         speedup_section(cases, baseline, out_dir),
         memory_section(cases, out_dir),

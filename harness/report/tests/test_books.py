@@ -150,3 +150,10 @@ def test_only_whole_books_are_plotted_and_priced(tmp_path):
     assert not failed.whole and failed.why_not_whole == "301 of 1000 notes failed"
     assert not resumed.whole and resumed.why_not_whole == "resumed: 17 of 30 notes priced in this run"
     assert books.plotted_runs([whole, failed, resumed]) == [whole]
+
+
+def test_a_single_note_on_another_grid_is_not_the_book_of_one():
+    box = machine("vm")
+    cases = [sweep_case(box, 1, 0.1), sweep_case(box, 16, 0.8),
+             case(box, seconds=0.5, threads=2, n=96, case_id="sample-2a-stepdown/adi/n=96/cpu")]
+    assert sorted(r.notes for r in books.sweep_book_runs(cases)) == [1, 16]
