@@ -92,7 +92,7 @@ void add_price(CLI::App& parent) {
   auto args = std::make_shared<PriceArgs>();
   auto* cmd = parent.add_subcommand("price", "price every note of a book: price, delta, gamma and status per note");
   cmd->add_option("book", args->book, "book file (JSON Lines)")->required();
-  cmd->add_option("--solver", args->solver, "solver name (elsbench list solvers)");
+  cmd->add_option("--solver", args->solver, "solver name (elsbench list solvers)")->capture_default_str();
   args->flags.add_to(*cmd);
   cmd->add_option("--out", args->out, "results file (JSON; the CSV goes beside it)");
   cmd->add_option("--instance", args->instance, "the cloud instance this runs on (aws:p5.48xlarge), for the report's cost");

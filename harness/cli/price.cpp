@@ -17,7 +17,7 @@ namespace elsbench {
 namespace {
 
 struct PriceArgs {
-  std::string product, solver = "explicit";
+  std::string product, solver = "adi";  // as book price and the Python package: the solver for ELS notes
   SolverFlags flags;
   ReferenceFlags reference;
   bool json = false, greeks = false, error_estimate = false;
@@ -49,7 +49,7 @@ void setup(CLI::App& app) {
   auto args = std::make_shared<PriceArgs>();
   auto* cmd = app.add_subcommand("price", "price one product with one solver");
   cmd->add_option("--product", args->product, "catalog id or JSON file")->required();
-  cmd->add_option("--solver", args->solver, "solver name (elsbench list solvers)");
+  cmd->add_option("--solver", args->solver, "solver name (elsbench list solvers)")->capture_default_str();
   args->flags.add_to(*cmd);
   args->reference.add_to(*cmd, "none");
   cmd->add_flag("--json", args->json, "print the result as JSON");

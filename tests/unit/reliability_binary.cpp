@@ -307,6 +307,9 @@ BOOST_AUTO_TEST_CASE(numeric_flags_are_bounded_alike_in_every_subcommand) {
   }
   BOOST_TEST(elsbench("--help").code == 0);
   BOOST_TEST(elsbench("price --product european-call --n 16 --threads 1").code == 0);
+  // price, book price and the Python package take the same solver by default.
+  const Run json = elsbench("price --product sample-2a-stepdown --n 16 --json");
+  BOOST_TEST(has(json, "\"solver\": \"adi\""), json.out);
 }
 
 BOOST_AUTO_TEST_CASE(a_validation_preset_is_bounded_like_the_command_line) {
