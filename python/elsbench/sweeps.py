@@ -20,20 +20,22 @@ def _texts(value: Any) -> list:
 
 def sweep(preset: str = "quick", out: Optional[Union[str, os.PathLike]] = None, repetitions: Optional[int] = None,
           error_estimate: bool = False, reference: Optional[str] = None, progress: bool = True,
+          timing_target: Optional[float] = None, timing_max_seconds: Optional[float] = None,
           **axes: Any) -> pandas.DataFrame:
     """Run a sweep as `elsbench sweep --preset PRESET --AXIS V,...` does and return its results, one
     row per case. axes: the sweep's axes by key (elsbench._core.sweep_axes(): products, solvers, n,
     devices, precisions, ...), each a value or a list, as the CLI's flags spell them
     (solvers=["adi:hundsdorfer-verwer", "explicit"], n=[50, 100], devices="cpu:t1").
-    Without `out` the results file lives in a temporary folder for the call only.
+    Without `out` the results file lives in a temporary folder for the call only. timing_target and
+    timing_max_seconds are `--timing-target` and `--timing-max-seconds` (0: exactly `repetitions`).
     """
     texts = {key: _texts(v) for key, v in axes.items()}
     command = "elsbench.sweep(" + ", ".join([f"preset={preset!r}"] + [f"{k}={v!r}" for k, v in axes.items()]) + ")"
     with tempfile.TemporaryDirectory(prefix="elsbench-sweep-") as scratch:
         path = os.fspath(out) if out else os.path.join(scratch, "sweep.json")
         with progress_bar(progress, f"sweep {preset}", "cases") as bar:
-            summary = json.loads(_core.sweep(preset, texts, repetitions or 0, error_estimate, reference, path,
-                                             command, bar))
+            summary = json.loads(_core.sweep(preset, texts, repetitions or 0, timing_target, timing_max_seconds,
+                                             error_estimate, reference, path, command, bar))
         df = load(path)
     df.attrs["summary"] = summary
     return df

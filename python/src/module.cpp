@@ -191,11 +191,19 @@ std::pair<std::string, std::string> price_book(const std::optional<std::string>&
 
 // A sweep of a preset with some axes replaced, as `sweep --preset P --AXIS V...` runs it, into `out`.
 std::string sweep(const std::string& preset, const std::map<std::string, std::vector<std::string>>& axes,
-                  int repetitions, bool error_estimate, const std::optional<std::string>& reference,
-                  const std::string& out, const std::string& command, const nb::object& progress) {
+                  int repetitions, const std::optional<double>& timing_target,
+                  const std::optional<double>& timing_max_seconds, bool error_estimate,
+                  const std::optional<std::string>& reference, const std::string& out, const std::string& command,
+                  const nb::object& progress) {
   SweepOverrides overrides;
   overrides.axes = axes_from_text(axes, source_of("sweep"), [](const SweepAxis& a) { return a.key; });
   if (repetitions) overrides.repetitions = repetitions;
+  if (timing_target && !(*timing_target >= 0 && *timing_target <= 1))
+    throw InputError(source_of("sweep"), "timing_target", "expected a number in [0, 1]");
+  if (timing_max_seconds && !(*timing_max_seconds >= 0 && *timing_max_seconds <= 86400))
+    throw InputError(source_of("sweep"), "timing_max_seconds", "expected a number in [0, 86400]");
+  overrides.timing_target = timing_target;
+  overrides.timing_max_seconds = timing_max_seconds;
   overrides.error_estimate = error_estimate;
   SweepSpec spec = load_preset(preset);
   SweepRun run;
@@ -302,7 +310,8 @@ NB_MODULE(_core, m) {
         "precision"_a, "threads"_a, "reference"_a.none(), "out"_a, "command"_a, "progress"_a.none(),
         "a book (its JSON Lines text, or the file `source` where text is None) priced as `book price`\n"
         "prices it: (results JSON text, CSV text)");
-  m.def("sweep", &sweep, "preset"_a, "axes"_a, "repetitions"_a, "error_estimate"_a, "reference"_a.none(), "out"_a,
+  m.def("sweep", &sweep, "preset"_a, "axes"_a, "repetitions"_a, "timing_target"_a.none(), "timing_max_seconds"_a.none(),
+        "error_estimate"_a, "reference"_a.none(), "out"_a,
         "command"_a, "progress"_a.none(), "a sweep into `out`; returns its summary (JSON text)");
   m.def("sweep_axes", [] {
     std::vector<std::string> keys;

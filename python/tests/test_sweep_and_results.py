@@ -8,13 +8,14 @@ AXES = dict(products="european-call,min-call", solvers="adi:hundsdorfer-verwer,e
 def test_a_sweep_equals_the_cli_sweep(cli, tmp_path):
     out = tmp_path / "cli.json"
     cli("sweep", "--preset", "quick", "--products", AXES["products"], "--solvers", AXES["solvers"], "--n", "40,60",
-        "--devices", AXES["devices"], "--repetitions", 2, "--out", out)
+        "--devices", AXES["devices"], "--repetitions", 2, "--timing-target", 0, "--out", out)
     want = elsbench.results.load(out)
-    got = elsbench.sweep("quick", repetitions=2, progress=False,
+    got = elsbench.sweep("quick", repetitions=2, timing_target=0, progress=False,
                          **{**AXES, "products": AXES["products"].split(","), "solvers": AXES["solvers"].split(",")})
     assert list(got["case_id"]) == list(want["case_id"]) and len(got) == 8
     assert got["price"].equals(want["price"]) and list(got["status"]) == list(want["status"])
     assert got.attrs["summary"]["cases"] == 8
+    assert (got["repetitions"] == 2).all() and (got["timing_stop"] == "fixed").all()
 
 
 def test_a_sweep_refuses_an_unknown_axis_or_value():
@@ -25,6 +26,9 @@ def test_a_sweep_refuses_an_unknown_axis_or_value():
     with pytest.raises(elsbench.BadInput) as e:
         elsbench.sweep("quick", precisions="fp16", progress=False)
     assert e.value.field == "precisions"
+    with pytest.raises(elsbench.BadInput) as e:
+        elsbench.sweep("quick", timing_target=2, progress=False)
+    assert e.value.field == "timing_target"
 
 
 def test_results_load_reads_every_kind_of_results_file(cli, tmp_path):
