@@ -42,6 +42,9 @@ double mesh_center(const Product& p, int d) {
 // more to 4.6 sd (docs/accuracy.md). Both keep the catalog's domains at 4x (the ELS's need 3.4x).
 constexpr double kBoundedSpread = 2.5, kGrowingSpread = 4.0;
 
+// sigma sqrt(T): the sd of log S over the note's life.
+double log_spread(const Product& p, const Underlying& a) { return a.vol * std::sqrt(p.maturity()); }
+
 bool value_grows_with_spot(ProductType t) {
   return t == ProductType::EuropeanCall || t == ProductType::MinCall || t == ProductType::MaxCall ||
          t == ProductType::Exchange;
@@ -49,8 +52,8 @@ bool value_grows_with_spot(ProductType t) {
 
 // log(S_max / level) the model asks for: the forward over the note's life plus k sd of log S.
 double model_log_range(const Product& p, const Underlying& a) {
-  const double t = p.maturity(), k = value_grows_with_spot(p.type) ? kGrowingSpread : kBoundedSpread;
-  return (p.rate - a.div_yield) * t + k * a.vol * std::sqrt(t);
+  const double k = value_grows_with_spot(p.type) ? kGrowingSpread : kBoundedSpread;
+  return (p.rate - a.div_yield) * p.maturity() + k * log_spread(p, a);
 }
 
 // S_max: the grid's multiple of the level (reference or strike, spot), or wider where the model's
@@ -66,7 +69,7 @@ double far_boundary(const Product& p, const Underlying& a, const GridOptions& g,
 constexpr double kSpreadsPerScale = 4.0;
 
 double mesh_density(const Product& p, const Underlying& a, const GridOptions& g) {
-  return std::max(kMinDensity, std::min(g.density, kSpreadsPerScale * a.vol * std::sqrt(p.maturity())));
+  return std::max(kMinDensity, std::min(g.density, kSpreadsPerScale * log_spread(p, a)));
 }
 
 // A price-space grid carries a spread sigma sqrt(T) of log S over the note's life up to about 2:
@@ -77,7 +80,7 @@ constexpr double kMaxSpread = 2.0;
 
 void check_spread(const Product& p) {
   for (const Underlying& a : p.assets) {
-    const double spread = a.vol * std::sqrt(p.maturity());
+    const double spread = log_spread(p, a);
     if (spread > kMaxSpread) {
       std::ostringstream msg;
       msg << "vol x sqrt(maturity) of " << a.name << " is " << spread << ", beyond the " << kMaxSpread
@@ -117,14 +120,14 @@ Axis make_axis(const Product& p, int d, const GridOptions& g, std::size_t stride
 // A mesh whose cell at the spot is wider than a few of the spot's spreads over the note's life
 // (sigma sqrt(T) S) cannot resolve it: a uniform mesh of 40 nodes over the min call's 30-year
 // domain (cells of 8,000 around a spot of 100, spread 164) priced 289.5, a uniform mesh at vol 0.05
-// over 4 days (cells of 10, spread 0.05) put the distribution inside one cell. Refused as a grid
+// over 4 days (cells of 10, spread 0.5) put the distribution inside one cell. Refused as a grid
 // that cannot carry the note (exit 3: at a vanishing vol no flag gives one), naming the flags.
 constexpr double kMaxCellSpreads = 8.0;
 
 void check_resolution(const Axis& axis, const Product& p, const Underlying& a) {
   const auto above = std::upper_bound(axis.s.begin(), axis.s.end(), a.spot);
   if (above == axis.s.begin() || above == axis.s.end()) return;
-  const double cell = *above - *(above - 1), spread = a.vol * std::sqrt(p.maturity()) * a.spot;
+  const double cell = *above - *(above - 1), spread = log_spread(p, a) * a.spot;
   if (cell <= kMaxCellSpreads * spread) return;
   std::ostringstream msg;
   msg << "the mesh's cell at the spot of " << a.name << " is " << cell << " wide, more than " << kMaxCellSpreads
