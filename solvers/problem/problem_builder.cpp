@@ -39,7 +39,7 @@ double mesh_center(const Product& p, int d) {
 // fades more slowly. So S_max lies k standard deviations of log S above the level's forward,
 // k (Tavella & Randall's "a few sigma sqrt(T)") measured at vol 1 by widening the domain: from 2
 // to 3 sd a put moves by 0.017 %, while a min call moves by 4.8 % from 2.3 to 3.4 sd and 0.13 %
-// more to 4.6 sd (docs/accuracy.md). Both keep the catalog's domains at 4x (the ELS's need 3.4x).
+// more to 4.6 sd (docs/accuracy.md). Both keep the catalog's domains at 4x (the ELS need 3.8x at most).
 constexpr double kBoundedSpread = 2.5, kGrowingSpread = 4.0;
 
 // sigma sqrt(T): the sd of log S over the note's life.
