@@ -19,8 +19,8 @@ void SolverFlags::add_to(CLI::App& cmd) {
   cmd.add_option("--n", n, "nodes per axis: N, or N1,N2[,N3] one per asset (default 100)");
   cmd.add_option("--nt", nt, "time steps, or auto (the solver's choice)");
   cmd.add_option("--mesh", mesh, "uniform | sinh");
-  cmd.add_option("--s-max", g.s_max_multiple, "S_max as a multiple of max(reference or strike, spot), in (1, 100]");
-  cmd.add_option("--density", g.density, "sinh concentration, fraction of the center level, in (0, 100]");
+  cmd.add_option("--s-max", g.s_max_multiple, "S_max at least this multiple of max(reference or strike, spot), in (1, 100]; wider where the model's range of S over the note's life needs it");
+  cmd.add_option("--density", g.density, "sinh concentration, fraction of the center level, in [0.01, 100]; less where S's spread over the note's life is narrower");
   cmd.add_option("--damping", g.damping_steps, "implicit steps after the payoff and each autocall date, in [0, 100]");
   cmd.add_option("--ki-damping", g.knock_in_damping,
                  "implicit sub-steps opening the step after each daily knock-in date, in [0, 8] (default 2; 0: none)");

@@ -99,7 +99,7 @@ void check_grid(const GridOptions& g, const std::string& source,
   if (g.nt && *g.nt < 1) refuse("nt", "expected a positive whole number or auto");
   // Finite and bounded (NaN and inf fail every comparison).
   if (!(g.s_max_multiple > 1.0 && g.s_max_multiple <= kMaxSMaxMultiple)) refuse("s_max", "must be in (1, 100]");
-  if (!(g.density > 0 && g.density <= kMaxDensity)) refuse("density", "must be in (0, 100]");
+  if (!(g.density >= kMinDensity && g.density <= kMaxDensity)) refuse("density", "must be in [0.01, 100]");
   if (g.damping_steps < 0 || g.damping_steps > kMaxDampingSteps) refuse("damping", "must be a whole number in [0, 100]");
   if (g.knock_in_damping < 0 || g.knock_in_damping > kMaxKnockInDamping)
     refuse("ki_damping", "must be a whole number in [0, 8]");

@@ -14,8 +14,8 @@ struct GridOptions {
   std::vector<int> axis_nodes;      // nodes of each axis (N1, N2, N3) when they differ; empty: n on every axis
   std::optional<int> nt;            // total time steps; empty: the variant's rule (TimeStepping)
   MeshKind mesh = MeshKind::Sinh;
-  double s_max_multiple = 4.0;      // S_max = multiple * max(reference or strike, spot)
-  double density = 0.5;             // sinh concentration (fraction of the center level)
+  double s_max_multiple = 4.0;      // S_max >= multiple * max(reference or strike, spot); the model may widen it
+  double density = 0.5;             // sinh concentration (fraction of the center level); at most, a short life concentrates more
   int damping_steps = 2;            // implicit steps after the payoff and each autocall date
   // Daily knock-in: implicit (damped) sub-steps that open the step after each monitoring date, and
   // the fraction of that step they take together (problem_builder.cpp, damp_after_knock_in_dates);

@@ -13,6 +13,7 @@
 #include "platform/thread_share.hpp"
 #include "products/payoff.hpp"
 #include "solvers/meshers/time_grid.hpp"
+#include "solvers/problem/grid_codec.hpp"
 
 namespace elsbench {
 namespace {
@@ -32,14 +33,72 @@ double mesh_center(const Product& p, int d) {
   }
 }
 
+// The far boundary takes the value as linear in S (axis_operator.hpp). That is exact where the
+// value is flat, as a bounded payoff's is (puts, digitals, the ELS's redemptions), but only
+// asymptotic where it grows with S (calls): the gap there is a far out-of-the-money put, which
+// fades more slowly. So S_max lies k standard deviations of log S above the level's forward,
+// k (Tavella & Randall's "a few sigma sqrt(T)") measured at vol 1 by widening the domain: from 2
+// to 3 sd a put moves by 0.017 %, while a min call moves by 4.8 % from 2.3 to 3.4 sd and 0.13 %
+// more to 4.6 sd (docs/accuracy.md). Both keep the catalog's domains at 4x (the ELS need 3.8x at most).
+constexpr double kBoundedSpread = 2.5, kGrowingSpread = 4.0;
+
+// sigma sqrt(T): the sd of log S over the note's life.
+double log_spread(const Product& p, const Underlying& a) { return a.vol * std::sqrt(p.maturity()); }
+
+bool value_grows_with_spot(ProductType t) {
+  return t == ProductType::EuropeanCall || t == ProductType::MinCall || t == ProductType::MaxCall ||
+         t == ProductType::Exchange;
+}
+
+// log(S_max / level) the model asks for: the forward over the note's life plus k sd of log S.
+double model_log_range(const Product& p, const Underlying& a) {
+  const double k = value_grows_with_spot(p.type) ? kGrowingSpread : kBoundedSpread;
+  return (p.rate - a.div_yield) * p.maturity() + k * log_spread(p, a);
+}
+
+// S_max: the grid's multiple of the level (reference or strike, spot), or wider where the model's
+// range of S over the note's life needs it; the multiple is a floor, never a truncation.
+double far_boundary(const Product& p, const Underlying& a, const GridOptions& g, double level) {
+  return level * std::max(g.s_max_multiple, std::exp(model_log_range(p, a)));
+}
+
+// The sinh scale, as a fraction of the center: the grid's density, or less where S's spread over
+// the note's life (sigma sqrt(T) of the center) is narrower: a scale wider than 4 sd puts the
+// whole distribution inside a cell or two (a call at vol 0.05 over 4 days priced 0.63 against
+// 0.215 at n = 60; 0.217 with this rule). The catalog's spreads (0.14 and up) keep the density 0.5.
+constexpr double kSpreadsPerScale = 4.0;
+
+double mesh_density(const Product& p, const Underlying& a, const GridOptions& g) {
+  return std::max(kMinDensity, std::min(g.density, kSpreadsPerScale * log_spread(p, a)));
+}
+
+// A price-space grid carries a spread sigma sqrt(T) of log S over the note's life up to about 2:
+// beyond, the domain spans e^{4 sigma sqrt(T)} of the level and the nodes near the strike thin out:
+// a call at vol 3 over a year was 3 % off at n = 60 (1 % at n = 120) and a put at vol 1 over 30
+// years 7 % off: refused rather than priced with an error of percent (docs/accuracy.md).
+constexpr double kMaxSpread = 2.0;
+
+void check_spread(const Product& p) {
+  for (const Underlying& a : p.assets) {
+    const double spread = log_spread(p, a);
+    if (spread > kMaxSpread) {
+      std::ostringstream msg;
+      msg << "vol x sqrt(maturity) of " << a.name << " is " << spread << ", beyond the " << kMaxSpread
+          << " a price-space grid carries (its domain would reach e^" << model_log_range(p, a)
+          << " of the level); price it by Monte Carlo (elsbench reference)";
+      throw SolverError(SolverError::Kind::Unsupported, msg.str());
+    }
+  }
+}
+
 Axis make_axis(const Product& p, int d, const GridOptions& g, std::size_t stride) {
   const Underlying& a = p.assets[static_cast<std::size_t>(d)];
   MeshSpec m;
   m.kind = g.mesh;
   m.nodes = g.nodes(d);
   m.center = mesh_center(p, d);
-  m.density = g.density;
-  m.s_max = g.s_max_multiple * std::max({m.center, a.spot, a.reference});
+  m.density = mesh_density(p, a, g);
+  m.s_max = far_boundary(p, a, g, std::max({m.center, a.spot, a.reference}));
   // The knock-in replaces the value below the barrier every monitoring day: a jump that diffuses
   // only about sigma * sqrt(1 day) * S before the next one. Nodes concentrate there as well, and
   // the barrier sits on a cell face (see put_on_face in mesh.cpp).
@@ -56,6 +115,25 @@ Axis make_axis(const Product& p, int d, const GridOptions& g, std::size_t stride
   axis.spot = a.spot;
   axis.at_spot = spot_stencil(axis.s, a.spot);
   return axis;
+}
+
+// A mesh whose cell at the spot is wider than a few of the spot's spreads over the note's life
+// (sigma sqrt(T) S) cannot resolve it: a uniform mesh of 40 nodes over the min call's 30-year
+// domain (cells of 8,000 around a spot of 100, spread 164) priced 289.5, a uniform mesh at vol 0.05
+// over 4 days (cells of 10, spread 0.5) put the distribution inside one cell. Refused as a grid
+// that cannot carry the note (exit 3: at a vanishing vol no flag gives one), naming the flags.
+constexpr double kMaxCellSpreads = 8.0;
+
+void check_resolution(const Axis& axis, const Product& p, const Underlying& a) {
+  const auto above = std::upper_bound(axis.s.begin(), axis.s.end(), a.spot);
+  if (above == axis.s.begin() || above == axis.s.end()) return;
+  const double cell = *above - *(above - 1), spread = log_spread(p, a) * a.spot;
+  if (cell <= kMaxCellSpreads * spread) return;
+  std::ostringstream msg;
+  msg << "the mesh's cell at the spot of " << a.name << " is " << cell << " wide, more than " << kMaxCellSpreads
+      << " x its spread vol x sqrt(maturity) x spot = " << spread
+      << " over the note's life: the grid cannot resolve it; use more nodes (--n) or --mesh sinh";
+  throw SolverError(SolverError::Kind::Unsupported, msg.str());
 }
 
 // Calls f(flat index, indices, spots) for every node of the mesh, on OpenMP threads in equal shares
@@ -406,12 +484,14 @@ Problem build_problem(const Product& p, const GridOptions& g, const TimeStepping
     throw std::invalid_argument("the grid names the nodes of " + std::to_string(g.axis_nodes.size()) +
                                 " axes (--n N1,N2,...) for a product of " + std::to_string(p.dimension()) + " assets");
   if (g.s_max_multiple <= 1.0) throw std::invalid_argument("S_max multiple must be > 1");
+  check_spread(p);
   Problem pb;
   pb.product = &p;
   pb.dim = p.dimension();
   std::size_t stride = 1;
   for (int d = 0; d < pb.dim; ++d) {
     pb.axes.push_back(make_axis(p, d, g, stride));
+    check_resolution(pb.axes.back(), p, p.assets[static_cast<std::size_t>(d)]);
     stride *= pb.axes.back().size();
   }
   pb.points = stride;
