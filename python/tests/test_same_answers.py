@@ -146,12 +146,18 @@ def test_bad_input_raises_naming_the_field_as_the_cli(cli, tmp_path):
 
 
 def test_a_price_it_cannot_stand_behind_raises_solver_error():
-    # min-call at vol 3: far beyond the default domain; refused as unconverged, never returned
+    # min-call at vol 3: a spread no price-space grid carries; refused, never returned
     note = elsbench.Note("min-call").to_dict()
     for u in note["underlyings"]:
         u["vol"] = 3.0
-    with pytest.raises(elsbench.SolverError) as e:
+    with pytest.raises(elsbench.SolverError, match="price it by Monte Carlo") as e:
         elsbench.price(note, solver="cn-direct", n=40, progress=False)
+    assert e.value.kind == "unsupported"
+    # a rate of -1 drives explicit's central differences below the bound 0: unconverged
+    call = elsbench.Note("european-call").to_dict()
+    call["rate"] = -1.0
+    with pytest.raises(elsbench.SolverError, match="below the bound 0") as e:
+        elsbench.price(call, solver="explicit", n=40, progress=False)
     assert e.value.kind == "unconverged"
 
 
