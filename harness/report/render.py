@@ -168,7 +168,8 @@ def history_section(folder, out_dir) -> Section:
     paths, skipped = history.results_files(folder)
     histories = history.load_history(paths)
     moved = history.changes(histories)
-    text = [f"Every sweep and validate results file under {folder} ({len(paths)} files), each case followed from run "
+    shown = os.path.relpath(folder) if not os.path.relpath(folder).startswith("..") else folder
+    text = [f"Every sweep and validate results file under {shown} ({len(paths)} files), each case followed from run "
             "to run on the same machine (machines are told apart by host and hardware). A time moved when the ratio "
             "of medians leaves 1 by more than twice the larger spread of the two runs' repetitions and by at least "
             f"{history.MIN_TIME_CHANGE:.0%}; a run marked noisy flags nothing. A price moved when it changed by more "
