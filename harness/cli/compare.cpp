@@ -81,11 +81,12 @@ void setup(CLI::App& app) {
       throw InputError("(command line)", args->by.empty() ? "NEW" : "--by",
                        "give two files, or one file and --by AXIS");
     std::string label = args->base + " -> " + args->now;
-    const auto [base, now] = args->by.empty() ? std::pair{load_cases(args->base), load_cases(args->now)}
-                                              : split_file(load_cases(args->base), args->by, args->base, label);
+    RunProvenance base_run, new_run;  // one file split --by shares its commit and machine
+    const auto [base, now] = args->by.empty()
+                                 ? std::pair{load_cases(args->base, &base_run), load_cases(args->now, &new_run)}
+                                 : split_file(load_cases(args->base), args->by, args->base, label);
     if (!args->by.empty()) label = args->base + ": " + label;
-    const CompareScope scope =
-        args->by.empty() ? scope_of(provenance_of(args->base), provenance_of(args->now)) : CompareScope{};
+    const CompareScope scope = scope_of(base_run, new_run);
     const Comparison c = compare(base, now, args->options, scope);
     std::cout << "elsbench compare: " << label << '\n' << to_text(c, args->options);
     set_exit_code(regression_exit_code(c, args->options));

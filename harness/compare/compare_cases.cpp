@@ -58,6 +58,19 @@ void take_timing(CaseRecord& c, const json& entry, const std::string& origin) {
     c.median_seconds = real_seconds(entry, origin);
 }
 
+// Where a file's times and prices came from (context.elsbench.machine).
+RunProvenance provenance_of(const json& context) {
+  const json meta = context.value("elsbench", json::object());
+  const json machine = meta.value("machine", json::object());
+  RunProvenance p;
+  p.commit = machine.value("git_commit", "");
+  p.started = meta.value("started", "");
+  p.machine = machine.value("hostname", "") + ", " + machine.value("cpu_model", "") + " x" +
+              std::to_string(machine.value("cores", 0));
+  for (const auto& gpu : machine.value("gpus", json::array())) p.machine += ", " + gpu.value("name", "");
+  return p;
+}
+
 }  // namespace
 
 CaseTable cases_from_json(const json& results, const std::string& origin) {
@@ -120,21 +133,9 @@ std::pair<CaseTable, CaseTable> split_by(const CaseTable& cases, const std::stri
 
 // Through the one reader of results files, so that compare accepts what report does and no more
 // (a file of another schema, or without its context, was compared as "ok").
-RunProvenance provenance_of(const std::string& path) {
+CaseTable load_cases(const std::string& path, RunProvenance* provenance) {
   const ResultsFile file = read_results_file(path);
-  const json meta = file.context.value("elsbench", json::object());
-  const json machine = meta.value("machine", json::object());
-  RunProvenance p;
-  p.commit = machine.value("git_commit", "");
-  p.started = meta.value("started", "");
-  p.machine = machine.value("hostname", "") + ", " + machine.value("cpu_model", "") + " x" +
-              std::to_string(machine.value("cores", 0));
-  for (const auto& gpu : machine.value("gpus", json::array())) p.machine += ", " + gpu.value("name", "");
-  return p;
-}
-
-CaseTable load_cases(const std::string& path) {
-  const ResultsFile file = read_results_file(path);
+  if (provenance) *provenance = provenance_of(file.context);
   return cases_from_json({{"context", file.context}, {"benchmarks", file.benchmarks}}, path);
 }
 

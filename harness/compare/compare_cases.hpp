@@ -44,10 +44,10 @@ struct RunProvenance {
   std::string machine;  // host, CPU model, cores and GPUs: two machines called "vm" are not one
   std::string started;
 };
-RunProvenance provenance_of(const std::string& path);
 
 // `origin` names the file in error messages. Throws InputError on a file that is not a results file.
 CaseTable cases_from_json(const nlohmann::json& results, const std::string& origin);
-CaseTable load_cases(const std::string& path);
+// With `provenance`, also the file's commit and machine, from the same read.
+CaseTable load_cases(const std::string& path, RunProvenance* provenance = nullptr);
 
 }  // namespace elsbench
