@@ -94,25 +94,30 @@ Device parse_sweep_device(const std::string& s) {
   return d;
 }
 
+void check_timing(const std::string& key, double value, const std::string& source, const std::string& field) {
+  const double high = key == "target" ? 1.0 : key == "max_seconds" ? 86400.0 : kMaxRepetitions;
+  const double low = key == "max_repetitions" ? 2.0 : 0.0;
+  if (!(value >= low && value <= high))
+    throw InputError(source, field,
+                     "expected a number in [" + nlohmann::json(low).dump() + ", " + nlohmann::json(high).dump() + "]");
+  if (key == "max_repetitions" && value != std::floor(value)) throw InputError(source, field, "expected a whole number");
+}
+
 TimingRule timing_rule_from_json(const nlohmann::json& j, const std::string& source) {
   if (!j.is_object()) throw InputError(source, "timing", "expected an object (target, max_seconds, max_repetitions)");
   TimingRule rule;
-  const auto number = [&](const std::string& key, double low, double high) -> std::optional<double> {
+  const auto number = [&](const std::string& key) -> std::optional<double> {
     if (!j.contains(key)) return std::nullopt;
-    if (!j[key].is_number() || !(j[key].get<double>() >= low && j[key].get<double>() <= high))
-      throw InputError(source, "timing." + key,
-                       "expected a number in [" + nlohmann::json(low).dump() + ", " + nlohmann::json(high).dump() + "]");
+    if (!j[key].is_number()) throw InputError(source, "timing." + key, "expected a number");
+    check_timing(key, j[key].get<double>(), source, "timing." + key);
     return j[key].get<double>();
   };
   for (const auto& [key, value] : j.items())
     if (key != "target" && key != "max_seconds" && key != "max_repetitions")
       throw InputError(source, "timing." + key, "unknown key (expected target, max_seconds, max_repetitions)");
-  rule.target = number("target", 0, 1).value_or(rule.target);
-  rule.max_seconds = number("max_seconds", 0, 86400).value_or(rule.max_seconds);
-  if (const auto most = number("max_repetitions", 2, kMaxRepetitions)) {
-    if (*most != std::floor(*most)) throw InputError(source, "timing.max_repetitions", "expected a whole number");
-    rule.max_repetitions = static_cast<int>(*most);
-  }
+  rule.target = number("target").value_or(rule.target);
+  rule.max_seconds = number("max_seconds").value_or(rule.max_seconds);
+  if (const auto most = number("max_repetitions")) rule.max_repetitions = static_cast<int>(*most);
   return rule;
 }
 

@@ -72,6 +72,10 @@ struct SweepSpec {
 // and ki_damping stay empty: the solver's default, the grid's). `source` names the file in errors.
 SweepSpec sweep_spec_from_json(const nlohmann::json& j, const std::string& source);
 nlohmann::json to_json(const SweepSpec& spec);
+// The bounds of a timing rule's key (target, max_seconds, max_repetitions), one check for a
+// preset's "timing" object, the sweep's flags and the Python keywords: an InputError naming
+// `source` and `field` when `value` lies outside them.
+void check_timing(const std::string& key, double value, const std::string& source, const std::string& field);
 // A preset's "timing" object; errors name `source` and timing.KEY.
 TimingRule timing_rule_from_json(const nlohmann::json& j, const std::string& source);
 nlohmann::json to_json(const TimingRule& rule);

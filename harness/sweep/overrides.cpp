@@ -62,8 +62,14 @@ void apply_overrides(SweepSpec& spec, const SweepOverrides& o) {
       throw InputError("command line", "--repetitions", "expected >= 2 (Google Benchmark needs two to aggregate)");
     spec.repetitions = *o.repetitions;
   }
-  if (o.timing_target) spec.timing.target = *o.timing_target;
-  if (o.timing_max_seconds) spec.timing.max_seconds = *o.timing_max_seconds;
+  if (o.timing_target) {
+    check_timing("target", *o.timing_target, "command line", "--timing-target");
+    spec.timing.target = *o.timing_target;
+  }
+  if (o.timing_max_seconds) {
+    check_timing("max_seconds", *o.timing_max_seconds, "command line", "--timing-max-seconds");
+    spec.timing.max_seconds = *o.timing_max_seconds;
+  }
   if (o.error_estimate) spec.error_estimate = true;
 }
 

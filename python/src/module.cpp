@@ -198,10 +198,8 @@ std::string sweep(const std::string& preset, const std::map<std::string, std::ve
   SweepOverrides overrides;
   overrides.axes = axes_from_text(axes, source_of("sweep"), [](const SweepAxis& a) { return a.key; });
   if (repetitions) overrides.repetitions = repetitions;
-  if (timing_target && !(*timing_target >= 0 && *timing_target <= 1))
-    throw InputError(source_of("sweep"), "timing_target", "expected a number in [0, 1]");
-  if (timing_max_seconds && !(*timing_max_seconds >= 0 && *timing_max_seconds <= 86400))
-    throw InputError(source_of("sweep"), "timing_max_seconds", "expected a number in [0, 86400]");
+  if (timing_target) check_timing("target", *timing_target, source_of("sweep"), "timing_target");
+  if (timing_max_seconds) check_timing("max_seconds", *timing_max_seconds, source_of("sweep"), "timing_max_seconds");
   overrides.timing_target = timing_target;
   overrides.timing_max_seconds = timing_max_seconds;
   overrides.error_estimate = error_estimate;

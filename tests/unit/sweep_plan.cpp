@@ -233,6 +233,19 @@ BOOST_AUTO_TEST_CASE(overrides_replace_an_axis_in_every_group) {
   BOOST_TEST(plan_sweep(s).cases.size() == 4u);
   o.repetitions = 1;
   BOOST_CHECK_THROW(apply_overrides(s, o), InputError);
+  // The timing flags are held to the preset's timing bounds, naming the flag.
+  SweepOverrides timing;
+  timing.timing_target = 1.5;
+  BOOST_CHECK_EXCEPTION(apply_overrides(s, timing), InputError,
+                        [](const InputError& e) { return e.field() == "--timing-target"; });
+  timing.timing_target = 0.02;
+  timing.timing_max_seconds = -1;
+  BOOST_CHECK_EXCEPTION(apply_overrides(s, timing), InputError,
+                        [](const InputError& e) { return e.field() == "--timing-max-seconds"; });
+  timing.timing_max_seconds = 3;
+  apply_overrides(s, timing);
+  BOOST_TEST(s.timing.target == 0.02);
+  BOOST_TEST(s.timing.max_seconds == 3.0);
 }
 
 BOOST_AUTO_TEST_CASE(solvers_from_the_command_line_drop_a_group_device_none_of_them_runs_on) {
