@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
+import books
 import figures
 import results
 from schema import ResultsError, check_results, read_json
@@ -61,9 +62,19 @@ class Change:
         return f"price {self.before.price:.10g} -> {self.after.price:.10g}"
 
 
-def results_files(folder: str) -> tuple[list[str], list[str]]:
-    """(sweep and validate results files under folder, other JSON files skipped with why)."""
-    found, skipped = [], []
+@dataclass
+class Folder:
+    """A results folder read once: its sweep and validate files (the history's), its book files,
+    and the JSON files the history does not read, each with why."""
+    results: list[str] = field(default_factory=list)
+    books: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+
+
+def read_folder(folder: str) -> Folder:
+    if not os.path.isdir(folder):
+        raise ResultsError(folder, "--history", "not a folder of results files")
+    found = Folder()
     for root, dirs, files in os.walk(folder):
         dirs.sort()
         for name in sorted(files):
@@ -72,16 +83,18 @@ def results_files(folder: str) -> tuple[list[str], list[str]]:
             path = os.path.join(root, name)
             try:
                 data = read_json(path)
+                if books.book_part(data) is not None:
+                    found.books.append(path)
                 meta = (data.get("context") or {}).get("elsbench") if isinstance(data, dict) else None
                 if not isinstance(meta, dict) or "benchmarks" not in data or meta.get("preset") == "book":
-                    skipped.append(f"{os.path.relpath(path, folder)} (not a sweep results file)")
+                    found.skipped.append(f"{os.path.relpath(path, folder)} (not a sweep results file)")
                     continue
                 check_results(data, path)
             except ResultsError as e:  # one damaged file in a folder of many: named, not fatal
-                skipped.append(f"{os.path.relpath(path, folder)} ({e})")
+                found.skipped.append(f"{os.path.relpath(path, folder)} ({e})")
                 continue
-            found.append(path)
-    return found, skipped
+            found.results.append(path)
+    return found
 
 
 def _spread(case) -> float:
@@ -169,8 +182,3 @@ def plot(histories: list[CaseHistory], moved: list[Change], out_dir: str):
     figures.legend_below(fig, [ax_time, ax_price])
     fig.suptitle("History: each case on each machine, run after run")
     return figures.save(fig, out_dir, "history")
-
-
-def check_folder(folder: str):
-    if not os.path.isdir(folder):
-        raise ResultsError(folder, "--history", "not a folder of results files")

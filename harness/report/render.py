@@ -164,8 +164,8 @@ def books_section(runs, machines, cases, prices_path, out_dir) -> Section:
     return Section("Books of notes", text, figure, [tables.book_cost_table(rows)])
 
 
-def history_section(folder, out_dir) -> Section:
-    paths, skipped = history.results_files(folder)
+def history_section(folder, found, out_dir) -> Section:
+    paths, skipped = found.results, found.skipped
     histories = history.load_history(paths)
     moved = history.changes(histories)
     shown = os.path.relpath(folder) if not os.path.relpath(folder).startswith("..") else folder
@@ -191,12 +191,11 @@ def render(paths, out_dir, baseline_spec, prices_path, history_folder=None):
     # temporary folder beside OUT and moved into place whole, so a failure leaves no plots
     # without their report.md and report.html.
     baseline = Baseline.parse(baseline_spec)
-    if history_folder is not None:
-        history.check_folder(history_folder)
-        if not paths:  # the latest run of each case per machine stands for the folder
-            paths = history.results_files(history_folder)[0] + _book_files(history_folder)
-            if not paths:
-                raise ValueError(f"{history_folder}: no results file found")
+    folder = history.read_folder(history_folder) if history_folder is not None else None
+    if folder is not None and not paths:  # the latest run of each case per machine stands for the folder
+        paths = folder.results + folder.books
+        if not paths:
+            raise ValueError(f"{history_folder}: no results file found")
     book_paths = [p for p in paths if books.is_book_file(p)]
     book_runs = [books.load_book(p) for p in book_paths]
     machines, every_case = results.load([p for p in paths if p not in book_paths])
@@ -208,7 +207,7 @@ def render(paths, out_dir, baseline_spec, prices_path, history_folder=None):
     os.makedirs(parent, exist_ok=True)
     staging = tempfile.mkdtemp(prefix=".report-", dir=parent)
     try:
-        _draw(paths, staging, baseline, prices_path, book_runs, machines, cases, every_case, history_folder)
+        _draw(paths, staging, baseline, prices_path, book_runs, machines, cases, every_case, history_folder, folder)
         os.makedirs(out_dir, exist_ok=True)
         for name in sorted(os.listdir(staging)):
             os.replace(os.path.join(staging, name), os.path.join(out_dir, name))
@@ -216,15 +215,8 @@ def render(paths, out_dir, baseline_spec, prices_path, history_folder=None):
         shutil.rmtree(staging, ignore_errors=True)
 
 
-def _book_files(folder):
-    found = []
-    for root, dirs, files in os.walk(folder):
-        dirs.sort()
-        found += [os.path.join(root, f) for f in sorted(files) if f.endswith(".json") and books.is_book_file(os.path.join(root, f))]
-    return found
-
-
-def _draw(paths, out_dir, baseline, prices_path, book_runs, machines, cases, every_case, history_folder=None):
+def _draw(paths, out_dir, baseline, prices_path, book_runs, machines, cases, every_case, history_folder=None,
+          folder=None):
     sections = [
         summary_section(paths, machines, every_case, book_runs),
         time_section(cases, out_dir),
@@ -237,7 +229,7 @@ def _draw(paths, out_dir, baseline, prices_path, book_runs, machines, cases, eve
                                "tolerance) passes; UNCONVERGED: the estimated discretisation error exceeds the "
                                "tolerance (cases run with --error-estimate)."],
                 tables=[tables.validation_table(cases), tables.error_estimate_table(cases)]),
-        *([history_section(history_folder, out_dir)] if history_folder is not None else []),
+        *([history_section(history_folder, folder, out_dir)] if folder is not None else []),
     ]
     title = "elsbench report: " + ", ".join(m.label for m in machines)
     write_markdown(os.path.join(out_dir, "report.md"), title, sections)

@@ -71,6 +71,7 @@ def test_the_history_section_draws_the_plot_and_names_what_it_did_not_read(tmp_p
 def test_a_damaged_file_in_the_folder_is_named_and_left_out(tmp_path):
     run_file(tmp_path, "a.json", "a1", "2026-11-01T00:00:00Z")
     (tmp_path / "results" / "devbox" / "cut.json").write_text('{"context": {"elsbench": {}}, "benchmarks": [')
-    found, skipped = history.results_files(str(tmp_path / "results"))
-    assert [os.path.basename(p) for p in found] == ["a.json"]
+    found = history.read_folder(str(tmp_path / "results"))
+    assert [os.path.basename(p) for p in found.results] == ["a.json"] and found.books == []
+    skipped = found.skipped
     assert len(skipped) == 1 and skipped[0].startswith("devbox/cut.json (") and "not valid JSON" in skipped[0]
