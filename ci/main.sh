@@ -13,7 +13,7 @@ bash ci/install-deps.sh
 bash ci/build.sh
 ./build/elsbench list solvers
 ./build/elsbench validate --preset quick
-./build/elsbench price --product sample-2a-stepdown --solver adi --n 200 --nt 1000
+./build/elsbench price --product sample-2a-stepdown --solver adi
 ./build/elsbench sweep --preset quick | tee "$sweep_log"
 quick=$(sed -n 's/^results: //p' "$sweep_log" | head -n 1)  # results/<machine>/<date>-<commit>.json
 [ -f "$quick" ] || { echo "ci/main.sh: the quick sweep named no results file" >&2; exit 1; }
@@ -23,5 +23,5 @@ quick=$(sed -n 's/^results: //p' "$sweep_log" | head -n 1)  # results/<machine>/
 books=$(sed -n 's/^results: //p' "$sweep_log" | head -n 1)
 [ -f "$books" ] || { echo "ci/main.sh: the book sweep named no results file" >&2; exit 1; }
 bash ci/python.sh
-.venv/bin/python -c "import elsbench; print(elsbench.price('sample-2a-stepdown', n=200, nt=1000, progress=False))"
+.venv/bin/python -c "import elsbench; print(elsbench.price('sample-2a-stepdown', progress=False))"
 bash ci/report.sh "$quick" "$books"

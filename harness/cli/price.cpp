@@ -21,19 +21,20 @@ struct PriceArgs {
   SolverFlags flags;
   ReferenceFlags reference;
   bool json = false, greeks = false, error_estimate = false;
+  std::string target_error;
 };
 
 std::string reference_text(const ReferenceValue& ref, double price) {
   std::ostringstream s;
-  s << std::left << std::fixed << std::setprecision(6) << "  " << std::setw(12) << "reference" << ref.price << " +- "
+  s << std::left << std::fixed << std::setprecision(6) << "  " << std::setw(13) << "reference" << ref.price << " +- "
     << std::setprecision(6) << ref.std_error << " (" << ref.source << ")\n"
-    << "  " << std::setw(12) << "error" << std::scientific << std::setprecision(3) << price - ref.price << '\n';
+    << "  " << std::setw(13) << "error" << std::scientific << std::setprecision(3) << price - ref.price << '\n';
   return s.str();
 }
 
 std::string verdict_text(const PriceVerdict& v) {
   std::ostringstream s;
-  s << std::setprecision(4) << "  " << std::left << std::setw(12) << "verdict" << (v.verdict.pass ? "pass" : "fail")
+  s << std::setprecision(4) << "  " << std::left << std::setw(13) << "verdict" << (v.verdict.pass ? "pass" : "fail")
     << " (|error| " << std::abs(v.verdict.error) << (v.verdict.pass ? " <= " : " > ") << "allowance "
     << v.verdict.allowance << ": " << v.k << " x stderr " << v.stderr_part / v.k << " + discretisation "
     << v.discretisation_part;
@@ -58,13 +59,18 @@ void setup(CLI::App& app) {
   cmd->add_flag("--error-estimate", args->error_estimate,
                 "estimate the discretisation error from coarser grids (n/2, n/4 at the same steps; nt/2, nt/4,\n"
                 "or 2 nt where the event dates pin the steps): observed orders, Richardson value");
-  cmd->callback([args] {
+  cmd->add_option("--target-error", args->target_error,
+                  "the error to meet, in price units (0.01) or basis points of the notional (0.5bp): the grid is\n"
+                  "chosen from a pilot, the price is Richardson's value with its error bar, exit 3 if missed");
+  cmd->callback([args, cmd] {
     const Product product = resolve_product(args->product);
     const SolverInfo& solver = SolverRegistry::instance().get(args->solver);
     PriceRequest request;
     request.options = args->flags.parsed();
     request.greeks = args->greeks;
     request.error_estimate = args->error_estimate;
+    choose_grid(request, product, cmd->count("--n") > 0 || cmd->count("--nt") > 0, args->target_error, "(command line)",
+                {"--target-error", "--n and --nt", "--error-estimate"});
     if (args->reference.wanted()) request.reference = args->reference.policy();
     const PriceRun run = run_price(solver, product, request);
     if (run.reference_wanted && !run.reference)
@@ -76,6 +82,11 @@ void setup(CLI::App& app) {
       if (run.reference) std::cout << reference_text(*run.reference, run.result.price) << verdict_text(*run.verdict);
     }
     if (run.verdict && !run.verdict->verdict.pass) set_exit_code(1);
+    if (const auto& a = run.result.accuracy; a && a->target && *a->bound > *a->target) {
+      std::cerr << "elsbench price: unconverged: the error bar " << *a->bound << " exceeds the target " << *a->target
+                << " (" << a->target_text << ") at n = " << a->n << "; the price above is not to the target\n";
+      set_exit_code(3);
+    }
   });
 }
 

@@ -30,7 +30,51 @@ std::string axis_text(const AxisErrorEstimate& a, const char* what) {
 }  // namespace
 
 nlohmann::json to_json(const ErrorEstimate& e) {
-  return {{"error", e.error}, {"extrapolated", e.extrapolated}, {"space", axis_json(e.space)}, {"time", axis_json(e.time)}};
+  return {{"error", e.error},     {"extrapolated", e.extrapolated}, {"space", axis_json(e.space)},
+          {"time", axis_json(e.time)}, {"truncation", e.truncation},     {"erratic", e.erratic},
+          {"bound", e.bound}};
+}
+
+nlohmann::json to_json(const Accuracy& a) {
+  nlohmann::json pricings = nlohmann::json::array();
+  for (const GridPricing& g : a.pricings)
+    pricings.push_back({{"role", g.role}, {"shape", g.shape}, {"time_steps", g.time_steps}, {"price", g.price},
+                        {"seconds", g.seconds}});
+  const auto maybe = [](const std::optional<double>& x) { return x ? nlohmann::json(*x) : nlohmann::json(); };
+  return {{"method", "richardson"}, {"n", a.n},
+          {"fine", a.fine},         {"coarse", a.coarse},
+          {"target", maybe(a.target)}, {"target_text", a.target.has_value() ? nlohmann::json(a.target_text) : nlohmann::json()},
+          {"bound", maybe(a.bound)}, {"space", a.space},
+          {"time", a.time},         {"truncation", a.truncation},
+          {"erratic", a.erratic},   {"pricings", pricings},
+          {"cost", a.cost}};
+}
+
+std::string accuracy_text(const Accuracy& a) {
+  std::ostringstream s;
+  s << std::fixed << std::setprecision(6) << "Richardson's value from n = " << a.n << " (" << a.fine << ") and n = "
+    << a.n / 2 << " (" << a.coarse << ")";
+  return s.str();
+}
+
+std::string bound_text(const Accuracy& a) {
+  std::ostringstream s;
+  s << std::scientific << std::setprecision(2) << *a.bound << " = space " << a.space << " + time " << a.time
+    << " + truncation " << a.truncation;
+  if (a.erratic) s << " (the space levels show no order in [1, 4]: its part is the whole change from n/2 to n)";
+  return s.str();
+}
+
+std::string cost_text(const Accuracy& a) {
+  std::ostringstream s;
+  s << std::setprecision(3) << a.cost << "x the point-steps of one pricing at the grid it landed on, " << a.pricings.size()
+    << " pricings:";
+  for (const GridPricing& g : a.pricings) {
+    s << "\n                " << g.role << ' ';
+    for (std::size_t d = 0; d < g.shape.size(); ++d) s << (d ? "x" : "") << g.shape[d];
+    s << " x " << g.time_steps << " steps, " << std::setprecision(3) << g.seconds << " s";
+  }
+  return s.str();
 }
 
 nlohmann::json to_json(const PriceResult& r) {
@@ -66,6 +110,7 @@ nlohmann::json to_json(const PriceResult& r) {
                      {"theta_dt", r.greeks->theta_dt},
                      {"theta_method", "product aged by one time step, same step size"}}}};
   if (r.error_estimate) j["error_estimate"] = to_json(*r.error_estimate);
+  if (r.accuracy) j["accuracy"] = to_json(*r.accuracy);
   return j;
 }
 
@@ -103,7 +148,8 @@ std::string to_text(const PriceResult& r) {
     return o.str();
   };
   s << std::left;
-  const auto row = [&](const char* k, const std::string& v) { s << "  " << std::setw(12) << k << v << '\n'; };
+  // Labels up to 12 characters, always followed by a space ("extrapolated 99.95").
+  const auto row = [&](const char* k, const std::string& v) { s << "  " << std::setw(13) << k << v << '\n'; };
   std::ostringstream price;
   price << std::fixed << std::setprecision(6) << r.price;
   std::ostringstream secs;
@@ -114,7 +160,18 @@ std::string to_text(const PriceResult& r) {
   row("time steps", std::to_string(r.time_steps));
   row("device", r.device + (r.device == "cpu" ? ", " + std::to_string(r.threads) + " thread(s)" : ""));
   row("precision", r.precision);
+  if (r.accuracy && r.accuracy->bound) {
+    std::ostringstream bar;
+    bar << std::scientific << std::setprecision(2) << " +- " << *r.accuracy->bound;
+    if (r.accuracy->target) bar << " (target " << r.accuracy->target_text << " = " << *r.accuracy->target << ")";
+    price << bar.str();
+  }
   row("price", price.str());
+  if (r.accuracy) {
+    row("richardson", accuracy_text(*r.accuracy));
+    if (r.accuracy->bound) row("error bar", bound_text(*r.accuracy));
+    row("cost", cost_text(*r.accuracy));
+  }
   row("delta", list(r.delta));
   row("gamma", list(r.gamma));
   if (r.greeks) {
@@ -134,7 +191,8 @@ std::string to_text(const PriceResult& r) {
   if (r.error_estimate) {
     const ErrorEstimate& e = *r.error_estimate;
     std::ostringstream total, extrapolated;
-    total << std::scientific << std::setprecision(3) << e.error << "  (price - extrapolated)";
+    total << std::scientific << std::setprecision(3) << e.error << "  (price - extrapolated); bound " << e.bound
+          << " with truncation " << e.truncation << (e.erratic ? ", space levels erratic: widened" : "");
     extrapolated << std::fixed << std::setprecision(6) << e.extrapolated;
     row("est. error", total.str());
     row("  space", axis_text(e.space, "n ="));

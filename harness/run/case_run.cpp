@@ -73,7 +73,7 @@ void judge_convergence(CaseOutcome& out, const SolverInfo& solver, const Product
     out.result->notes.push_back(std::string("no error estimate: ") + e.what());
     return;
   }
-  if (std::abs(out.result->error_estimate->error) > out.tol) out.status = "unconverged";
+  if (out.result->error_estimate->bound > out.tol) out.status = "unconverged";
 }
 
 }  // namespace

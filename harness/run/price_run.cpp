@@ -1,5 +1,6 @@
 #include "harness/run/price_run.hpp"
 
+#include "platform/input_error.hpp"
 #include "solvers/contract/error_estimate.hpp"
 #include "solvers/contract/risk_greeks.hpp"
 
@@ -9,12 +10,40 @@ PriceRun run_price(const SolverInfo& solver, const Product& product, const Price
   PriceRun run;
   run.reference_wanted = request.reference.has_value();
   if (request.reference) run.reference = reference_for(product, *request.reference);
-  const SolverOptions& options = request.options;
-  run.result = request.grid ? price_with(solver, product, options, *request.grid) : price_with(solver, product, options);
+  SolverOptions options = request.options;
+  if (request.target) {
+    run.result = price_to_target(solver, product, options, *request.target);
+    options.grid.n = run.result.accuracy->n;
+    options.grid.axis_nodes.clear();
+  } else if (request.extrapolate && !request.grid) {
+    run.result = request.error_estimate ? price_with_bound(solver, product, options)
+                                        : price_extrapolated(solver, product, options);
+  } else {
+    run.result = request.grid ? price_with(solver, product, options, *request.grid) : price_with(solver, product, options);
+    if (request.error_estimate) add_error_estimate(solver, product, options, run.result);
+  }
+  // Bumped on the (finer) grid the price came from, not extrapolated.
   if (request.greeks) add_risk_greeks(solver, product, options, run.result);
-  if (request.error_estimate) add_error_estimate(solver, product, options, run.result);
   if (run.reference) run.verdict = price_verdict(run.result, *run.reference, product, solver, options);
   return run;
+}
+
+void choose_grid(PriceRequest& request, const Product& product, bool grid_given, const std::string& target_error,
+                 const std::string& source, const AccuracyFields& names) {
+  if (!target_error.empty()) {
+    if (grid_given) throw InputError(source, names.target, std::string("it chooses the grid: drop ") + names.grid);
+    if (request.error_estimate)
+      throw InputError(source, names.error_estimate, std::string("the error bar of ") + names.target + " is the estimate");
+    try {
+      request.target = parse_error_target(target_error);
+    } catch (const std::invalid_argument& e) {
+      throw InputError(source, names.target, e.what());
+    }
+  } else if (!grid_given) {
+    request.extrapolate = true;
+    request.options.grid.n = default_nodes(product.dimension());
+    request.options.grid.axis_nodes.clear();
+  }
 }
 
 }  // namespace elsbench

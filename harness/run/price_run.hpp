@@ -6,6 +6,7 @@
 
 #include "harness/references/reference_policy.hpp"
 #include "harness/run/price_verdict.hpp"
+#include "solvers/contract/accuracy.hpp"
 #include "solvers/contract/price.hpp"
 
 namespace elsbench {
@@ -13,6 +14,10 @@ namespace elsbench {
 struct PriceRequest {
   SolverOptions options;
   bool greeks = false, error_estimate = false;
+  // Richardson's value from options.grid.n and n/2 (the default grid: solvers/contract/accuracy.hpp);
+  // with error_estimate, its error bar. Not with `grid`: the values are one grid's.
+  bool extrapolate = false;
+  std::optional<ErrorTarget> target;         // choose the grid to meet it; implies extrapolate
   std::optional<ReferencePolicy> reference;  // empty: no reference asked for
   PricedGrid* grid = nullptr;                // where given, the values and the mesh's nodes too
 };
@@ -25,5 +30,17 @@ struct PriceRun {
 };
 
 PriceRun run_price(const SolverInfo& solver, const Product& product, const PriceRequest& request);
+
+// How a pricing's grid is chosen, for the CLI's flags and the Python keywords alike: with neither
+// a grid nor a target, Richardson's value on the default grid; with a target ("0.5bp", "0.01"),
+// the grid that meets it. Throws InputError(source, the field named in `names`) for a target that
+// cannot be read or that comes with a grid or an error estimate.
+struct AccuracyFields {
+  const char* target;          // "--target-error" | "target_error"
+  const char* grid;            // "--n and --nt" | "n and nt"
+  const char* error_estimate;  // "--error-estimate" | "error_estimate"
+};
+void choose_grid(PriceRequest& request, const Product& product, bool grid_given, const std::string& target_error,
+                 const std::string& source, const AccuracyFields& names);
 
 }  // namespace elsbench

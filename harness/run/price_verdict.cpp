@@ -12,9 +12,11 @@ PriceVerdict price_verdict(const PriceResult& r, const ReferenceValue& ref, cons
   PriceVerdict v;
   v.k = CaseSettings{}.k;
   v.stderr_part = v.k * ref.std_error;
-  v.from_estimate = r.error_estimate.has_value();
-  if (v.from_estimate) {
-    v.discretisation_part = std::abs(r.error_estimate->error);
+  v.from_estimate = r.error_estimate.has_value() || (r.accuracy && r.accuracy->bound);
+  if (r.accuracy && r.accuracy->bound) {
+    v.discretisation_part = *r.accuracy->bound;
+  } else if (r.error_estimate) {
+    v.discretisation_part = r.error_estimate->bound;
   } else {
     const ToleranceRule rule;
     v.c = solver.tolerance_c.value_or(rule.c);

@@ -62,6 +62,19 @@ class PriceResult:
         return self.error_estimate["error"] if self.error_estimate else None
 
     @property
+    def accuracy(self) -> Optional[dict[str, Any]]:
+        """Richardson's value behind the price (the default grid, target_error): its grids, error bar, cost."""
+        return self._fields.get("accuracy")
+
+    @property
+    def error_bar(self) -> Optional[float]:
+        """What the price claims, |error| <= error_bar, where it was estimated (target_error,
+        error_estimate)."""
+        if self.accuracy and self.accuracy.get("bound") is not None:
+            return self.accuracy["bound"]
+        return self.error_estimate["bound"] if self.error_estimate else None
+
+    @property
     def grid(self) -> dict[str, Any]:
         return {"shape": self.shape, "time_steps": self.time_steps, "mesh": self.mesh}
 
@@ -74,14 +87,17 @@ class PriceResult:
                 f"{self.seconds:.3g} s)")
 
 
-def price(note: NoteLike, solver: str = "adi", n: Optional[Nodes] = 200, nt: Optional[Union[int, str]] = None,
+def price(note: NoteLike, solver: str = "adi", n: Optional[Nodes] = None, nt: Optional[Union[int, str]] = None,
           device: str = "auto", precision: str = "fp64", threads: Optional[int] = None, greeks: bool = False,
           error_estimate: bool = False, reference: Optional[str] = None, scheme: Optional[str] = None,
           values: bool = False, max_seconds: Optional[float] = None, progress: bool = True,
-          **grid: Any) -> PriceResult:
+          target_error: Optional[Union[str, float]] = None, **grid: Any) -> PriceResult:
     """Price one note as `elsbench price --product NOTE --solver SOLVER --n N ...` does, to the bit.
 
     n: nodes per axis (an int, or one per underlying); nt: time steps (None: the solver's choice).
+    With neither n nor nt, Richardson's value from the default grid and half of it, as the CLI's
+    default (result.accuracy); target_error ("0.5bp" of the notional, or a price amount) chooses
+    the grid that meets it and gives the error bar (result.error_bar; BadInput with n or nt).
     grid: the other grid keys (mesh="uniform"|"sinh", s_max, density, damping, ki_damping,
     ki_damping_fraction). reference: "stored" or "auto" judges the price against its reference
     (result.verdict). values=True also returns the whole grid (result.values, result.nodes).
@@ -89,7 +105,8 @@ def price(note: NoteLike, solver: str = "adi", n: Optional[Nodes] = 200, nt: Opt
     product = as_note(note)._product
     with progress_bar(progress, f"pricing {product.id}", "steps") as bar:
         text, arrays = _core.price(product, solver, grid_json(n, nt, grid), scheme or "", device, precision,
-                                   threads or 0, max_seconds or 0.0, greeks, error_estimate, reference, values, bar)
+                                   threads or 0, max_seconds or 0.0, greeks, error_estimate, reference, values, bar,
+                                   n is not None or nt is not None, "" if target_error is None else str(target_error))
     return PriceResult(json.loads(text), arrays)
 
 

@@ -122,12 +122,13 @@ nb::dict grid_arrays(PricedGrid&& g) {
 nb::tuple price(const Product& product, const std::string& solver, const std::string& grid, const std::string& scheme,
                 const std::string& device, const std::string& precision, int threads, double max_seconds,
                 bool greeks, bool error_estimate, const std::optional<std::string>& reference, bool values,
-                const nb::object& progress) {
+                const nb::object& progress, bool grid_given, const std::string& target_error) {
   const SolverInfo& info = SolverRegistry::instance().get(solver);
   PriceRequest request;
   request.options = solver_options("price", grid, scheme, device, precision, threads, max_seconds);
   request.greeks = greeks;
   request.error_estimate = error_estimate;
+  choose_grid(request, product, grid_given, target_error, source_of("price"), {"target_error", "n and nt", "error_estimate"});
   if (reference) request.reference = reference_policy("price", *reference);
   PricedGrid g;
   if (values) request.grid = &g;
@@ -295,6 +296,7 @@ NB_MODULE(_core, m) {
   });
   m.def("price", &price, "product"_a, "solver"_a, "grid"_a, "scheme"_a, "device"_a, "precision"_a, "threads"_a,
         "max_seconds"_a, "greeks"_a, "error_estimate"_a, "reference"_a.none(), "values"_a, "progress"_a.none(),
+        "grid_given"_a, "target_error"_a,
         "price --json's JSON text, and with values the grid's arrays");
   m.def("reference", &reference, "product"_a, "paths"_a, "seed"_a, "device"_a, "threads"_a, "antithetic"_a,
         "a Monte Carlo reference price, as `elsbench reference` computes it (JSON text)");

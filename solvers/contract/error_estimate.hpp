@@ -20,8 +20,19 @@
 
 namespace elsbench {
 
-// `base` is price_with(solver, product, options)'s result; its `error_estimate` is filled.
+// `base` is price_with(solver, product, options)'s result; its `error_estimate` is filled. Its
+// bound is 1.5x the space and time errors' sum (a quarter of what cancels added) and the truncation (the price again
+// with the mesh carried on to twice its S_max, on n/2 nodes), the space part widened to the whole
+// change from n/2 to n where the levels show no order in [1, 4].
 void add_error_estimate(const SolverInfo& solver, const Product& product, SolverOptions options, PriceResult& base);
+
+// The parts, for a caller with its own levels (accuracy.hpp); `base` priced at `options`.
+AxisErrorEstimate time_estimate(const SolverInfo& solver, const Product& product, SolverOptions options,
+                                const PriceResult& base);
+// The price on the domain carried on to kDomainExtension x S_max, less base.price.
+double truncation_estimate(const SolverInfo& solver, const Product& product, SolverOptions options,
+                           const PriceResult& base);
+inline constexpr double kDomainExtension = 2.0;
 
 // The pure arithmetic, for tests: levels are (m, price) pairs, the base first.
 struct RefinementLevel {

@@ -65,6 +65,7 @@ PriceResult result_at_spot(const Problem& pb, const MarchResult& m) {
   r.mesh = pb.mesh;
   r.shape = pb.shape();
   r.time_steps = pb.time.steps();
+  r.nt = pb.time.steps() - pb.time.sub_steps;
   r.price = at.price;
   r.delta = at.delta;
   r.gamma = at.gamma;

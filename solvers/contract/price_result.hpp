@@ -30,6 +30,39 @@ struct ErrorEstimate {
   AxisErrorEstimate space, time;
   double extrapolated = 0;  // the base price less both estimated errors (Richardson)
   double error = 0;         // space.error + time.error
+  double truncation = 0;    // the price on a domain twice as wide less the price (n/2 nodes)
+  // The space levels show no order in [1, 4] (a discontinuity near a node, a grid before its
+  // asymptotic range): the space part of the bound is then the whole change from n/2 to n.
+  bool erratic = false;
+  double bound = 0;         // what the price claims: |error| <= bound (error_estimate.hpp)
+};
+
+// One pricing an accuracy request made (accuracy.hpp), for its cost.
+struct GridPricing {
+  std::string role;           // "fine", "coarse", "coarser", "time", "domain", or "pilot ..."
+  std::vector<int> shape;
+  std::size_t time_steps = 0;
+  double price = 0;
+  double seconds = 0;
+  double point_steps() const {
+    double p = static_cast<double>(time_steps);
+    for (int n : shape) p *= n;
+    return p;
+  }
+};
+
+// A price made to an accuracy (solvers/contract/accuracy.hpp): Richardson's value from n and n/2
+// nodes per axis at the same time steps, and where asked its error bar.
+struct Accuracy {
+  int n = 0;                       // the finer grid's nodes per axis (the coarser has n/2)
+  double fine = 0, coarse = 0;     // the prices at n and n/2
+  std::optional<double> target;    // in price units (--target-error)
+  std::string target_text;         // as asked: "0.5bp", "0.01"
+  std::optional<double> bound;     // estimated |error| of the price: space + time + truncation
+  double space = 0, time = 0, truncation = 0;
+  bool erratic = false;            // the space levels showed no order in [1, 4]: bound widened
+  std::vector<GridPricing> pricings;  // every pricing it took, in order
+  double cost = 0;                 // their point-steps over those of the pricing at n
 };
 
 struct PriceResult {
@@ -39,6 +72,9 @@ struct PriceResult {
   std::string mesh;                 // e.g. "sinh 200x200, S_max 400/400"
   std::vector<int> shape;           // nodes per axis
   std::size_t time_steps = 0;
+  // The --nt that gives this time grid again: time_steps less the knock-in damping sub-steps,
+  // which the grid adds after each monitoring date whatever nt is.
+  std::size_t nt = 0;
   std::string device = "cpu";
   std::string precision = "fp64";
   int threads = 1;
@@ -46,6 +82,7 @@ struct PriceResult {
   std::vector<double> delta, gamma;  // per asset, at the spot
   std::optional<RiskGreeks> greeks;  // when asked (price --greeks)
   std::optional<ErrorEstimate> error_estimate;  // when asked (--error-estimate)
+  std::optional<Accuracy> accuracy;  // a Richardson value (the default grid, --target-error)
   double seconds = 0;                // wall time of the whole pricing (setup + march)
   std::size_t peak_host_bytes = 0;   // heap bytes the pricing allocated, at its peak
   std::size_t peak_device_bytes = 0; // device bytes the pricing allocated, at its peak

@@ -7,7 +7,7 @@ namespace elsbench {
 
 void add_risk_greeks(const SolverInfo& solver, const Product& product, SolverOptions options, PriceResult& base,
                      const GreekBumps& bumps) {
-  options.grid.nt = static_cast<int>(base.time_steps);
+  options.grid.nt = static_cast<int>(base.nt);
   const auto price = [&](const Product& p) { return price_with(solver, p, options).price; };
   RiskGreeks g;
   g.vol_bump = bumps.vol;
@@ -20,8 +20,8 @@ void add_risk_greeks(const SolverInfo& solver, const Product& product, SolverOpt
   g.rho = (price(with_rate(product, product.rate + bumps.rate)) - price(with_rate(product, product.rate - bumps.rate))) /
           (2 * bumps.rate);
   // One step of the base grid: the aged product on the same step size, one step fewer.
-  g.theta_dt = product.maturity() / static_cast<double>(base.time_steps);
-  options.grid.nt = static_cast<int>(base.time_steps) - 1;
+  g.theta_dt = product.maturity() / static_cast<double>(base.nt);
+  options.grid.nt = static_cast<int>(base.nt) - 1;
   g.theta = (price(aged(product, g.theta_dt)) - base.price) / g.theta_dt;
   base.greeks = g;
 }

@@ -35,6 +35,7 @@ void split_after(TimeGrid& grid, const std::vector<double>& taus, int substeps, 
   std::sort(sorted.begin(), sorted.end());
   TimeGrid out;
   out.tau.push_back(grid.tau[0]);
+  out.sub_steps = grid.sub_steps;
   std::size_t k = 0;
   for (std::size_t j = 0; j < grid.steps(); ++j) {
     const double a = grid.tau[j], b = grid.tau[j + 1];
@@ -44,6 +45,7 @@ void split_after(TimeGrid& grid, const std::vector<double>& taus, int substeps, 
         out.tau.push_back(a + (b - a) * fraction * i / substeps);
         out.damped.push_back(1);
       }
+      out.sub_steps += static_cast<std::size_t>(substeps);
     }
     out.tau.push_back(b);
     out.damped.push_back(grid.damped[j]);

@@ -23,6 +23,10 @@ struct GridOptions {
   // (docs/accuracy.md).
   int knock_in_damping = 2;
   double knock_in_damping_fraction = 0.35;
+  // Not a user setting (not in the codec): the error estimate prices again with the mesh carried
+  // on beyond S_max to this multiple of it, its nodes below S_max unchanged, so that the price's
+  // change is the truncation's alone (solvers/contract/accuracy.cpp).
+  double domain_extension = 1.0;
 
   int nodes(int axis) const {  // nodes on axis `axis` (0-based)
     return axis_nodes.empty() ? n : axis_nodes[static_cast<std::size_t>(axis)];

@@ -91,6 +91,17 @@ void check_spread(const Product& p) {
   }
 }
 
+// Carries the mesh on beyond its S_max to `factor` x S_max, each new cell wider than the last by
+// the mesh's own ratio there (at least the last cell's width): the nodes below S_max stay where
+// they were, so a price on the extended mesh differs by the truncation alone.
+void extend_domain(std::vector<double>& s, double factor) {
+  if (factor <= 1.0 || s.size() < 3) return;
+  const std::size_t n = s.size();
+  const double far = factor * s.back(), last = s[n - 1] - s[n - 2];
+  const double ratio = std::max(1.0, last / (s[n - 2] - s[n - 3]));
+  for (double cell = last * ratio; s.back() < far; cell *= ratio) s.push_back(s.back() + cell);
+}
+
 Axis make_axis(const Product& p, int d, const GridOptions& g, std::size_t stride) {
   const Underlying& a = p.assets[static_cast<std::size_t>(d)];
   MeshSpec m;
@@ -109,6 +120,7 @@ Axis make_axis(const Product& p, int d, const GridOptions& g, std::size_t stride
   }
   Axis axis;
   axis.s = make_mesh(m);
+  extend_domain(axis.s, g.domain_extension);
   axis.op = axis_operator(axis.s, a.vol, p.rate - a.div_yield, p.rate / p.dimension());
   axis.d1 = scaled_first_derivative(axis.s);
   axis.stride = stride;

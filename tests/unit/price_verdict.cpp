@@ -46,7 +46,7 @@ Run price(const std::string& args) {
 std::string verdict_row(const std::string& text) {
   std::istringstream in(text);
   for (std::string line; std::getline(in, line);)
-    if (line.rfind("  verdict", 0) == 0) return line.substr(14);
+    if (line.rfind("  verdict", 0) == 0) return line.substr(15);  // "  " and the 13-wide label
   return "";
 }
 

@@ -1,0 +1,197 @@
+#include "solvers/contract/accuracy.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
+
+#include "platform/solver_error.hpp"
+#include "products/price_bounds.hpp"
+#include "solvers/contract/error_estimate.hpp"
+#include "solvers/contract/price.hpp"
+#include "solvers/problem/grid_codec.hpp"
+
+namespace elsbench {
+namespace {
+
+// Richardson's value for a second-order grid halved: P(n) + (P(n) - P(n/2)) / (2^2 - 1).
+double richardson(double fine, double coarse) { return fine + (fine - coarse) / 3.0; }
+
+std::vector<double> richardson(const std::vector<double>& fine, const std::vector<double>& coarse) {
+  std::vector<double> out(fine.size());
+  for (std::size_t i = 0; i < fine.size() && i < coarse.size(); ++i) out[i] = richardson(fine[i], coarse[i]);
+  return out;
+}
+
+GridPricing pricing(std::string role, const PriceResult& r) {
+  return {std::move(role), r.shape, r.time_steps, r.price, r.seconds};
+}
+
+// A coarser level's refusal is the estimate's, not the price's: said so.
+PriceResult level(const SolverInfo& solver, const Product& product, SolverOptions options, double factor,
+                  std::size_t nt, const char* role, Accuracy& acc) {
+  options.grid = scaled_nodes(options.grid, factor);
+  options.grid.nt = static_cast<int>(nt);
+  if (options.grid.n < kMinNodes)
+    throw std::invalid_argument(std::string("the ") + role + " grid of Richardson's value would have " +
+                                std::to_string(options.grid.n) + " nodes per axis, fewer than " +
+                                std::to_string(kMinNodes) + "; use a larger --n");
+  try {
+    PriceResult r = price_with(solver, product, options);
+    acc.pricings.push_back(pricing(role, r));
+    return r;
+  } catch (const SolverError& e) {
+    if (e.kind() != SolverError::Kind::Unconverged) throw;
+    throw SolverError(e.kind(), std::string("on the ") + role + " grid of Richardson's value: " + e.what());
+  }
+}
+
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// Point-steps of every pricing over those of the fine one: what the value cost against one price.
+void add_up_cost(Accuracy& acc, std::size_t fine) {
+  double all = 0;
+  for (const GridPricing& g : acc.pricings) all += g.point_steps();
+  acc.cost = all / acc.pricings[fine].point_steps();
+}
+
+// The three space levels show an order in [1, 4]; otherwise Richardson's value is a guess.
+bool erratic(const Accuracy& acc, double coarser) {
+  const auto p = observed_order({double(acc.n), acc.fine}, {acc.n / 2.0, acc.coarse}, {acc.n / 4.0, coarser});
+  return !p || *p < 1.0 || *p > 4.0;
+}
+
+void add_bound(const SolverInfo& solver, const Product& product, const SolverOptions& options, PriceResult& r,
+               const PriceResult& coarse) {
+  Accuracy& acc = *r.accuracy;
+  const PriceResult coarser = level(solver, product, options, 0.25, r.nt, "coarser", acc);
+  acc.erratic = erratic(acc, coarser.price);
+  acc.space = acc.erratic ? std::abs(acc.fine - acc.coarse)
+                          : std::abs(r.price - richardson(acc.coarse, coarser.price));
+  // Time and truncation on the coarse grid: both hardly depend on the nodes, and cost a quarter
+  // there in 2-D. The time levels' seconds are measured together and shared by point-steps.
+  SolverOptions at_coarse = options;
+  at_coarse.grid = scaled_nodes(options.grid, 0.5);
+  at_coarse.grid.nt = static_cast<int>(r.nt);
+  auto t0 = std::chrono::steady_clock::now();
+  const AxisErrorEstimate time = time_estimate(solver, product, at_coarse, coarse);
+  const double time_seconds = seconds_since(t0);
+  double steps = 0;
+  for (std::size_t i = 1; i < time.m.size(); ++i) steps += time.m[i];
+  const std::size_t sub_steps = coarse.time_steps - coarse.nt;  // the knock-in's, the same at every nt
+  for (std::size_t i = 1; i < time.m.size(); ++i)
+    acc.pricings.push_back({"time", coarse.shape, static_cast<std::size_t>(time.m[i]) + sub_steps, time.prices[i],
+                            time_seconds * time.m[i] / steps});
+  acc.time = std::abs(time.error);
+  t0 = std::chrono::steady_clock::now();
+  const double truncation = truncation_estimate(solver, product, at_coarse, coarse);
+  acc.pricings.push_back({"domain", coarse.shape, coarse.time_steps, coarse.price + truncation, seconds_since(t0)});
+  acc.truncation = std::abs(truncation);
+  acc.bound = acc.space + acc.time + acc.truncation;
+  r.seconds += coarser.seconds + time_seconds + seconds_since(t0);
+}
+
+// The pilot's nodes per axis: its n/4 level still has a few nodes per spread.
+int pilot_nodes(int dimension) { return dimension == 1 ? 64 : dimension == 2 ? 48 : 24; }
+
+// The nodes that bring `now` (at n) to `goal`, the error taken to fall as n^-2 (the
+// extrapolated value's usually falls faster: the grid errs on the fine side), a multiple of 4.
+int nodes_for(int n, double now, double goal) {
+  const double want = n * std::sqrt(std::max(1.0, now / goal));
+  return std::min(kMaxNodes, 4 * static_cast<int>(std::ceil(want / 4.0)));
+}
+
+// The Richardson value and the coarse pricing behind it (the error bar prices from it again).
+struct Pair {
+  PriceResult value, coarse;
+};
+
+Pair extrapolated_pair(const SolverInfo& solver, const Product& product, const SolverOptions& options) {
+  Accuracy acc;
+  acc.n = options.grid.n;
+  const PriceResult fine = price_with(solver, product, options);
+  acc.pricings.push_back(pricing("fine", fine));
+  PriceResult coarse = level(solver, product, options, 0.5, fine.nt, "coarse", acc);
+  acc.fine = fine.price;
+  acc.coarse = coarse.price;
+  add_up_cost(acc, 0);
+  PriceResult r = fine;
+  r.price = richardson(fine.price, coarse.price);
+  r.delta = richardson(fine.delta, coarse.delta);
+  r.gamma = richardson(fine.gamma, coarse.gamma);
+  r.seconds += coarse.seconds;
+  r.peak_host_bytes = std::max(fine.peak_host_bytes, coarse.peak_host_bytes);
+  r.accuracy = std::move(acc);
+  return {std::move(r), std::move(coarse)};
+}
+
+}  // namespace
+
+double ErrorTarget::in_price_units(const Product& product) const {
+  return basis_points ? value * 1e-4 * price_bounds(product).scale : value;
+}
+
+ErrorTarget parse_error_target(const std::string& text) {
+  ErrorTarget t;
+  t.text = text;
+  std::string number = text;
+  if (number.size() > 2 && number.compare(number.size() - 2, 2, "bp") == 0) {
+    t.basis_points = true;
+    number.resize(number.size() - 2);
+  }
+  std::size_t used = 0;
+  try {
+    t.value = std::stod(number, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != number.size() || !(t.value > 0) || !std::isfinite(t.value))
+    throw std::invalid_argument("'" + text + "': expected a positive amount (0.01) or basis points of the notional (0.5bp)");
+  return t;
+}
+
+int default_nodes(int dimension) { return dimension == 1 ? 400 : dimension == 2 ? 160 : 80; }
+
+PriceResult price_extrapolated(const SolverInfo& solver, const Product& product, const SolverOptions& options) {
+  return extrapolated_pair(solver, product, options).value;
+}
+
+PriceResult price_with_bound(const SolverInfo& solver, const Product& product, const SolverOptions& options) {
+  Pair pair = extrapolated_pair(solver, product, options);
+  add_bound(solver, product, options, pair.value, pair.coarse);
+  add_up_cost(*pair.value.accuracy, 0);
+  return pair.value;
+}
+
+PriceResult price_to_target(const SolverInfo& solver, const Product& product, SolverOptions options,
+                            const ErrorTarget& target) {
+  const double goal = target.in_price_units(product);
+  std::vector<GridPricing> spent;
+  const auto try_grid = [&](const std::string& role_prefix, int n) {
+    options.grid.n = n;
+    options.grid.axis_nodes.clear();
+    PriceResult r = price_with_bound(solver, product, options);
+    for (GridPricing& g : r.accuracy->pricings) spent.push_back({role_prefix + g.role, g.shape, g.time_steps, g.price, g.seconds});
+    return r;
+  };
+  PriceResult r = try_grid("pilot ", pilot_nodes(product.dimension()));
+  // Space and time errors fall with n (nt follows n unless the dates pin it); the truncation does
+  // not: what it leaves of the target is the others' share.
+  const double share = std::max(0.5 * goal, goal - 2 * r.accuracy->truncation);
+  for (const char* role : {"", "retry "}) {
+    if (*r.accuracy->bound <= goal) break;
+    r = try_grid(role, nodes_for(r.accuracy->n, r.accuracy->space + r.accuracy->time, (*role ? 0.5 : 0.7) * share));
+  }
+  Accuracy& acc = *r.accuracy;
+  const std::size_t fine = spent.size() - acc.pricings.size();  // the last try's "fine" pricing
+  acc.pricings = std::move(spent);
+  add_up_cost(acc, fine);
+  acc.target = goal;
+  acc.target_text = target.text;
+  return r;
+}
+
+}  // namespace elsbench

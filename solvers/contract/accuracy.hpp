@@ -1,0 +1,42 @@
+#pragma once
+// Prices made to an accuracy. A second-order grid's error falls as n^-2, so the price at n and
+// n/2 nodes per axis (the same time steps) give Richardson's value, P(n) + (P(n) - P(n/2)) / 3,
+// an order more accurate for a quarter more work in 2-D: the default grid of `price`. With an
+// error target the grid is chosen from a small pilot, priced, and its value given an error bar:
+//
+//   space       |R(n) - R(n/2)|, R(m) Richardson's value from m and m/2 (the whole change
+//               P(n) - P(n/2) where the levels n, n/2, n/4 show no order in [1, 4]);
+//   time        Richardson's estimate on n/2 nodes (nt/2, nt/4, or 2 nt where dates pin the steps);
+//   truncation  the n/2 price again with the mesh carried on to twice its S_max.
+#include <string>
+
+#include "products/product.hpp"
+#include "solvers/contract/price_result.hpp"
+#include "solvers/contract/solver_info.hpp"
+
+namespace elsbench {
+
+// An error target: a price amount ("0.01") or basis points of the note's notional, or of an
+// option's size, its largest spot, strike or cash ("0.5bp"). Throws std::invalid_argument.
+struct ErrorTarget {
+  double value = 0;
+  bool basis_points = false;
+  std::string text;
+  double in_price_units(const Product& product) const;
+};
+ErrorTarget parse_error_target(const std::string& text);
+
+// Nodes per axis of the default grid by dimension: Richardson's value from them and half as many
+// costs about what the plain price at 200 nodes cost in 2-D (docs/accuracy.md).
+int default_nodes(int dimension);
+
+// Richardson's value from options.grid (n) and n/2 at the same steps: price, delta and gamma.
+PriceResult price_extrapolated(const SolverInfo& solver, const Product& product, const SolverOptions& options);
+// price_extrapolated with its error bar (accuracy->bound).
+PriceResult price_with_bound(const SolverInfo& solver, const Product& product, const SolverOptions& options);
+// The grid that meets the target at least cost, from a pilot: accuracy->bound <= target unless
+// accuracy->target is missed after two tries (the caller reports that, exit 3).
+PriceResult price_to_target(const SolverInfo& solver, const Product& product, SolverOptions options,
+                            const ErrorTarget& target);
+
+}  // namespace elsbench

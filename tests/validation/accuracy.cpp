@@ -1,0 +1,122 @@
+// Prices to an accuracy (solvers/contract/accuracy.hpp, --target-error, the default grid): the
+// error target's reading, Richardson's value as the arithmetic of two plain pricings, and the
+// error bar against closed forms and stored Monte Carlo references: |actual| <= bar (+ 3 stderr),
+// and the bar at most 3x the actual where the actual is above 0.1 bp of the product's size.
+#include <boost/test/unit_test.hpp>
+#include <cmath>
+
+#include "harness/run/price_run.hpp"
+#include "platform/input_error.hpp"
+#include "products/catalog.hpp"
+#include "products/price_bounds.hpp"
+#include "reference/closed_form.hpp"
+#include "reference/stored_reference.hpp"
+#include "solvers/contract/accuracy.hpp"
+#include "solvers/contract/error_estimate.hpp"
+#include "solvers/contract/solver.hpp"
+
+using namespace elsbench;
+
+namespace {
+
+const SolverInfo& adi() { return SolverRegistry::instance().get("adi"); }
+
+SolverOptions at_nodes(int n) {
+  SolverOptions o;
+  o.grid.n = n;
+  o.device.threads = 2;
+  return o;
+}
+
+// |actual| <= bar + 3 stderr; where the actual is above 0.1 bp of the size, bar <= 3 |actual|,
+// unless the levels were erratic and the bar was widened for it (said in the output).
+void check_bracket(const std::string& what, double actual, double bar, double stderr_, double size,
+                   bool erratic = false) {
+  BOOST_TEST_MESSAGE(what << ": actual " << actual << ", bar " << bar << " (" << bar / std::abs(actual)
+                          << "x), reference stderr " << stderr_);
+  BOOST_TEST(std::abs(actual) <= bar + 3 * stderr_, what << ": |" << actual << "| > " << bar << " + 3 x " << stderr_);
+  if (!erratic && std::abs(actual) > 1e-5 * size + 3 * stderr_)
+    BOOST_TEST(bar <= 3 * std::abs(actual), what << ": bar " << bar << " > 3 x |" << actual << "|");
+}
+
+const char* const kClosedForms[] = {"european-call", "european-put", "min-call", "max-call",
+                                    "min-put",       "max-put",      "exchange", "cash-or-nothing-2"};
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(an_error_target_is_an_amount_or_basis_points_of_the_notional) {
+  const Product sample = resolve_product("sample-2a-stepdown");
+  BOOST_TEST(parse_error_target("0.5bp").in_price_units(sample) == 0.005, boost::test_tools::tolerance(1e-12));
+  BOOST_TEST(parse_error_target("0.01").in_price_units(sample) == 0.01);
+  // An option's basis points are of its size: the call's strike and spot, 100.
+  BOOST_TEST(parse_error_target("2bp").in_price_units(resolve_product("european-call")) == 0.02,
+             boost::test_tools::tolerance(1e-12));
+  for (const char* bad : {"", "bp", "-1", "0", "abc", "1e400", "0.5 bp", "nan", "0.5bpx", "1,5"})
+    BOOST_CHECK_THROW(parse_error_target(bad), std::invalid_argument);
+}
+
+BOOST_AUTO_TEST_CASE(a_target_with_a_grid_or_an_estimate_is_bad_input) {
+  const Product call = resolve_product("european-call");
+  const AccuracyFields names{"--target-error", "--n and --nt", "--error-estimate"};
+  PriceRequest r;
+  BOOST_CHECK_THROW(choose_grid(r, call, true, "0.5bp", "(command line)", names), InputError);
+  r.error_estimate = true;
+  BOOST_CHECK_THROW(choose_grid(r, call, false, "0.5bp", "(command line)", names), InputError);
+  PriceRequest plain;
+  BOOST_CHECK_THROW(choose_grid(plain, call, false, "half a bp", "(command line)", names), InputError);
+  // No grid and no target: Richardson's value on the default grid; a grid given: as asked.
+  PriceRequest by_default;
+  choose_grid(by_default, resolve_product("sample-2a-stepdown"), false, "", "(command line)", names);
+  BOOST_TEST(by_default.extrapolate);
+  BOOST_TEST(by_default.options.grid.n == default_nodes(2));
+  PriceRequest given;
+  choose_grid(given, call, true, "", "(command line)", names);
+  BOOST_TEST(!given.extrapolate);
+  BOOST_TEST(!given.target.has_value());
+}
+
+BOOST_AUTO_TEST_CASE(richardsons_value_is_the_arithmetic_of_n_and_n_over_2_on_the_same_time_grid) {
+  const Product sample = resolve_product("sample-2a-stepdown");
+  const PriceResult r = price_extrapolated(adi(), sample, at_nodes(64));
+  SolverOptions fine = at_nodes(64), coarse = at_nodes(32);
+  const PriceResult f = price_with(adi(), sample, fine);
+  coarse.grid.nt = static_cast<int>(f.nt);
+  const PriceResult c = price_with(adi(), sample, coarse);
+  // The daily knock-in's damping sub-steps are laid on every grid alike: the same steps.
+  BOOST_TEST(c.time_steps == f.time_steps);
+  BOOST_TEST(r.price == f.price + (f.price - c.price) / 3.0, boost::test_tools::tolerance(1e-13));
+  BOOST_TEST(r.accuracy->fine == f.price);
+  BOOST_TEST(r.accuracy->coarse == c.price);
+  BOOST_TEST(r.accuracy->cost == 1.25, boost::test_tools::tolerance(1e-12));
+}
+
+BOOST_AUTO_TEST_CASE(the_default_grids_error_bar_brackets_the_closed_forms) {
+  for (const char* id : kClosedForms) {
+    const Product p = resolve_product(id);
+    const PriceResult r = price_with_bound(adi(), p, at_nodes(default_nodes(p.dimension())));
+    check_bracket(std::string(id) + " default", r.price - closed_form_price(p).value(), *r.accuracy->bound, 0,
+                  price_bounds(p).scale, r.accuracy->erratic);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(the_plain_estimates_bound_brackets_the_closed_forms_at_n_100_and_200) {
+  for (const char* id : kClosedForms)
+    for (int n : {100, 200}) {
+      const Product p = resolve_product(id);
+      const SolverOptions o = at_nodes(n);
+      PriceResult r = price_with(adi(), p, o);
+      add_error_estimate(adi(), p, o, r);
+      check_bracket(std::string(id) + " n=" + std::to_string(n), r.price - closed_form_price(p).value(),
+                    r.error_estimate->bound, 0, price_bounds(p).scale, r.error_estimate->erratic);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(the_default_grids_error_bar_brackets_the_stored_references_of_the_els) {
+  for (const char* id : {"els-1a-stepdown", "sample-2a-stepdown"}) {
+    const Product p = resolve_product(id);
+    const auto ref = load_stored_reference(p.id);
+    BOOST_REQUIRE(ref.has_value());
+    const PriceResult r = price_with_bound(adi(), p, at_nodes(default_nodes(p.dimension())));
+    check_bracket(std::string(id) + " default", r.price - ref->price, *r.accuracy->bound, ref->std_error, p.notional);
+  }
+}
