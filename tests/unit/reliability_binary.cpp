@@ -481,6 +481,34 @@ BOOST_AUTO_TEST_CASE(a_book_line_that_is_not_utf8_is_a_bad_line_and_the_rest_is_
   }
 }
 
+BOOST_AUTO_TEST_CASE(an_output_that_is_a_link_is_refused_and_nothing_is_written_through_it) {
+  Scratch s;
+  const std::string book = (s.dir / "book.jsonl").string();
+  BOOST_REQUIRE(elsbench("book generate --notes 1 --assets 1 --seed 1 --out " + shell_quoted(book)).code == 0);
+  s.file("victim.txt", "KEEP\n");
+  // The results file, its CSV view and its attempts log, each a link to the victim in turn.
+  for (const char* link : {"r5.json.attempts", "r5.csv", "r5.json"}) {
+    fs::create_symlink("victim.txt", s.dir / link);
+    const Run r = elsbench("book price book.jsonl --solver adi --n 20 --out r5.json", "cd " + shell_quoted(s.dir.string()) + " &&");
+    BOOST_TEST(r.code == 2, link << ": " << r.out);
+    BOOST_TEST(has(r, std::string(link) + ": field '<file>': is a symbolic link"), r.out);
+    BOOST_TEST(read_text(s.dir / "victim.txt") == "KEEP\n");
+    BOOST_TEST(fs::is_symlink(s.dir / link));
+    for (const char* other : {"r5.json", "r5.csv", "r5.json.attempts", "r5.json.lock"})
+      BOOST_TEST((other == std::string(link) || !fs::exists(fs::symlink_status(s.dir / other))), other);
+    fs::remove(s.dir / link);
+  }
+  // A sweep and validate --out alike.
+  fs::create_symlink("victim.txt", s.dir / "sweep.json");
+  for (const std::string& args : {std::string("sweep --products european-call --solvers adi --n 8 --repetitions 2 --out sweep.json"),
+                                  std::string("validate --preset quick --out sweep.json")}) {
+    const Run r = elsbench(args, "cd " + shell_quoted(s.dir.string()) + " &&");
+    BOOST_TEST(r.code == 2, args << ": " << r.out);
+    BOOST_TEST(has(r, "is a symbolic link"), r.out);
+    BOOST_TEST(read_text(s.dir / "victim.txt") == "KEEP\n");
+  }
+}
+
 // Starts a sweep (or a resume) in the background, sends SIGINT once its attempts log says a case
 // has started (a start more than the log had), and returns the exit status.
 int interrupt_once(const std::string& sweep_args, const fs::path& out) {
