@@ -509,6 +509,15 @@ BOOST_AUTO_TEST_CASE(an_output_that_is_a_link_is_refused_and_nothing_is_written_
   }
 }
 
+BOOST_AUTO_TEST_CASE(threads_wait_passively_unless_the_user_chose_a_policy) {
+  const Run unset = elsbench("list devices", "env -u OMP_WAIT_POLICY");
+  BOOST_TEST(unset.code == 0, unset.out);
+  BOOST_TEST(has(unset, "OpenMP wait policy passive\n"), unset.out);
+  const Run active = elsbench("list devices", "env OMP_WAIT_POLICY=active");
+  BOOST_TEST(active.code == 0, active.out);
+  BOOST_TEST(has(active, "OpenMP wait policy active\n"), active.out);
+}
+
 // Starts a sweep (or a resume) in the background, sends SIGINT once its attempts log says a case
 // has started (a start more than the log had), and returns the exit status.
 int interrupt_once(const std::string& sweep_args, const fs::path& out) {
