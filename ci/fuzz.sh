@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs one libFuzzer target of tests/fuzz (product, book, results, preset) for a time or a number
+# Runs one libFuzzer target of tests/fuzz (product, book, results, preset, input) for a time or a number
 # of executions, building build-fuzz (preset fuzz, clang) first when needed:
 #   bash ci/fuzz.sh product 30s          # 30 seconds
 #   bash ci/fuzz.sh results 1000000      # one million executions
@@ -9,9 +9,9 @@
 # input in build-fuzz/artifacts/<target>/. The last lines are libFuzzer's final statistics.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-target=${1:?usage: ci/fuzz.sh product|book|results|preset SECONDSs|RUNS}
+target=${1:?usage: ci/fuzz.sh product|book|results|preset|input SECONDSs|RUNS}
 amount=${2:?usage: ci/fuzz.sh TARGET SECONDSs|RUNS}
-case "$target" in product|book|results|preset) ;; *) echo "ci/fuzz.sh: unknown target '$target'" >&2; exit 2;; esac
+case "$target" in product|book|results|preset|input) ;; *) echo "ci/fuzz.sh: unknown target '$target'" >&2; exit 2;; esac
 case "$amount" in
   *s) bound=(-max_total_time="${amount%s}") ;;
   *) bound=(-runs="$amount") ;;

@@ -13,7 +13,7 @@ bash ci/python.sh --test
 bash ci/sanitize.sh
 if command -v clang++ >/dev/null; then
   mkdir -p build-fuzz
-  for target in product book results preset; do
+  for target in product book results preset input; do
     log=build-fuzz/$target.log
     bash ci/fuzz.sh "$target" "${ELSBENCH_FUZZ_SECONDS:-20}s" >"$log" 2>&1 || { tail -n 60 "$log"; exit 1; }
     echo "fuzz $target: $(grep -o 'stat::number_of_executed_units: [0-9]*' "$log" | grep -o '[0-9]*$') executions, no finding"

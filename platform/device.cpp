@@ -1,7 +1,10 @@
 #include "platform/device.hpp"
 
 #include <omp.h>
+#include <sched.h>
 
+#include <algorithm>
+#include <cerrno>
 #include <stdexcept>
 
 namespace elsbench {
@@ -23,7 +26,21 @@ constexpr int kMaxCudaIndex = 1023;
 
 }  // namespace
 
-int hardware_threads() { return omp_get_num_procs(); }
+int hardware_threads() {
+  // The CPUs this process may run on (taskset, cgroups' cpusets, a batch system's binding), not
+  // the machine's: the default thread count, and the free cores the noise check compares the
+  // load to. Grown until the mask fits, for machines of more than CPU_SETSIZE CPUs.
+  for (int cpus = CPU_SETSIZE; cpus <= (1 << 20); cpus *= 2) {
+    cpu_set_t* set = CPU_ALLOC(cpus);
+    const std::size_t bytes = CPU_ALLOC_SIZE(cpus);
+    const bool read = sched_getaffinity(0, bytes, set) == 0;
+    const int count = read ? CPU_COUNT_S(bytes, set) : 0;
+    CPU_FREE(set);
+    if (read) return std::max(count, 1);
+    if (errno != EINVAL) break;
+  }
+  return omp_get_num_procs();
+}
 
 int resolved_threads(const Device& d) { return d.threads > 0 ? d.threads : hardware_threads(); }
 

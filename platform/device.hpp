@@ -26,6 +26,7 @@ struct Device {
 Device parse_device(const std::string& s);
 // The CPU threads a pricing on `d` runs with: its own count, or every core when it says 0.
 int resolved_threads(const Device& d);
+// The CPUs this process may use (its affinity mask), at least 1.
 int hardware_threads();
 
 }  // namespace elsbench

@@ -38,9 +38,12 @@ void write_all(int fd, const std::string& content, const std::string& path) {
 
 void require_output_path(const std::string& path) {
   // Never renamed over a device, a fifo or a folder (--out /dev/null, /dev/stdout, .): an output
-  // is a regular file.
+  // is a regular file. Nor over a link: writing through it would change the file it points to,
+  // replacing it would undo what someone linked; either way the user meant something else.
   std::error_code ec;
-  const auto status = std::filesystem::status(path, ec);
+  const auto status = std::filesystem::symlink_status(path, ec);
+  if (std::filesystem::is_symlink(status))
+    throw InputError(path, "<file>", "is a symbolic link; an output is never written through one or over one");
   if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
     throw InputError(path, "<file>", "exists and is not a regular file; an output must be one");
 }

@@ -1,12 +1,10 @@
 #include "products/book_file.hpp"
 
-#include <filesystem>
-#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "platform/input_error.hpp"
+#include "platform/input_file.hpp"
 #include "products/product_json.hpp"
 
 namespace elsbench {
@@ -32,51 +30,49 @@ void read_line(Book& book, std::map<std::string, int>& first_line_of, std::strin
       throw InputError(where, "id", "'" + p.id + "' repeats the note of line " + std::to_string(seen->second));
     book.notes.push_back({line, std::move(p)});
   } catch (const InputError& e) {
-    const std::string message = e.what();
-    const std::string prefix = e.file() + ": field '" + e.field() + "': ";
-    const bool prefixed = message.compare(0, prefix.size(), prefix) == 0;
-    book.bad.push_back({line, e.field(), prefixed ? message.substr(prefix.size()) : message, message});
+    book.bad.push_back({line, e.field(), e.reason(), e.what()});
   }
 }
+
+// A reader's line into the book: skipped when blank, a bad line when flawed (too long, not UTF-8)
+// or refused by the loader, else a note.
+class BookLines {
+ public:
+  explicit BookLines(const std::string& source) { book_.source = source; }
+
+  void take(const InputLine& line) {
+    if (line.flaw.empty() && blank(line.text)) return;
+    if (book_.notes.size() + book_.bad.size() == kMaxBookNotes)
+      throw InputError(line_source(book_.source, line.number), "<file>",
+                       "more than " + std::to_string(kMaxBookNotes) + " notes: split the book");
+    if (!line.flaw.empty()) {
+      const std::string where = line_source(book_.source, line.number);
+      book_.bad.push_back({line.number, "<line>", line.flaw, where + ": field '<line>': " + line.flaw});
+      return;
+    }
+    read_line(book_, first_line_of_, line.text, line.number);
+  }
+
+  Book book() && { return std::move(book_); }
+
+ private:
+  Book book_;
+  std::map<std::string, int> first_line_of_;
+};
 
 }  // namespace
 
 Book parse_book(const std::string& source, std::string_view text) {
-  Book book;
-  book.source = source;
-  std::map<std::string, int> first_line_of;
-  int line = 0;
-  while (!text.empty()) {
-    ++line;
-    const std::size_t end = text.find('\n');
-    const std::string_view row = text.substr(0, end);
-    text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
-    if (blank(row)) continue;
-    if (row.size() > kMaxBookLineBytes) {
-      const std::string where = line_source(source, line);
-      book.bad.push_back({line, "<line>", "longer than " + std::to_string(kMaxBookLineBytes) + " bytes",
-                          where + ": field '<line>': longer than " + std::to_string(kMaxBookLineBytes) + " bytes"});
-      continue;
-    }
-    if (book.notes.size() + book.bad.size() == kMaxBookNotes)
-      throw InputError(line_source(source, line), "<file>",
-                       "more than " + std::to_string(kMaxBookNotes) + " notes: split the book");
-    read_line(book, first_line_of, row, line);
-  }
-  return book;
+  BookLines lines(source);
+  split_input_lines(text, kMaxBookLineBytes, [&](const InputLine& line) { lines.take(line); });
+  return std::move(lines).book();
 }
 
 Book load_book_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path, "<file>", "cannot open");
-  std::error_code ec;
-  const auto bytes = std::filesystem::file_size(path, ec);
-  if (!ec && bytes > kMaxBookBytes)
-    throw InputError(path, "<file>", std::to_string(bytes) + " bytes, more than the " +
-                                         std::to_string(kMaxBookBytes >> 20) + " MiB a book may hold: split the book");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_book(path, text.str());
+  BookLines lines(path);
+  read_input_lines(path, {kMaxBookBytes, "a book may hold: split the book", kMaxBookLineBytes},
+                   [&](const InputLine& line) { lines.take(line); });
+  return std::move(lines).book();
 }
 
 void require_clean(const Book& book) {

@@ -5,13 +5,13 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string_view>
 #include <vector>
 
 #include "platform/input_error.hpp"
+#include "platform/input_file.hpp"
 #include "products/payoff.hpp"
 #include "products/product_limits.hpp"
 
@@ -403,11 +403,7 @@ Product product_from_text(std::string_view text, const std::string& source) {
 }
 
 Product load_product_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path, "<file>", "cannot open");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return product_from_text(text.str(), path);
+  return product_from_text(read_input(path, {kMaxProductFileBytes, "a product file may hold"}), path);
 }
 
 json product_to_json(const Product& p) {

@@ -1,5 +1,6 @@
 #pragma once
 // Loading products from JSON: every rule of docs/products.md is checked before any work starts.
+#include <cstdint>
 #include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <string_view>
@@ -12,6 +13,8 @@ namespace elsbench {
 Product product_from_json(const nlohmann::json& j, const std::string& source);
 // The text of a product file named `source`; bad JSON is an InputError too.
 Product product_from_text(std::string_view text, const std::string& source);
+// A product file larger than this is refused unread (a note of 64 autocall dates is a few KiB).
+inline constexpr std::uintmax_t kMaxProductFileBytes = 1ULL << 20;
 Product load_product_file(const std::string& path);
 nlohmann::json product_to_json(const Product& p);
 // Ids name files (reference/values/<id>.json): 1 to 64 of [A-Za-z0-9._-], the first alphanumeric,

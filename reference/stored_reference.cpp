@@ -1,10 +1,11 @@
 #include "reference/stored_reference.hpp"
 
-#include <fstream>
+#include <filesystem>
 #include <stdexcept>
 
 #include "platform/file_io.hpp"
 #include "platform/input_error.hpp"
+#include "platform/input_file.hpp"
 #include "products/catalog.hpp"
 #include "products/product_json.hpp"
 
@@ -73,12 +74,12 @@ StoredReference stored_reference_from_json(const nlohmann::json& j, const std::s
 
 std::optional<StoredReference> load_stored_reference(const std::string& product_id) {
   const std::string path = stored_reference_path(product_id);
-  std::ifstream in(path);
-  if (!in) return std::nullopt;
+  std::error_code ec;
+  if (!std::filesystem::exists(std::filesystem::symlink_status(path, ec))) return std::nullopt;
   nlohmann::json j;
   try {
-    in >> j;
-  } catch (const nlohmann::json::parse_error& e) {
+    j = nlohmann::json::parse(read_input(path, {kMaxStoredReferenceBytes, "a stored reference may hold"}));
+  } catch (const nlohmann::json::exception& e) {  // parse_error, and out_of_range for 1e400
     throw InputError(path, "(file)", std::string("not valid JSON: ") + e.what());
   }
   return stored_reference_from_json(j, path);

@@ -2,6 +2,7 @@
 // Stored Monte Carlo references, reference/values/<product-id>.json: a value no solver under test
 // produced, with what it takes to trust and to regenerate it. Written only by
 // `elsbench reference --write`, never by hand.
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -36,6 +37,8 @@ nlohmann::json to_json(const StoredReference& r);
 // Throws InputError naming `source` and the missing or malformed field.
 StoredReference stored_reference_from_json(const nlohmann::json& j, const std::string& source);
 
+// A stored file larger than this is refused unread (one is about 2 KiB).
+inline constexpr std::uintmax_t kMaxStoredReferenceBytes = 1ULL << 20;
 // The stored file for this id, or nothing when there is none.
 std::optional<StoredReference> load_stored_reference(const std::string& product_id);
 // Whether the stored value was computed for exactly these product terms.

@@ -1,7 +1,7 @@
 #include "harness/book/book_run.hpp"
 
 #include <chrono>
-#include <fstream>
+#include <filesystem>
 #include <map>
 #include <stdexcept>
 
@@ -126,8 +126,8 @@ struct Kept {
 Kept kept_notes(const BookRunSpec& spec, const json& settings) {
   Kept kept;
   if (!spec.resume) return kept;
-  std::ifstream probe(spec.out);
-  if (!probe) return kept;  // nothing to resume: a fresh run
+  std::error_code ec;
+  if (!std::filesystem::exists(spec.out, ec)) return kept;  // nothing to resume: a fresh run
   const json old = read_book_results(spec.out);
   const json& then = old["context"]["elsbench"]["book"]["settings"];
   if (const std::string key = changed_setting(then, settings); !key.empty())

@@ -44,8 +44,8 @@ void list_products() {
 
 void list_devices() {
   const MachineInfo m = describe_machine();
-  std::cout << "cpu      " << m.cpu_model << ", " << m.cores << " logical cores, "
-            << m.memory_bytes / (1024 * 1024) << " MiB\n";
+  std::cout << "cpu      " << m.cpu_model << ", " << m.cores << " logical cores this process may use, "
+            << m.memory_bytes / (1024 * 1024) << " MiB, OpenMP wait policy " << m.omp_wait_policy << '\n';
   std::string why;
   const auto gpus = cuda_devices(&why);
   if (gpus.empty()) std::cout << "cuda     none (" << why << ")\n";

@@ -6,8 +6,9 @@
 
 #include <cctype>
 #include <fstream>
-#include <thread>
+#include <cstdlib>
 
+#include "platform/device.hpp"
 #include "platform/host_memory.hpp"
 
 namespace elsbench {
@@ -41,12 +42,20 @@ std::string os_name() {
 
 }  // namespace
 
+std::string omp_wait_policy() {
+  // As the OpenMP runtime read it when it was loaded (the CLI and the Python package set it to
+  // passive first when the user had not set it).
+  const char* policy = std::getenv("OMP_WAIT_POLICY");
+  return policy ? policy : "unset";
+}
+
 MachineInfo describe_machine(const std::string& instance) {
   MachineInfo m;
   char host[256] = {};
   if (gethostname(host, sizeof host - 1) == 0) m.hostname = host;
   m.cpu_model = cpu_model_name();
-  m.cores = static_cast<int>(std::thread::hardware_concurrency());
+  m.cores = hardware_threads();
+  m.omp_wait_policy = omp_wait_policy();
   m.memory_bytes = total_memory();
   m.os = os_name();
   m.compiler = build_info().compiler;
@@ -79,6 +88,7 @@ nlohmann::json to_json(const MachineInfo& m) {
                     {"driver", cuda_version_string(g.driver_version)},
                     {"runtime", cuda_version_string(g.runtime_version)}});
   return {{"hostname", m.hostname},     {"cpu_model", m.cpu_model},   {"cores", m.cores},
+          {"omp_wait_policy", m.omp_wait_policy},
           {"memory_bytes", m.memory_bytes}, {"os", m.os},           {"compiler", m.compiler},
           {"cxx_flags", m.cxx_flags},   {"build_type", m.build_type}, {"git_commit", m.git_commit},
           {"cuda_built", m.cuda_built}, {"cuda_runtime", m.cuda_runtime}, {"cuda_driver", m.cuda_driver},

@@ -12,7 +12,8 @@ namespace elsbench {
 struct MachineInfo {
   std::string hostname;
   std::string cpu_model;
-  int cores = 0;  // logical processors available to this process
+  int cores = 0;  // logical processors this process may use (its affinity mask)
+  std::string omp_wait_policy;  // OMP_WAIT_POLICY as the OpenMP runtime read it, "unset" if none
   std::size_t memory_bytes = 0;
   std::string os;
   std::string compiler, cxx_flags, build_type, git_commit;
@@ -24,6 +25,8 @@ struct MachineInfo {
 };
 
 MachineInfo describe_machine(const std::string& instance = "");
+// OMP_WAIT_POLICY as the OpenMP runtime read it at start: "passive", "active", or "unset".
+std::string omp_wait_policy();
 nlohmann::json to_json(const MachineInfo& m);
 // A short name for folders: the instance if given, else the hostname.
 std::string machine_slug(const MachineInfo& m);

@@ -4,13 +4,12 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <regex>
-#include <sstream>
 #include <stdexcept>
 
 #include "platform/file_io.hpp"
 #include "platform/input_error.hpp"
+#include "platform/input_file.hpp"
 #include "platform/sha256.hpp"
 #include "products/product_terms.hpp"
 
@@ -21,6 +20,7 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 constexpr const char* kFormat = "elsbench-reference-store-entry";
+const InputLimits kEntryLimits{kMaxStoreEntryBytes, "an entry may hold"};
 constexpr int kFormatVersion = 1;
 
 bool is_key(const std::string& s) { return std::regex_match(s, std::regex("[0-9a-f]{64}")); }
@@ -41,9 +41,13 @@ std::string checksum(json j) {
 bool foreign_document(const fs::path& path) {
   std::error_code ec;
   if (!fs::is_regular_file(fs::symlink_status(path, ec))) return false;
-  if (const auto bytes = fs::file_size(path, ec); ec || bytes > kMaxStoreEntryBytes) return false;
-  std::ifstream in(path, std::ios::binary);
-  const json j = json::parse(in, nullptr, false);
+  std::string text;
+  try {
+    text = read_input(path.string(), kEntryLimits);
+  } catch (const std::exception&) {
+    return false;
+  }
+  const json j = json::parse(text, nullptr, false);
   return !j.is_discarded() && !(j.is_object() && j.value("format", json()) == kFormat);
 }
 
@@ -57,15 +61,12 @@ StoreLoad load_file(const fs::path& path, const std::string& key) {
     out.refused = "not a regular file (a link or a folder is never followed)";
     return out;
   }
-  if (const auto bytes = fs::file_size(path, ec); !ec && bytes > kMaxStoreEntryBytes) {
-    out.refused = std::to_string(bytes) + " bytes, more than the " + std::to_string(kMaxStoreEntryBytes) +
-                  " an entry may hold";
-    return out;
-  }
-  std::ifstream in(path, std::ios::binary);
   json j;
   try {
-    j = json::parse(in);
+    j = json::parse(read_input(path.string(), kEntryLimits));
+  } catch (const InputError& e) {  // too large, not UTF-8, replaced by a fifo since the check above
+    out.refused = e.reason();
+    return out;
   } catch (const json::exception& e) {  // parse_error, and out_of_range for a number beyond a double
     out.refused = std::string("not valid JSON (truncated or damaged): ") + e.what();
     return out;

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import stat
 
 RESULTS_SCHEMA = 1
+MAX_RESULTS_FILE_BYTES = 256 << 20  # as the C++ readers' kMaxResultsFileBytes (results_file.hpp)
 STATUSES = ("pass", "fail", "no-reference", "unconverged", "skipped")
 TIME_UNITS = ("ns", "us", "ms", "s")
 STRINGS = ("name", "run_type", "aggregate_name", "product", "solver", "scheme", "device", "precision",
@@ -24,12 +27,44 @@ class ResultsError(ValueError):
         super().__init__(f"{path}: field '{field}': {what}")
 
 
-def read_json(path: str):
-    """The JSON document of a file, or a ResultsError naming the file (truncated, not JSON, not UTF-8)."""
+def _byte_count(n: int) -> str:
+    return f"{n >> 20} MiB" if n and n % (1 << 20) == 0 else f"{n} bytes"
+
+
+def read_bounded(path: str, limit: int = MAX_RESULTS_FILE_BYTES) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes (as the C++ reader, platform/input_file):
+    a fifo or a device could block or never end, so only a regular file is read, and the limit
+    holds while reading, for a file that grows as for one whose size says so at once."""
     try:
-        with open(path, encoding="utf-8") as f:
-            return json.load(f, parse_constant=lambda c: float(c))
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as e:
+        raise ResultsError(path, "<file>", f"cannot open: {e.strerror}") from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise ResultsError(path, "<file>", "not a regular file (a fifo, a device or a folder is never read)")
+        too_large = f"more than the {_byte_count(limit)} a results file may hold"
+        if st.st_size > limit:
+            raise ResultsError(path, "<file>", f"{st.st_size} bytes, {too_large}")
+        chunks, total = [], 0
+        while chunk := os.read(fd, 1 << 16):
+            total += len(chunk)
+            if total > limit:
+                raise ResultsError(path, "<file>", too_large)
+            chunks.append(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def read_json(path: str):
+    """The JSON document of a file, or a ResultsError naming the file (not a regular file, too large,
+    truncated, not JSON, not UTF-8)."""
+    try:
+        return json.loads(read_bounded(path).decode("utf-8"), parse_constant=lambda c: float(c))
+    except UnicodeDecodeError as e:
+        raise ResultsError(path, "<file>", f"not valid UTF-8 at byte offset {e.start}") from None
+    except json.JSONDecodeError as e:
         raise ResultsError(path, "<file>", f"not valid JSON ({e})") from None
 
 

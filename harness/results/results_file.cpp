@@ -3,14 +3,13 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <set>
-#include <sstream>
 #include <stdexcept>
 
 #include "harness/results/results_csv.hpp"
 #include "platform/input_error.hpp"
+#include "platform/input_file.hpp"
 
 namespace elsbench {
 namespace fs = std::filesystem;
@@ -106,11 +105,7 @@ void check_results_entry(const nlohmann::json& entry, const std::string& origin,
 }
 
 ResultsFile read_results_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path, "<file>", "cannot open the results file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return results_file_from_text(text.str(), path);
+  return results_file_from_text(read_input(path, {kMaxResultsFileBytes, "a results file may hold"}), path);
 }
 
 ResultsFile results_file_from_text(std::string_view text, const std::string& path) {

@@ -2,6 +2,7 @@
 // A results file (harness/results/RESULTS_SCHEMA.md): Google Benchmark's `context` and `benchmarks`, with
 // elsbench's fields. Writes are atomic (temp file in the same folder, fsync, rename), so a reader
 // or a killed sweep only ever sees a whole file: the previous one or the new one.
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -11,6 +12,9 @@
 namespace elsbench {
 
 inline constexpr int kResultsSchema = 1;
+// A results file larger than this is refused unread (the largest committed is a few MiB); the
+// report (harness/report/schema.py) applies the same limit.
+inline constexpr std::uintmax_t kMaxResultsFileBytes = 256ULL << 20;
 
 struct ResultsFile {
   nlohmann::json context = nlohmann::json::object();

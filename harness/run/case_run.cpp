@@ -4,12 +4,12 @@
 #include <chrono>
 #include <cmath>
 #include <stdexcept>
-#include <thread>
 
 #include "harness/placement/book_price.hpp"
 #include "harness/placement/case_skip.hpp"
 #include "harness/run/timing.hpp"
 #include "platform/cuda_devices.hpp"
+#include "platform/device.hpp"
 #include "platform/machine_load.hpp"
 #include "platform/memory_tracker.hpp"
 #include "solvers/contract/error_estimate.hpp"
@@ -106,7 +106,7 @@ CaseOutcome run_case(const SweepCase& c, const Product& product, const CaseSetti
       note_peaks(out, r);
       return r.seconds;
     });
-    out.noise = noise_reason(before, sample_load(), static_cast<int>(std::thread::hardware_concurrency()));
+    out.noise = noise_reason(before, sample_load(), hardware_threads());
     out.timings = std::move(timed.entries);
     out.repetitions_run = timed.repetitions;
     out.median_interval = timed.median_interval;

@@ -2,13 +2,13 @@
 
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <iomanip>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "harness/run/case_limits.hpp"
 #include "platform/input_error.hpp"
+#include "platform/input_file.hpp"
 #include "products/catalog.hpp"
 #include "solvers/contract/solver.hpp"
 
@@ -70,13 +70,14 @@ std::string grid_text(const SweepCase& c, const std::optional<PriceResult>& r) {
 
 ValidationPlan load_validation_plan(const std::string& name_or_path) {
   std::string path = name_or_path;
-  if (!std::filesystem::exists(path)) path = project_root() + "/harness/presets/validation/" + name_or_path + ".json";
-  std::ifstream in(path);
-  if (!in) throw InputError(name_or_path, "--preset", "no such validation preset or file");
+  std::error_code ec;  // a path that exists is read as given: a fifo or a folder is refused as such
+  if (!std::filesystem::exists(std::filesystem::status(path, ec)))
+    path = project_root() + "/harness/presets/validation/" + name_or_path + ".json";
+  if (!std::filesystem::exists(path, ec)) throw InputError(name_or_path, "--preset", "no such validation preset or file");
   nlohmann::json j;
   try {
-    j = nlohmann::json::parse(in);
-  } catch (const nlohmann::json::parse_error& e) {
+    j = nlohmann::json::parse(read_input(path, {kMaxPresetBytes, "a preset may hold"}));
+  } catch (const nlohmann::json::exception& e) {  // parse_error, and out_of_range for 1e400
     throw InputError(path, "<file>", std::string("not valid JSON: ") + e.what());
   }
   ValidationPlan plan;

@@ -6,13 +6,14 @@
 
 #include <cerrno>
 #include <cstring>
-#include <fstream>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
 #include "harness/runner/signals.hpp"
 #include "platform/file_io.hpp"
 #include "platform/input_error.hpp"
+#include "platform/input_file.hpp"
 
 namespace elsbench {
 namespace {
@@ -32,19 +33,23 @@ std::map<std::string, int> read_deaths(const std::string& path) {
     for (const auto& [id, n] : run) total[id] += n;
     run.clear();
   };
-  std::ifstream in(path);
-  for (std::string text; std::getline(in, text);) {
-    const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
-    if (!j.is_object() || !j.contains("event")) continue;
-    const std::string event = j.value("event", "");
+  const auto take = [&](const InputLine& line) {
+    if (!line.flaw.empty()) return;
+    const nlohmann::json j = nlohmann::json::parse(line.text, nullptr, false);
+    if (!j.is_object() || !j.contains("event") || !j["event"].is_string()) return;
+    const std::string event = j["event"].get<std::string>();
     if (event == "run") close_run();
     if (event == "stop") run.clear();
-    if (!j.contains("id") || !j["id"].is_string()) continue;
-    const int times = j.value("times", 1);
+    if (!j.contains("id") || !j["id"].is_string()) return;
+    const int times = j.contains("times") && j["times"].is_number_integer() ? j["times"].get<int>() : 1;
     int& n = run[j["id"].get<std::string>()];
     if (event == "start") n += times;
     if (event == "end") n -= times;
-  }
+  };
+  std::error_code ec;
+  if (std::filesystem::exists(std::filesystem::symlink_status(path, ec)))
+    read_input_lines(path, {kMaxAttemptsLogBytes, "an attempts log may hold: delete it to start afresh",
+                            kMaxAttemptsLineBytes}, take);
   close_run();
   std::map<std::string, int> deaths;
   for (const auto& [id, n] : total)
@@ -60,7 +65,9 @@ RunAttempts::RunAttempts(const std::string& results, bool resume) {
   if (results.empty()) return;
   path_ = results + ".attempts";
   // Never through a link (it would write wherever the link points) and never a FIFO or device
-  // (an open or read of one can block for ever): a regular file or nothing, checked before use.
+  // (an open or read of one can block for ever): a regular file or nothing, checked before use,
+  // and O_NOFOLLOW for a link put there in between.
+  require_output_path(path_);
   fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0644);
   if (fd_ < 0 && errno == ELOOP)
     throw InputError(path_, "<file>", "is a symbolic link; the run's attempts log is never written through one");

@@ -5,11 +5,18 @@
 // and after it is priced: a start without an end is a death, unless a caught stop (Ctrl-C,
 // SIGTERM) followed it in the same run. One short write per line, so a kill leaves at most a torn
 // last line. Sweeps and books keep this one log, and --resume reads it.
+#include <cstddef>
+#include <cstdint>
 #include <map>
 #include <mutex>
 #include <string>
 
 namespace elsbench {
+
+// Read on --resume through the bounded reader: a larger log is refused (exit 2), a longer line is
+// skipped like a torn one (a line is under 200 bytes).
+inline constexpr std::uintmax_t kMaxAttemptsLogBytes = 256ULL << 20;
+inline constexpr std::size_t kMaxAttemptsLineBytes = 4096;
 
 class RunAttempts {
  public:

@@ -45,8 +45,7 @@ void record_resume(ResultsFile& f, const nlohmann::json& then, const std::string
 RunFile::RunFile(const std::string& path, const std::vector<std::string>& inputs) : path_(path) {
   if (path_.empty()) return;
   // Checked before the run's work and before its lock and attempts log exist.
-  require_output_path(path_);
-  require_output_path(csv_path_for(path_));
+  for (const std::string& written : {path_, csv_path_for(path_), path_ + ".attempts"}) require_output_path(written);
   for (const std::string& input : inputs)
     for (const std::string& written : {path_, csv_path_for(path_), path_ + ".lock", path_ + ".attempts"}) {
       std::error_code ec;

@@ -1,10 +1,10 @@
 #include "harness/sweep/preset.hpp"
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
+#include "harness/run/case_limits.hpp"
 #include "platform/input_error.hpp"
+#include "platform/input_file.hpp"
 #include "products/catalog.hpp"
 
 namespace elsbench {
@@ -14,18 +14,17 @@ std::string presets_dir() { return project_root() + "/harness/presets"; }
 
 SweepSpec load_preset(const std::string& name_or_file) {
   const fs::path by_name = fs::path(presets_dir()) / (name_or_file + ".json");
-  const fs::path file = fs::is_regular_file(name_or_file) ? fs::path(name_or_file) : by_name;
-  std::ifstream in(file);
-  if (!in) {
+  // A path that exists is read as given, so that a fifo or a folder is refused as such.
+  std::error_code ec;
+  const fs::path file = fs::exists(fs::status(name_or_file, ec)) ? fs::path(name_or_file) : by_name;
+  if (!fs::exists(file, ec)) {
     std::string known;
     if (fs::is_directory(presets_dir()))
       for (const auto& e : fs::directory_iterator(presets_dir()))
         if (e.path().extension() == ".json") known += (known.empty() ? "" : ", ") + e.path().stem().string();
     throw InputError(name_or_file, "--preset", "no such file, and no preset of this name (known: " + known + ")");
   }
-  std::ostringstream text;
-  text << in.rdbuf();
-  return preset_from_text(text.str(), file.string());
+  return preset_from_text(read_input(file.string(), {kMaxPresetBytes, "a preset may hold"}), file.string());
 }
 
 SweepSpec preset_from_text(std::string_view text, const std::string& source) {

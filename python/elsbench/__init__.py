@@ -12,7 +12,13 @@ Bad input raises elsbench.BadInput (a ValueError) naming the field as the CLI do
 solver cannot do raises elsbench.SolverError with its kind. Long calls release the GIL, show a
 progress bar (progress=False: none), and stop within a second on Ctrl-C (KeyboardInterrupt).
 """
-from elsbench._core import BadInput, SolverError
+import os
+
+# Passive OpenMP waits unless the user chose (as the CLI, harness/cli/main.cpp): spinning threads
+# starve other work on a shared machine. The runtime reads this once, when the extension loads it.
+os.environ.setdefault("OMP_WAIT_POLICY", "passive")
+
+from elsbench._core import BadInput, SolverError  # noqa: E402  (after the wait policy is set)
 from elsbench.note import Note
 from elsbench.pricing import PriceResult, Reference, price, reference
 from elsbench.machine import devices, solvers

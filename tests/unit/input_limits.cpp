@@ -1,17 +1,21 @@
 // Limits of what a file may ask for (docs/reliability.md): a book's line length, note count and
 // file size, a reference store entry's size, and numbers beyond a double; each is refused with the
 // file (and line) named, never met with an exception from the JSON library.
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <boost/test/unit_test.hpp>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <string>
+#include <vector>
 
 #include "harness/references/reference_store.hpp"
 #include "harness/results/results_file.hpp"
 #include "harness/sweep/preset.hpp"
 #include "platform/input_error.hpp"
+#include "platform/input_file.hpp"
 #include "products/book_file.hpp"
 #include "products/catalog.hpp"
 #include "products/product_json.hpp"
@@ -138,4 +142,94 @@ BOOST_AUTO_TEST_CASE(a_results_file_for_resume_is_checked_entry_by_entry) {
              "context.elsbench.references.seed");
   BOOST_TEST(refused_field(R"({"context": )" + context + R"(, "benchmarks": [{"case_id": "a", "status": "skipped"}]})") ==
              "accepted");
+}
+
+// The one reader of input files (platform/input_file.hpp).
+
+namespace {
+
+std::string refusal(const std::function<void()>& read) {
+  try {
+    read();
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "accepted";
+}
+
+std::vector<InputLine> lines_of(std::string_view text, std::size_t max_line) {
+  std::vector<InputLine> lines;
+  split_input_lines(text, max_line, [&](const InputLine& l) {
+    lines.push_back(l);
+    lines.back().text = {};  // a line's text lives only while it is handed over
+  });
+  return lines;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(an_input_that_is_not_a_regular_file_is_refused_unread) {
+  Scratch s;
+  const fs::path fifo = s.dir / "f.jsonl";
+  BOOST_REQUIRE(::mkfifo(fifo.c_str(), 0644) == 0);  // no writer: an open or read would block
+  const InputLimits limits{1 << 20, "a test may hold"};
+  for (const fs::path& p : {fifo, s.dir}) {
+    const std::string why = refusal([&] { read_input(p.string(), limits); });
+    BOOST_TEST(mentions(why, p.string() + ": field '<file>': not a regular file"), why);
+  }
+  BOOST_TEST(mentions(refusal([&] { load_book_file(fifo.string()); }), "not a regular file"));
+  BOOST_TEST(mentions(refusal([&] { read_input((s.dir / "none").string(), limits); }), "cannot open"));
+}
+
+BOOST_AUTO_TEST_CASE(the_byte_limit_holds_while_reading_not_only_by_the_size_the_file_states) {
+  // /proc files state a size of 0 and hold more: only the bytes read can refuse them.
+  const std::string why = refusal([] { read_input("/proc/self/maps", {16, "a test may hold"}); });
+  BOOST_TEST(why == "/proc/self/maps: field '<file>': more than the 16 bytes a test may hold");
+  Scratch s;
+  const fs::path file = s.dir / "five.json";
+  { std::ofstream(file) << "12345"; }
+  BOOST_TEST(mentions(refusal([&] { read_input(file.string(), {4, "a test may hold"}); }),
+                      "5 bytes, more than the 4 bytes a test may hold"));
+  BOOST_TEST(read_input(file.string(), {5, "a test may hold"}) == "12345");
+}
+
+BOOST_AUTO_TEST_CASE(invalid_utf8_is_refused_naming_its_byte_offset) {
+  BOOST_TEST(first_invalid_utf8("plain, caf\xc3\xa9, \xe2\x82\xac, \xf0\x9f\x98\x80") == std::string_view::npos);
+  for (const std::string bad : {"\xff", "\xc0\x80", "\xed\xa0\x80", "\xf4\x90\x80\x80", "\xe2\x82", "\x80"})
+    BOOST_TEST(first_invalid_utf8("ab" + bad + "cd") == 2u, "bytes " << bad.size());
+  Scratch s;
+  const fs::path file = s.dir / "p.json";
+  { std::ofstream(file) << "{\"id\": \"caf\xe9\"}"; }
+  BOOST_TEST(mentions(refusal([&] { load_product_file(file.string()); }),
+                      file.string() + ": field '<file>': not valid UTF-8 at byte offset 11"));
+}
+
+BOOST_AUTO_TEST_CASE(a_line_file_is_cut_into_lines_with_their_flaws_and_offsets) {
+  const auto lines = lines_of("ok\n\xff\n" + std::string(9, 'x') + "\nlast", 8);
+  BOOST_TEST_REQUIRE(lines.size() == 4u);
+  BOOST_TEST(lines[0].flaw.empty());
+  BOOST_TEST(lines[1].number == 2);
+  BOOST_TEST(lines[1].offset == 3u);
+  BOOST_TEST(lines[1].flaw == "not valid UTF-8 at byte offset 3 of the file");
+  BOOST_TEST(lines[2].flaw == "longer than 8 bytes");
+  BOOST_TEST(lines[3].offset == 15u);
+  BOOST_TEST(lines[3].flaw.empty());
+}
+
+BOOST_AUTO_TEST_CASE(a_book_reads_alike_from_a_file_in_chunks_and_from_text) {
+  // Lines longer than the reader's 64 KiB chunks: one kept whole, one past the book's limit.
+  const std::string text = note_line("a") + "\n" + std::string(kMaxBookLineBytes + 10, ' ') + "x\n\xff\xfe\n" +
+                           note_line("b") + std::string(70000, ' ') + "\n" + note_line("c");
+  Scratch s;
+  const fs::path file = s.dir / "b.jsonl";
+  { std::ofstream(file, std::ios::binary) << text; }
+  for (const Book& book : {load_book_file(file.string()), parse_book(file.string(), text)}) {
+    BOOST_TEST(book.notes.size() == 2u);  // b's line is too long as well
+    BOOST_TEST_REQUIRE(book.bad.size() == 3u);
+    BOOST_TEST(book.bad[0].message == file.string() + ":2: field '<line>': longer than 65536 bytes");
+    BOOST_TEST(book.bad[1].message == file.string() + ":3: field '<line>': not valid UTF-8 at byte offset " +
+                                          std::to_string(note_line("a").size() + kMaxBookLineBytes + 13) + " of the file");
+    BOOST_TEST(book.bad[2].line == 4);
+    BOOST_TEST(book.notes[1].line == 5);
+  }
 }

@@ -12,6 +12,7 @@
 
 #include "harness/references/reference_policy.hpp"
 #include "harness/references/reference_store.hpp"
+#include "platform/input_error.hpp"
 #include "platform/sha256.hpp"
 #include "products/catalog.hpp"
 #include "products/product_json.hpp"
@@ -172,15 +173,17 @@ BOOST_AUTO_TEST_CASE(damaged_entries_are_refused_and_recomputed) {
     const auto o = look_up_reference(other, policy);
     refused_then_fixed(read(o.entry), "another product's entry");
   }
-  // A link in place of an entry is never followed.
+  // A link in place of an entry is never followed, nor written through or replaced by the
+  // recomputed entry: refused, naming it (`reference --clear` removes it).
   const fs::path outside = t.dir.parent_path() / ("elsbench-store-outside-" + std::to_string(::getpid()) + ".json");
-  write(outside, good);
+  write(outside, "{}");
   fs::remove(entry);
   fs::create_symlink(outside, entry);
-  const auto linked = look_up_reference(note, policy);
-  BOOST_TEST(!linked.refused.empty());
-  BOOST_TEST(fs::exists(outside));
-  BOOST_TEST(read(outside) == good);
+  BOOST_CHECK_EXCEPTION(look_up_reference(note, policy), InputError, [&](const InputError& e) {
+    return e.file() == entry.string() && std::string(e.what()).find("is a symbolic link") != std::string::npos;
+  });
+  BOOST_TEST(fs::is_symlink(entry));
+  BOOST_TEST(read(outside) == "{}");
   fs::remove(outside);
 }
 

@@ -425,6 +425,99 @@ BOOST_AUTO_TEST_CASE(compare_refuses_a_damaged_results_file_and_fails_on_a_lost_
   BOOST_TEST(elsbench("compare " + shell_quoted(base) + " " + shell_quoted(base)).code == 0);
 }
 
+// A command given a fifo must refuse it at once (nothing ever writes to these): `timeout` turns a
+// hang into a failed test (exit 124) rather than a stuck suite.
+Run refused_at_once(const std::string& args) { return elsbench(args, "timeout 60"); }
+
+BOOST_AUTO_TEST_CASE(a_fifo_given_as_any_input_is_refused_at_once) {
+  Scratch s;
+  const std::string fifo = (s.dir / "f.jsonl").string();
+  BOOST_REQUIRE(::mkfifo(fifo.c_str(), 0644) == 0);
+  const std::string out = " --out " + shell_quoted((s.dir / "r.json").string());
+  const std::string base = project_root() + "/tests/data/results/devbox-cpu.json";
+  for (const std::string& args : {"book price " + shell_quoted(fifo) + " --solver adi --n 20" + out,
+                                  "validate --preset " + shell_quoted(fifo),
+                                  "sweep --preset " + shell_quoted(fifo),
+                                  "sweep --resume " + shell_quoted(fifo),
+                                  "book price " + shell_quoted(fifo) + " --solver adi --n 20 --resume" + out,
+                                  "compare " + shell_quoted(base) + " " + shell_quoted(fifo)}) {
+    const Run r = refused_at_once(args);
+    BOOST_TEST(r.code == 2, args << ": " << r.out);
+    // As an input ("not a regular file"), or as the output a resume rewrites ("exists and is not ...").
+    BOOST_TEST(has(r, fifo + ": field '<file>': "), args << ": " << r.out);
+    BOOST_TEST(has(r, "not a regular file"), args << ": " << r.out);
+  }
+  BOOST_TEST(!fs::exists(s.dir / "r.json"));
+  // A fifo where the run's attempts log goes is not an output either.
+  const std::string book = (s.dir / "b.jsonl").string();
+  BOOST_REQUIRE(elsbench("book generate --notes 1 --assets 1 --seed 1 --out " + shell_quoted(book)).code == 0);
+  BOOST_REQUIRE(::mkfifo((s.dir / "a.json.attempts").c_str(), 0644) == 0);
+  const Run r = refused_at_once("book price " + shell_quoted(book) + " --solver adi --n 20 --out " +
+                                shell_quoted((s.dir / "a.json").string()));
+  BOOST_TEST(r.code == 2, r.out);
+  BOOST_TEST(has(r, "a.json.attempts: field '<file>': exists and is not a regular file"), r.out);
+  BOOST_TEST(fs::is_fifo(s.dir / "a.json.attempts"));
+}
+
+BOOST_AUTO_TEST_CASE(a_book_line_that_is_not_utf8_is_a_bad_line_and_the_rest_is_priced) {
+  Scratch s;
+  const std::string book = (s.dir / "b.jsonl").string();
+  BOOST_REQUIRE(elsbench("book generate --notes 2 --assets 1 --seed 1 --out " + shell_quoted(book)).code == 0);
+  const std::size_t offset = fs::file_size(book);
+  { std::ofstream(book, std::ios::app | std::ios::binary) << "\xff\n"; }
+  const std::string out = (s.dir / "r.json").string();
+  const std::string price = "book price " + shell_quoted(book) + " --solver adi --n 20 --threads 1 --out " + shell_quoted(out);
+  for (const std::string& args : {price, price + " --resume"}) {  // was type_error.316, exit 1, no file
+    const Run r = elsbench(args);
+    BOOST_TEST(r.code == 2, args << ": " << r.out);
+    BOOST_TEST(has(r, book + ":3: field '<line>': not valid UTF-8 at byte offset " + std::to_string(offset)), r.out);
+    BOOST_REQUIRE(fs::exists(out));
+    const nlohmann::json results = nlohmann::json::parse(read_text(out));
+    std::set<std::string> priced;
+    for (const auto& e : results["benchmarks"])
+      if (e["price"].is_number()) priced.insert(e["product"].get<std::string>());
+    BOOST_TEST(priced.size() == 2u, results.dump());
+    BOOST_TEST(results["context"]["elsbench"]["book"]["bad_lines"].size() == 1u);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(an_output_that_is_a_link_is_refused_and_nothing_is_written_through_it) {
+  Scratch s;
+  const std::string book = (s.dir / "book.jsonl").string();
+  BOOST_REQUIRE(elsbench("book generate --notes 1 --assets 1 --seed 1 --out " + shell_quoted(book)).code == 0);
+  s.file("victim.txt", "KEEP\n");
+  // The results file, its CSV view and its attempts log, each a link to the victim in turn.
+  for (const char* link : {"r5.json.attempts", "r5.csv", "r5.json"}) {
+    fs::create_symlink("victim.txt", s.dir / link);
+    const Run r = elsbench("book price book.jsonl --solver adi --n 20 --out r5.json", "cd " + shell_quoted(s.dir.string()) + " &&");
+    BOOST_TEST(r.code == 2, link << ": " << r.out);
+    BOOST_TEST(has(r, std::string(link) + ": field '<file>': is a symbolic link"), r.out);
+    BOOST_TEST(read_text(s.dir / "victim.txt") == "KEEP\n");
+    BOOST_TEST(fs::is_symlink(s.dir / link));
+    for (const char* other : {"r5.json", "r5.csv", "r5.json.attempts", "r5.json.lock"})
+      BOOST_TEST((other == std::string(link) || !fs::exists(fs::symlink_status(s.dir / other))), other);
+    fs::remove(s.dir / link);
+  }
+  // A sweep and validate --out alike.
+  fs::create_symlink("victim.txt", s.dir / "sweep.json");
+  for (const std::string& args : {std::string("sweep --products european-call --solvers adi --n 8 --repetitions 2 --out sweep.json"),
+                                  std::string("validate --preset quick --out sweep.json")}) {
+    const Run r = elsbench(args, "cd " + shell_quoted(s.dir.string()) + " &&");
+    BOOST_TEST(r.code == 2, args << ": " << r.out);
+    BOOST_TEST(has(r, "is a symbolic link"), r.out);
+    BOOST_TEST(read_text(s.dir / "victim.txt") == "KEEP\n");
+  }
+}
+
+BOOST_AUTO_TEST_CASE(threads_wait_passively_unless_the_user_chose_a_policy) {
+  const Run unset = elsbench("list devices", "env -u OMP_WAIT_POLICY");
+  BOOST_TEST(unset.code == 0, unset.out);
+  BOOST_TEST(has(unset, "OpenMP wait policy passive\n"), unset.out);
+  const Run active = elsbench("list devices", "env OMP_WAIT_POLICY=active");
+  BOOST_TEST(active.code == 0, active.out);
+  BOOST_TEST(has(active, "OpenMP wait policy active\n"), active.out);
+}
+
 // Starts a sweep (or a resume) in the background, sends SIGINT once its attempts log says a case
 // has started (a start more than the log had), and returns the exit status.
 int interrupt_once(const std::string& sweep_args, const fs::path& out) {

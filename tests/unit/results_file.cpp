@@ -88,8 +88,9 @@ BOOST_AUTO_TEST_CASE(context_keeps_google_benchmarks_keys_and_adds_the_machine) 
   BOOST_TEST(e.at("finished").is_string());
   BOOST_TEST(e.at("sweep").at("groups").size() == 2u);
   const json& m = e.at("machine");
-  for (const char* key : {"hostname", "cpu_model", "cores", "memory_bytes", "os", "compiler", "cxx_flags", "build_type",
-                          "git_commit", "cuda_built", "cuda_runtime", "cuda_driver", "gpus", "gpus_note"})
+  for (const char* key : {"hostname", "cpu_model", "cores", "omp_wait_policy", "memory_bytes", "os", "compiler",
+                          "cxx_flags", "build_type", "git_commit", "cuda_built", "cuda_runtime", "cuda_driver", "gpus",
+                          "gpus_note"})
     BOOST_TEST(m.contains(key), "machine." << key);
   BOOST_TEST(m.at("instance") == "aws:g4dn.xlarge");  // verbatim
   // Nothing guessed: without CUDA no runtime is claimed, and an empty GPU list says why.

@@ -95,3 +95,41 @@ def test_a_skipped_case_needs_no_price():
     entry = copy.deepcopy(data["benchmarks"][first_ran(data)])
     entry.update(status="skipped", price=None)
     schema.check_entry(entry, "x.json", "benchmarks[0]")
+
+
+def render_refuses(tmp_path, path):
+    out = tmp_path / "report"
+    p = subprocess.run([sys.executable, RENDER, "--out", str(out), str(path)], capture_output=True, text=True,
+                       env=dict(os.environ, MPLBACKEND="Agg"), timeout=120)
+    assert p.returncode == 2, p.stderr
+    assert "Traceback" not in p.stderr
+    assert len(p.stderr.strip().splitlines()) == 1, p.stderr
+    assert not out.exists()
+    return p.stderr
+
+
+def test_a_fifo_is_refused_at_once_not_waited_on(tmp_path):
+    fifo = tmp_path / "results.json"
+    os.mkfifo(fifo)
+    err = render_refuses(tmp_path, fifo)  # no writer ever opens it: a read would block for ever
+    assert str(fifo) in err and "not a regular file" in err, err
+
+
+def test_a_file_over_the_size_limit_is_refused_unread(tmp_path):
+    import schema
+    big = tmp_path / "big.json"
+    with open(big, "wb") as f:
+        f.truncate(schema.MAX_RESULTS_FILE_BYTES + 1)  # sparse: no disk is used
+    err = render_refuses(tmp_path, big)
+    assert str(big) in err and "256 MiB a results file may hold" in err, err
+    small = tmp_path / "small.json"
+    small.write_text("{}" * 20)
+    with pytest.raises(schema.ResultsError, match="more than the"):
+        schema.read_bounded(str(small), limit=16)
+
+
+def test_a_file_that_is_not_utf8_is_refused_naming_the_byte(tmp_path):
+    bad = tmp_path / "latin1.json"
+    bad.write_bytes(b'{"context": "caf\xe9"}')
+    err = render_refuses(tmp_path, bad)
+    assert str(bad) in err and "byte offset 16" in err, err
