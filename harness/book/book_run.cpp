@@ -38,6 +38,7 @@ json run_settings(const Book& book, const BookRunSpec& spec, const SolverInfo& s
   settings["solver"] = solver.name;
   settings["scheme"] = spec.options.scheme.empty() ? solver.default_scheme() : spec.options.scheme;
   settings["precision"] = to_string(spec.options.precision);
+  if (spec.target) settings["target_error"] = spec.target->text;  // absent otherwise: older files resume
   return settings;
 }
 
@@ -60,7 +61,7 @@ SweepCase note_case(const BookNote& note, const BookRunSpec& spec, const json& s
   c.product = note.product.id;
   c.solver = settings["solver"].get<std::string>();
   c.scheme = settings["scheme"].get<std::string>();
-  c.n = spec.options.grid.n;
+  c.n = spec.options.grid.n;  // with a target each note's own grid is in its result (accuracy.n)
   c.axis_nodes = spec.options.grid.axis_nodes;
   if (spec.options.grid.nt) c.nt = {NtRule::Kind::Fixed, static_cast<double>(*spec.options.grid.nt)};
   c.device = device;
@@ -333,7 +334,7 @@ BookRunSummary run_book(const Book& book, const BookRunSpec& spec) {
     }, [&](std::size_t index) {
       attempts.started(group[index]->product.id);
       if (spec.note_started) spec.note_started(group[index]->product.id);
-    });
+    }, spec.target ? &*spec.target : nullptr);
   };
   // One suspect at a time, each on the whole placement's threads (a GPU: note by note), so that a
   // second death is surely its own.

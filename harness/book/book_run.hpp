@@ -15,6 +15,7 @@
 #include "harness/book/book_references.hpp"
 #include "harness/placement/ranks.hpp"
 #include "products/book_file.hpp"
+#include "solvers/contract/accuracy.hpp"
 #include "solvers/contract/solver_info.hpp"
 
 namespace elsbench {
@@ -22,6 +23,7 @@ namespace elsbench {
 struct BookRunSpec {
   std::string solver;
   SolverOptions options;        // device cpu or cuda:N; threads in `threads`
+  std::optional<ErrorTarget> target;  // --target-error: each note on the grid that meets it
   int threads = 0;              // CPU threads, 0: every core
   bool all_gpus = false;        // --device cuda:all
   std::string out;              // results file (JSON; the CSV goes beside it); empty: none

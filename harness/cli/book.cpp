@@ -8,6 +8,7 @@
 #include "harness/cli/command.hpp"
 #include "harness/cli/reference_flags.hpp"
 #include "harness/cli/solver_flags.hpp"
+#include "harness/run/price_run.hpp"
 #include "platform/file_io.hpp"
 #include "products/book_generator.hpp"
 
@@ -25,6 +26,7 @@ struct PriceArgs {
   SolverFlags flags;
   ReferenceFlags reference;
   bool strict = false, resume = false;
+  std::string target_error;
 };
 
 void add_generate(CLI::App& parent) {
@@ -98,6 +100,9 @@ void add_price(CLI::App& parent) {
   cmd->add_option("--instance", args->instance, "the cloud instance this runs on (aws:p5.48xlarge), for the report's cost");
   cmd->add_flag("--resume", args->resume, "keep the notes already priced in --out and price the rest");
   cmd->add_flag("--strict", args->strict, "refuse the whole book when any line is bad");
+  cmd->add_option("--target-error", args->target_error,
+                  "price each note to this error (0.01, or 0.5bp of its notional) on the grid that meets it\n"
+                  "(price --target-error's rule, note by note); a note that misses it is failed");
   args->reference.add_to(*cmd, "none");
   cmd->callback([args, cmd] {
     SolverFlags flags = args->flags;
@@ -112,6 +117,9 @@ void add_price(CLI::App& parent) {
     spec.instance = args->instance;
     spec.command = command_line(*cmd);
     if (args->reference.wanted()) spec.references = BookReferences{args->reference.policy(), {}, 3.0};
+    if (!args->target_error.empty())
+      spec.target = read_target(args->target_error, cmd->count("--n") > 0 || cmd->count("--nt") > 0, false,
+                                "(command line)", {"--target-error", "--n and --nt", ""});
     const Ranks ranks;
     spec.ranks = &ranks;
     spec.progress = ranks.rank() == 0 ? &std::cerr : nullptr;

@@ -116,6 +116,9 @@ void setup(CLI::App& app) {
   cmd->add_flag("--error-estimate", args->overrides.error_estimate,
                 "estimate each case's discretisation error from coarser grids (n/2, n/4; nt/2, nt/4);\n"
                 "a case whose estimate exceeds its allowance is 'unconverged'");
+  cmd->add_option("--target-error", args->overrides.target_error,
+                  "price each case to this error (0.01, or 0.5bp of the notional) on the grid that meets it, timed\n"
+                  "whole; a case that misses it is 'unconverged'");
   args->reference.add_to(*cmd);
   cmd->callback([cmd, args] { run(*cmd, *args); });
 }

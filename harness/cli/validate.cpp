@@ -6,6 +6,7 @@
 #include "harness/cli/flag_limits.hpp"
 #include "harness/cli/reference_flags.hpp"
 #include "harness/results/case_record.hpp"
+#include "harness/run/price_run.hpp"
 #include "harness/run/validation.hpp"
 #include "harness/runner/run_file.hpp"
 #include "platform/file_io.hpp"
@@ -24,6 +25,7 @@ struct ValidateArgs {
   std::string preset = "quick", out;
   int threads = 0;
   bool error_estimate = false;
+  std::string target_error;
   ReferenceFlags reference;
 };
 
@@ -35,12 +37,18 @@ void setup(CLI::App& app) {
   args->reference.add_to(*cmd);
   cmd->add_flag("--error-estimate", args->error_estimate,
                 "estimate each case's discretisation error from coarser grids; above its tol the case is 'unconverged'");
+  cmd->add_option("--target-error", args->target_error,
+                  "price each case to this error (0.01, or 0.5bp of the notional) on the grid that meets it, its\n"
+                  "error bar the allowance; a case that misses it is 'unconverged'");
   cmd->add_option("--out", args->out, "also write the cases into this results file (JSON; the CSV goes beside it)");
   cmd->callback([args, cmd] {
     ValidationPlan plan = load_validation_plan(args->preset);
     plan.references = args->reference.policy();
     plan.references.threads = args->threads;
     plan.settings.error_estimate = args->error_estimate;
+    if (!args->target_error.empty())
+      plan.settings.target = read_target(args->target_error, false, args->error_estimate, "(command line)",
+                                         {"--target-error", "", "--error-estimate"});
     const RunFile writer(args->out);
     ResultsFile file = fresh_results("validation", command_line(*cmd), plan.cases.size(), "");
     file.elsbench()["validation"] = {{"source", plan.source}, {"k", plan.settings.k}};

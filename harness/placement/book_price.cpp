@@ -20,11 +20,14 @@ SolverOptions on(const SolverOptions& options, const Device& device) {
   return o;
 }
 
-NoteOutcome priced(std::size_t index, const SolverInfo& solver, const Product& note, const SolverOptions& options) {
+NoteOutcome priced(std::size_t index, const SolverInfo& solver, const Product& note, const SolverOptions& options,
+                   const ErrorTarget* target = nullptr) {
   NoteOutcome out;
   out.index = index;
   try {
-    out.result = price_with(solver, note, options);
+    PriceResult r = target ? price_to_target(solver, note, options, *target) : price_with(solver, note, options);
+    if (target) require_target_met(*r.accuracy);
+    out.result = std::move(r);
     out.status = "ok";
   } catch (...) {
     out.failure = failure_status(std::current_exception());
@@ -36,7 +39,7 @@ NoteOutcome priced(std::size_t index, const SolverInfo& solver, const Product& n
 // A queue of notes, largest first, taken one at a time by each worker.
 void price_one_by_one(const SolverInfo& solver, const std::vector<const Product*>& notes, const SolverOptions& options,
                       const std::vector<Device>& workers, const std::function<void(NoteOutcome)>& done,
-                      const std::function<void(std::size_t)>& started) {
+                      const std::function<void(std::size_t)>& started, const ErrorTarget* target) {
   std::vector<double> costs;
   for (const Product* p : notes) costs.push_back(note_cost(*p, options.grid));
   std::vector<std::size_t> order(notes.size());
@@ -47,7 +50,7 @@ void price_one_by_one(const SolverInfo& solver, const std::vector<const Product*
   auto work = [&](const Device& device) {
     for (std::size_t k = next++; k < order.size() && !stop_requested(); k = next++) {
       if (started) started(order[k]);
-      NoteOutcome out = priced(order[k], solver, *notes[order[k]], on(options, device));
+      NoteOutcome out = priced(order[k], solver, *notes[order[k]], on(options, device), target);
       const std::lock_guard lock(report);
       done(std::move(out));
     }
@@ -132,10 +135,10 @@ BookPlacement place_book(const SolverInfo& solver, std::size_t notes, const Devi
 
 void price_book(const SolverInfo& solver, const std::vector<const Product*>& notes, const SolverOptions& options,
                 const BookPlacement& placement, const std::function<void(NoteOutcome)>& done,
-                const std::function<void(std::size_t)>& started) {
+                const std::function<void(std::size_t)>& started, const ErrorTarget* target) {
   if (notes.empty()) return;
-  if (placement.batched) return price_in_batches(solver, notes, options, placement.workers, done, started);
-  price_one_by_one(solver, notes, options, placement.workers, done, started);
+  if (placement.batched && !target) return price_in_batches(solver, notes, options, placement.workers, done, started);
+  price_one_by_one(solver, notes, options, placement.workers, done, started, target);
 }
 
 }  // namespace elsbench

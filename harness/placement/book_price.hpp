@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "products/product.hpp"
+#include "solvers/contract/accuracy.hpp"
 #include "solvers/contract/price_result.hpp"
 #include "solvers/contract/solver_info.hpp"
 
@@ -35,9 +36,10 @@ BookPlacement place_book(const SolverInfo& solver, std::size_t notes, const Devi
                          const std::vector<int>& gpus = {});
 
 // Calls `done` once per note, from one thread at a time, in no particular order, and `started`
-// (when given; from any worker thread) with a note's index before its pricing begins.
+// (when given; from any worker thread) with a note's index before its pricing begins. With a
+// `target`, each note is priced to it (price_to_target: its own grid), one by one.
 void price_book(const SolverInfo& solver, const std::vector<const Product*>& notes, const SolverOptions& options,
                 const BookPlacement& placement, const std::function<void(NoteOutcome)>& done,
-                const std::function<void(std::size_t)>& started = {});
+                const std::function<void(std::size_t)>& started = {}, const ErrorTarget* target = nullptr);
 
 }  // namespace elsbench

@@ -73,6 +73,8 @@ json case_fields(const SweepCase& c, const Product& product, const CaseOutcome& 
   f["estimated_error"] = or_null(estimate, estimate ? estimate->error : 0.0);
   f["extrapolated_price"] = or_null(estimate, estimate ? estimate->extrapolated : 0.0);
   f["error_estimate"] = estimate ? to_json(*estimate) : json();
+  // Richardson's value, with its error bar where one was asked (--target-error): its grids and cost.
+  f["accuracy"] = r && r->accuracy ? to_json(*r->accuracy) : json();
   f["peak_host_bytes"] = or_null(r, out.peak_host_bytes);
   f["peak_device_bytes"] = or_null(r, out.peak_device_bytes);
   f["process_peak_rss_bytes"] = or_null(r, out.process_peak_rss_bytes);

@@ -49,7 +49,7 @@ std::string timing_failure(const nlohmann::json& timings) {
 // One timed run of a book case: `c.book` copies of the product priced the way `book price` prices a
 // book (a note per thread, or one batch per device); its time is the book's wall time.
 double price_book_once(const SolverInfo& solver, const Product& product, const SweepCase& c,
-                       const SolverOptions& options, CaseOutcome& out) {
+                       const SolverOptions& options, const CaseSettings& settings, CaseOutcome& out) {
   const std::vector<const Product*> notes(static_cast<std::size_t>(c.book), &product);
   const BookPlacement placement = place_book(solver, notes.size(), options.device, options.device.threads);
   std::string failed;
@@ -57,7 +57,7 @@ double price_book_once(const SolverInfo& solver, const Product& product, const S
   price_book(solver, notes, options, placement, [&](NoteOutcome note) {
     if (note.result) note_peaks(out, *note.result);
     if (!note.result && failed.empty()) failed = note.error;
-  });
+  }, {}, settings.target ? &*settings.target : nullptr);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!failed.empty()) throw std::runtime_error("a note of the book failed: " + failed);
   return seconds;
@@ -87,8 +87,14 @@ CaseOutcome run_case(const SweepCase& c, const Product& product, const CaseSetti
   if (!out.skip_reason.empty()) return out;
 
   const SolverOptions options = c.options(settings.grid);
+  const auto price_case = [&] {
+    if (!settings.target) return price_with(solver, product, options);
+    PriceResult r = price_to_target(solver, product, options, *settings.target);
+    require_target_met(*r.accuracy);
+    return r;
+  };
   try {
-    out.result = price_with(solver, product, options);
+    out.result = price_case();
   } catch (...) {
     out.status = failure_status(std::current_exception());
     out.skip_reason = skip_reason(std::current_exception());
@@ -101,8 +107,8 @@ CaseOutcome run_case(const SweepCase& c, const Product& product, const CaseSetti
     rule.min_repetitions = settings.repetitions;
     const LoadSample before = sample_load();
     Timings timed = time_case(c.id(), rule, [&] {
-      if (c.book > 1) return price_book_once(solver, product, c, options, out);
-      const PriceResult r = price_with(solver, product, options);
+      if (c.book > 1) return price_book_once(solver, product, c, options, settings, out);
+      const PriceResult r = price_case();
       note_peaks(out, r);
       return r.seconds;
     });
@@ -120,8 +126,9 @@ CaseOutcome run_case(const SweepCase& c, const Product& product, const CaseSetti
   }
 
   out.reference = reference;
-  out.tol = settings.tolerance.tol(c.product, c.solver, solver.tolerance_c, to_string(c.precision), c.n,
-                                   reference ? reference->price : out.result->price, product.notional);
+  out.tol = settings.target ? *out.result->accuracy->bound  // what the price claims
+                            : settings.tolerance.tol(c.product, c.solver, solver.tolerance_c, to_string(c.precision), c.n,
+                                                     reference ? reference->price : out.result->price, product.notional);
   if (reference) {
     out.verdict = judge(out.result->price, *reference, out.tol, settings.k);
     out.status = out.verdict.pass ? "pass" : "fail";

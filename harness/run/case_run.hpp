@@ -16,6 +16,7 @@
 #include "harness/run/tolerance.hpp"
 #include "products/product.hpp"
 #include "reference/reference_value.hpp"
+#include "solvers/contract/accuracy.hpp"
 #include "solvers/contract/price_result.hpp"
 
 namespace elsbench {
@@ -28,6 +29,9 @@ struct CaseSettings {
   int repetitions = 0;       // timed repetitions after the first pricing; 0: untimed (validate)
   bool error_estimate = false;  // estimate the first pricing's discretisation error (coarser grids)
   TimingRule timing;         // more repetitions while the median is noisy; min_repetitions = repetitions
+  // --target-error: each case priced to it (price_to_target chooses the grid; the case's n is not
+  // used), judged with its error bar as the allowance, and timed whole: what that accuracy costs.
+  std::optional<ErrorTarget> target;
 };
 
 struct CaseOutcome {

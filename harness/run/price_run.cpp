@@ -28,17 +28,22 @@ PriceRun run_price(const SolverInfo& solver, const Product& product, const Price
   return run;
 }
 
+ErrorTarget read_target(const std::string& text, bool grid_given, bool error_estimate, const std::string& source,
+                        const AccuracyFields& names) {
+  if (grid_given) throw InputError(source, names.target, std::string("it chooses the grid: drop ") + names.grid);
+  if (error_estimate)
+    throw InputError(source, names.error_estimate, std::string("the error bar of ") + names.target + " is the estimate");
+  try {
+    return parse_error_target(text);
+  } catch (const std::invalid_argument& e) {
+    throw InputError(source, names.target, e.what());
+  }
+}
+
 void choose_grid(PriceRequest& request, const Product& product, bool grid_given, const std::string& target_error,
                  const std::string& source, const AccuracyFields& names) {
   if (!target_error.empty()) {
-    if (grid_given) throw InputError(source, names.target, std::string("it chooses the grid: drop ") + names.grid);
-    if (request.error_estimate)
-      throw InputError(source, names.error_estimate, std::string("the error bar of ") + names.target + " is the estimate");
-    try {
-      request.target = parse_error_target(target_error);
-    } catch (const std::invalid_argument& e) {
-      throw InputError(source, names.target, e.what());
-    }
+    request.target = read_target(target_error, grid_given, request.error_estimate, source, names);
   } else if (!grid_given) {
     request.extrapolate = true;
     request.options.grid.n = default_nodes(product.dimension());

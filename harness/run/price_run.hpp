@@ -40,6 +40,10 @@ struct AccuracyFields {
   const char* grid;            // "--n and --nt" | "n and nt"
   const char* error_estimate;  // "--error-estimate" | "error_estimate"
 };
+// The target of names.target, refused with a grid (the target chooses it), with an error
+// estimate (its error bar is one), or unreadable.
+ErrorTarget read_target(const std::string& text, bool grid_given, bool error_estimate, const std::string& source,
+                        const AccuracyFields& names);
 void choose_grid(PriceRequest& request, const Product& product, bool grid_given, const std::string& target_error,
                  const std::string& source, const AccuracyFields& names);
 

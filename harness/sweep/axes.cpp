@@ -129,10 +129,10 @@ SweepSpec sweep_spec_from_json(const nlohmann::json& j, const std::string& sourc
   if (!j.is_object()) throw InputError(source, "(top level)", "expected an object");
   for (const auto& [key, value] : j.items())
     if (key != "name" && key != "description" && key != "repetitions" && key != "timing" && key != "grid" &&
-        key != "tolerance" && key != "axes" && key != "groups" && key != "error_estimate")
+        key != "tolerance" && key != "axes" && key != "groups" && key != "error_estimate" && key != "target_error")
       throw InputError(source, key,
                        "unknown key (expected name, description, repetitions, timing, grid, tolerance, error_estimate, "
-                       "axes, groups)");
+                       "target_error, axes, groups)");
   SweepSpec spec;
   if (j.contains("name")) {
     if (!j["name"].is_string()) throw InputError(source, "name", "expected a string");
@@ -154,6 +154,15 @@ SweepSpec sweep_spec_from_json(const nlohmann::json& j, const std::string& sourc
   if (j.contains("error_estimate")) {
     if (!j["error_estimate"].is_boolean()) throw InputError(source, "error_estimate", "expected true or false");
     spec.error_estimate = j["error_estimate"].get<bool>();
+  }
+  if (j.contains("target_error")) {
+    if (!j["target_error"].is_string()) throw InputError(source, "target_error", "expected a string (\"0.5bp\", \"0.01\")");
+    try {
+      spec.target = parse_error_target(j["target_error"].get<std::string>());
+    } catch (const std::invalid_argument& e) {
+      throw InputError(source, "target_error", e.what());
+    }
+    if (spec.error_estimate) throw InputError(source, "error_estimate", "the error bar of target_error is the estimate");
   }
   if (j.contains("grid")) spec.grid = grid_from_json(j["grid"], source, "grid", GridKeys::Mesh);
   if (j.contains("tolerance")) spec.tolerance = tolerance_rule_from_json(j["tolerance"], source);
@@ -178,7 +187,7 @@ SweepSpec sweep_spec_from_json(const nlohmann::json& j, const std::string& sourc
 nlohmann::json to_json(const SweepSpec& spec) {
   nlohmann::json groups = nlohmann::json::array();
   for (const auto& g : spec.groups) groups.push_back(to_json(g));
-  return {{"name", spec.preset},
+  nlohmann::json j = {{"name", spec.preset},
           {"description", spec.description},
           {"repetitions", spec.repetitions},
           {"timing", to_json(spec.timing)},
@@ -186,6 +195,8 @@ nlohmann::json to_json(const SweepSpec& spec) {
           {"tolerance", to_json(spec.tolerance)},
           {"error_estimate", spec.error_estimate},
           {"groups", groups}};
+  if (spec.target) j["target_error"] = spec.target->text;  // absent otherwise, as in older files
+  return j;
 }
 
 }  // namespace elsbench

@@ -13,6 +13,7 @@
 #include "harness/run/case.hpp"
 #include "harness/run/timing.hpp"
 #include "harness/run/tolerance.hpp"
+#include "solvers/contract/accuracy.hpp"
 #include "solvers/contract/options.hpp"
 
 namespace elsbench {
@@ -46,6 +47,7 @@ struct SweepSpec {
   GridOptions grid;  // mesh settings shared by every case (n and nt are axes)
   ToleranceRule tolerance;
   bool error_estimate = false;  // estimate each case's discretisation error (case_run.hpp: unconverged)
+  std::optional<ErrorTarget> target;  // price each case to it (case_run.hpp); its n is then not used
 };
 
 // The preset format, also the copy kept in a results file's context.elsbench.sweep (the axes are
@@ -58,6 +60,7 @@ struct SweepSpec {
 //     "grid": {"mesh": "sinh", "s_max": 4.0, "density": 0.5, "damping": 2,   // optional: the grid
 //              "ki_damping": 2, "ki_damping_fraction": 0.35},                  // codec's keys but n, nt
 //     "error_estimate": false,                            // optional: coarser grids per case
+//     "target_error": "0.5bp",                            // optional: each case priced to it
 //     "tolerance": {"c": 0.01, "fp32_relative": 1e-4, "floor_fraction": 0.01,
 //                   "overrides": [{"product": "..", "solver": "..", "precision": "..", "n": 50,
 //                                  "tol": 0.5 | "c": 0.02}]},                   // optional

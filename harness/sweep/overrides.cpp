@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "harness/run/price_run.hpp"
 #include "platform/input_error.hpp"
 #include "solvers/contract/solver.hpp"
 
@@ -35,7 +36,7 @@ std::vector<std::string> devices_run_by(const std::vector<std::string>& solvers,
 }  // namespace
 
 bool SweepOverrides::empty() const {
-  return !repetitions && !timing_target && !timing_max_seconds && !error_estimate && axes.empty();
+  return !repetitions && !timing_target && !timing_max_seconds && !error_estimate && target_error.empty() && axes.empty();
 }
 
 void apply_overrides(SweepSpec& spec, const SweepOverrides& o) {
@@ -71,6 +72,9 @@ void apply_overrides(SweepSpec& spec, const SweepOverrides& o) {
     spec.timing.max_seconds = *o.timing_max_seconds;
   }
   if (o.error_estimate) spec.error_estimate = true;
+  if (!o.target_error.empty())
+    spec.target = read_target(o.target_error, false, spec.error_estimate, "command line",
+                              {"--target-error", "", "--error-estimate"});
 }
 
 SweepAxes axes_from_text(const std::map<std::string, std::vector<std::string>>& given, const std::string& source,

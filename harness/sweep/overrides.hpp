@@ -18,6 +18,7 @@ struct SweepOverrides {
   std::optional<int> repetitions;
   std::optional<double> timing_target, timing_max_seconds;  // --timing-target, --timing-max-seconds
   bool error_estimate = false;
+  std::string target_error;  // --target-error; empty: none
   bool empty() const;
 };
 void apply_overrides(SweepSpec& spec, const SweepOverrides& o);

@@ -103,7 +103,8 @@ SweepSummary execute(const SweepSpec& spec, const SweepPlan& plan, ResultsFile& 
                      const RunFile& writer, bool resuming) {
   const auto started = std::chrono::steady_clock::now();
   const auto refs = references(plan, run.references);
-  const CaseSettings settings{spec.grid, spec.tolerance, 3.0, spec.repetitions, spec.error_estimate, spec.timing};
+  const CaseSettings settings{spec.grid,           spec.tolerance, 3.0, spec.repetitions, spec.error_estimate,
+                              spec.timing,         spec.target};
   std::vector<std::string> order;
   std::vector<double> work;
   std::vector<bool> done;

@@ -31,7 +31,7 @@ struct ErrorEstimate {
   double extrapolated = 0;  // the base price less both estimated errors (Richardson)
   double error = 0;         // space.error + time.error
   double truncation = 0;    // the price on a domain twice as wide less the price (n/2 nodes)
-  // The space levels show no order in [1, 4] (a discontinuity near a node, a grid before its
+  // The space levels show no order in [1.5, 3] (a discontinuity near a node, a grid before its
   // asymptotic range): the space part of the bound is then the whole change from n/2 to n.
   bool erratic = false;
   double bound = 0;         // what the price claims: |error| <= bound (error_estimate.hpp)
@@ -60,7 +60,7 @@ struct Accuracy {
   std::string target_text;         // as asked: "0.5bp", "0.01"
   std::optional<double> bound;     // estimated |error| of the price: space + time + truncation
   double space = 0, time = 0, truncation = 0;
-  bool erratic = false;            // the space levels showed no order in [1, 4]: bound widened
+  bool erratic = false;            // the space levels showed no order in [1.5, 3]: bound widened
   std::vector<GridPricing> pricings;  // every pricing it took, in order
   double cost = 0;                 // their point-steps over those of the pricing at n
 };

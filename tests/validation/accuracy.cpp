@@ -5,8 +5,11 @@
 #include <boost/test/unit_test.hpp>
 #include <cmath>
 
+#include "harness/placement/book_price.hpp"
 #include "harness/run/price_run.hpp"
+#include "platform/device.hpp"
 #include "platform/input_error.hpp"
+#include "products/book_generator.hpp"
 #include "products/catalog.hpp"
 #include "products/price_bounds.hpp"
 #include "reference/closed_form.hpp"
@@ -119,4 +122,27 @@ BOOST_AUTO_TEST_CASE(the_default_grids_error_bar_brackets_the_stored_references_
     const PriceResult r = price_with_bound(adi(), p, at_nodes(default_nodes(p.dimension())));
     check_bracket(std::string(id) + " default", r.price - ref->price, *r.accuracy->bound, ref->std_error, p.notional);
   }
+}
+
+BOOST_AUTO_TEST_CASE(a_book_priced_to_a_target_gives_each_note_its_single_price_to_the_bit) {
+  BookSpec spec;
+  spec.notes = 3;
+  spec.assets = 1;
+  spec.seed = 7;
+  const std::vector<Product> book = generate_book(spec);
+  std::vector<const Product*> notes;
+  for (const Product& p : book) notes.push_back(&p);
+  const ErrorTarget target = parse_error_target("2bp");
+  std::size_t seen = 0;
+  price_book(adi(), notes, at_nodes(100), place_book(adi(), notes.size(), parse_device("cpu"), 2),
+             [&](NoteOutcome out) {
+               ++seen;
+               BOOST_TEST_REQUIRE(out.status == "ok", out.error);
+               const PriceResult one = price_to_target(adi(), *notes[out.index], at_nodes(100), target);
+               BOOST_TEST(out.result->price == one.price);
+               BOOST_TEST(out.result->accuracy->n == one.accuracy->n);
+               BOOST_TEST(*out.result->accuracy->bound <= target.in_price_units(*notes[out.index]));
+             },
+             {}, &target);
+  BOOST_TEST(seen == notes.size());
 }
