@@ -213,6 +213,7 @@ PriceResult price_with_bound(const SolverInfo& solver, const Product& product, c
 PriceResult price_to_target(const SolverInfo& solver, const Product& product, SolverOptions options,
                             const ErrorTarget& target) {
   const double goal = target.in_price_units(product);
+  const auto t0 = std::chrono::steady_clock::now();
   std::vector<GridPricing> spent;
   const auto try_grid = [&](const std::string& role_prefix, int n) {
     options.grid.n = n;
@@ -243,6 +244,7 @@ PriceResult price_to_target(const SolverInfo& solver, const Product& product, So
   add_up_cost(acc, fine);
   acc.target = goal;
   acc.target_text = target.text;
+  r.seconds = seconds_since(t0);  // the whole search: what a price to this accuracy costs
   return r;
 }
 
