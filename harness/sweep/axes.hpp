@@ -13,7 +13,7 @@
 #include "harness/run/case.hpp"
 #include "harness/run/timing.hpp"
 #include "harness/run/tolerance.hpp"
-#include "solvers/contract/accuracy.hpp"
+#include "solvers/contract/error_target.hpp"
 #include "solvers/contract/options.hpp"
 
 namespace elsbench {

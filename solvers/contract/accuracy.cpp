@@ -2,13 +2,12 @@
 
 #include <algorithm>
 #include <chrono>
-#include <future>
 #include <cmath>
+#include <future>
 #include <sstream>
 #include <stdexcept>
 
 #include "platform/solver_error.hpp"
-#include "products/price_bounds.hpp"
 #include "solvers/contract/error_estimate.hpp"
 #include "solvers/contract/price.hpp"
 #include "solvers/problem/grid_codec.hpp"
@@ -172,29 +171,6 @@ void require_target_met(const Accuracy& a) {
   std::ostringstream msg;
   msg << "the error bar " << *a.bound << " exceeds the target " << *a.target << " (" << a.target_text << ") at n = " << a.n;
   throw SolverError(SolverError::Kind::Unconverged, msg.str());
-}
-
-double ErrorTarget::in_price_units(const Product& product) const {
-  return basis_points ? value * 1e-4 * price_bounds(product).scale : value;
-}
-
-ErrorTarget parse_error_target(const std::string& text) {
-  ErrorTarget t;
-  t.text = text;
-  std::string number = text;
-  if (number.size() > 2 && number.compare(number.size() - 2, 2, "bp") == 0) {
-    t.basis_points = true;
-    number.resize(number.size() - 2);
-  }
-  std::size_t used = 0;
-  try {
-    t.value = std::stod(number, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used == 0 || used != number.size() || !(t.value > 0) || !std::isfinite(t.value))
-    throw std::invalid_argument("'" + text + "': expected a positive amount (0.01) or basis points of the notional (0.5bp)");
-  return t;
 }
 
 int default_nodes(int dimension) { return dimension == 1 ? 400 : dimension == 2 ? 144 : 80; }

@@ -11,20 +11,12 @@
 #include <string>
 
 #include "products/product.hpp"
+#include "solvers/contract/error_target.hpp"
 #include "solvers/contract/price_result.hpp"
 #include "solvers/contract/solver_info.hpp"
 
 namespace elsbench {
 
-// An error target: a price amount ("0.01") or basis points of the note's notional, or of an
-// option's size, its largest spot, strike or cash ("0.5bp"). Throws std::invalid_argument.
-struct ErrorTarget {
-  double value = 0;
-  bool basis_points = false;
-  std::string text;
-  double in_price_units(const Product& product) const;
-};
-ErrorTarget parse_error_target(const std::string& text);
 
 // Nodes per axis of the default grid by dimension: Richardson's value from them and half as many
 // costs about what the plain price at 200 nodes cost in 2-D (docs/accuracy.md).
