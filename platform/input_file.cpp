@@ -6,6 +6,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <stdexcept>
 
 #include "platform/input_error.hpp"
@@ -187,6 +188,14 @@ std::string byte_count_text(std::uintmax_t bytes) {
   if (bytes != 0 && bytes % (1u << 20) == 0) return std::to_string(bytes >> 20) + " MiB";
   if (bytes != 0 && bytes % 1024 == 0) return std::to_string(bytes >> 10) + " KiB";
   return std::to_string(bytes) + " bytes";
+}
+
+std::string shipped_or_given(const std::string& name_or_path, const std::string& folder) {
+  namespace fs = std::filesystem;
+  const std::string shipped = folder + "/" + name_or_path + ".json";
+  std::error_code ec;
+  if (name_or_path.find('/') == std::string::npos && fs::is_regular_file(shipped, ec)) return shipped;
+  return fs::exists(fs::symlink_status(name_or_path, ec)) ? name_or_path : shipped;
 }
 
 }  // namespace elsbench

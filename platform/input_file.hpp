@@ -22,6 +22,12 @@ struct InputLimits {
 // be UTF-8 (the refusal names the byte offset of the first bad byte).
 std::string read_input(const std::string& path, const InputLimits& limits);
 
+// The file a `--preset NAME|FILE` names: a shipped one's name (no '/', and folder/NAME.json
+// exists) even where a file or folder of that name is at hand (`ci` in the project root); else a
+// path that exists, as given, so that read_input refuses a fifo or a folder as such; else
+// folder/NAME.json, which may not exist.
+std::string shipped_or_given(const std::string& name_or_path, const std::string& folder);
+
 // One line of a line file (JSON Lines). A flawed line (too long, not UTF-8) has no text, and its
 // flaw says why and where; the other lines are still read.
 struct InputLine {

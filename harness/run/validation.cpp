@@ -69,10 +69,8 @@ std::string grid_text(const SweepCase& c, const std::optional<PriceResult>& r) {
 }  // namespace
 
 ValidationPlan load_validation_plan(const std::string& name_or_path) {
-  std::string path = name_or_path;
-  std::error_code ec;  // a path that exists is read as given: a fifo or a folder is refused as such
-  if (!std::filesystem::exists(std::filesystem::status(path, ec)))
-    path = project_root() + "/harness/presets/validation/" + name_or_path + ".json";
+  const std::string path = shipped_or_given(name_or_path, project_root() + "/harness/presets/validation");
+  std::error_code ec;
   if (!std::filesystem::exists(path, ec)) throw InputError(name_or_path, "--preset", "no such validation preset or file");
   nlohmann::json j;
   try {

@@ -13,10 +13,8 @@ namespace fs = std::filesystem;
 std::string presets_dir() { return project_root() + "/harness/presets"; }
 
 SweepSpec load_preset(const std::string& name_or_file) {
-  const fs::path by_name = fs::path(presets_dir()) / (name_or_file + ".json");
-  // A path that exists is read as given, so that a fifo or a folder is refused as such.
+  const fs::path file = shipped_or_given(name_or_file, presets_dir());
   std::error_code ec;
-  const fs::path file = fs::exists(fs::status(name_or_file, ec)) ? fs::path(name_or_file) : by_name;
   if (!fs::exists(file, ec)) {
     std::string known;
     if (fs::is_directory(presets_dir()))

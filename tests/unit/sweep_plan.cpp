@@ -2,6 +2,7 @@
 #include <omp.h>
 
 #include <boost/test/unit_test.hpp>
+#include <filesystem>
 #include <set>
 
 #include "harness/sweep/overrides.hpp"
@@ -281,6 +282,18 @@ BOOST_AUTO_TEST_CASE(a_preset_file_loads_by_path) {
   BOOST_TEST(s.preset == "tiny");
   BOOST_TEST(!plan_sweep(s).cases.empty());
   BOOST_CHECK_THROW(load_preset("no-such-preset"), InputError);
+}
+
+// A shipped preset's name is the preset even from the project root, where `ci` is also a folder
+// (the bounded reader had refused it there as "not a regular file").
+BOOST_AUTO_TEST_CASE(a_preset_name_beats_a_folder_of_that_name) {
+  const std::filesystem::path before = std::filesystem::current_path();
+  std::filesystem::current_path(project_root());
+  BOOST_TEST(std::filesystem::is_directory("ci"));
+  SweepSpec s;
+  BOOST_CHECK_NO_THROW(s = load_preset("ci"));
+  BOOST_TEST(s.preset == "ci");
+  std::filesystem::current_path(before);
 }
 
 // Every shipped preset parses; those without GPU solvers also plan on any build, and the GPU
