@@ -44,7 +44,6 @@ PriceResult level_price(const SolverInfo& solver, const Product& product, const 
   }
 }
 
-
 AxisErrorEstimate space_estimate(const SolverInfo& solver, const Product& product, SolverOptions options,
                                  const PriceResult& base) {
   AxisErrorEstimate a;
@@ -64,8 +63,6 @@ AxisErrorEstimate space_estimate(const SolverInfo& solver, const Product& produc
   return a;
 }
 
-// Halves the steps while the grid lets it (a coarser grid that keeps more than 3/4 of the steps is
-// pinned by its event dates); otherwise one grid of twice the steps.
 // Richardson's space and time errors are estimates: where they add up the bound takes half as much
 // again, where they cancel a quarter of what cancelled too (the closed forms' n = 100 and 200
 // errors were 1.0-1.2x their sum and both signs occur, docs/accuracy.md); an erratic space part is
@@ -80,6 +77,8 @@ double bound_of(const ErrorEstimate& e) {
 
 }  // namespace
 
+// Halves the steps while the grid lets it (a coarser grid that keeps more than 3/4 of the steps is
+// pinned by its event dates); otherwise one grid of twice the steps.
 AxisErrorEstimate time_estimate(const SolverInfo& solver, const Product& product, SolverOptions options,
                                 const PriceResult& base) {
   AxisErrorEstimate a;
