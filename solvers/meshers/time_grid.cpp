@@ -91,14 +91,27 @@ TimeGrid make_time_grid(double maturity, std::vector<double> event_taus, int tot
   return fill(bounds, per);
 }
 
-TimeGrid make_time_grid_max_dt(double maturity, std::vector<double> event_taus, double max_dt) {
+namespace {
+
+// Steps per interval between events so that none is longer than max_dt.
+std::vector<double> steps_within(const std::vector<double>& bounds, double max_dt) {
   if (!(max_dt > 0)) throw std::invalid_argument("max_dt must be > 0");
+  std::vector<double> per(bounds.size() - 1);
+  for (std::size_t k = 0; k + 1 < bounds.size(); ++k) per[k] = std::max(1.0, std::ceil((bounds[k + 1] - bounds[k]) / max_dt));
+  return per;
+}
+
+}  // namespace
+
+TimeGrid make_time_grid_max_dt(double maturity, std::vector<double> event_taus, double max_dt) {
   const auto bounds = event_boundaries(maturity, std::move(event_taus));
-  std::vector<std::size_t> per(bounds.size() - 1);
-  for (std::size_t k = 0; k + 1 < bounds.size(); ++k)
-    per[k] = std::max<std::size_t>(1, static_cast<std::size_t>(
-                                          std::ceil((bounds[k + 1] - bounds[k]) / max_dt)));
-  return fill(bounds, per);
+  const std::vector<double> per = steps_within(bounds, max_dt);
+  return fill(bounds, std::vector<std::size_t>(per.begin(), per.end()));
+}
+
+double count_steps_max_dt(double maturity, std::vector<double> event_taus, double max_dt) {
+  const std::vector<double> per = steps_within(event_boundaries(maturity, std::move(event_taus)), max_dt);
+  return std::accumulate(per.begin(), per.end(), 0.0);
 }
 
 }  // namespace elsbench

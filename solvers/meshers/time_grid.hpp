@@ -20,6 +20,8 @@ struct TimeGrid {
 TimeGrid make_time_grid(double maturity, std::vector<double> event_taus, int total_steps);
 // Every step no longer than max_dt (the explicit solver's stable choice).
 TimeGrid make_time_grid_max_dt(double maturity, std::vector<double> event_taus, double max_dt);
+// How many steps that grid has, without building it (a count of 1e12 is a refusal, not an array).
+double count_steps_max_dt(double maturity, std::vector<double> event_taus, double max_dt);
 
 // Opens the interval after each of `taus` (nodes of the grid) with `substeps` damped steps that
 // together take `fraction` of the step that followed the node; the other steps are unchanged.

@@ -5,6 +5,7 @@
 
 #include "products/catalog.hpp"
 #include "solvers/meshers/mesh.hpp"
+#include "solvers/meshers/time_grid.hpp"
 #include "solvers/problem/problem_builder.hpp"
 
 using namespace elsbench;
@@ -75,4 +76,15 @@ BOOST_AUTO_TEST_CASE(knock_in_weights_of_the_sample_els_are_exactly_zero_or_one)
   // Worst-of below 50 %: nodes with S1 < 50 or S2 < 50, a fraction of the grid, never none or all.
   BOOST_TEST(knocked > 0u);
   BOOST_TEST(knocked < phi.size());
+}
+
+BOOST_AUTO_TEST_CASE(the_step_count_of_a_max_dt_grid_is_the_grid_it_would_build) {
+  // The pre-flight counts steps without building the grid; the count must be that grid's.
+  const std::vector<double> events{0.25, 0.5, 0.5 + 1e-12, 0.75, 1.9};
+  for (double max_dt : {1.0, 0.3, 0.01, 1.7e-3}) {
+    const TimeGrid g = make_time_grid_max_dt(2.0, events, max_dt);
+    BOOST_TEST(count_steps_max_dt(2.0, events, max_dt) == static_cast<double>(g.steps()));
+    BOOST_TEST(g.max_dt() <= max_dt * (1 + 1e-12));
+  }
+  BOOST_TEST(count_steps_max_dt(30.0, {}, 1e-9) == 3e10);
 }
