@@ -5,6 +5,7 @@
 
 #include "platform/input_error.hpp"
 #include "platform/input_file.hpp"
+#include "platform/json_text.hpp"
 #include "products/product_json.hpp"
 
 namespace elsbench {
@@ -18,13 +19,7 @@ std::string line_source(const std::string& source, int line) { return source + "
 void read_line(Book& book, std::map<std::string, int>& first_line_of, std::string_view text, int line) {
   const std::string where = line_source(book.source, line);
   try {
-    nlohmann::json j;
-    try {
-      j = nlohmann::json::parse(text);
-    } catch (const nlohmann::json::exception& e) {  // parse_error, and out_of_range for 1e400
-      throw InputError(where, "<line>", std::string("not valid JSON: ") + e.what());
-    }
-    Product p = product_from_json(j, where);
+    Product p = product_from_json(parse_json(text, where, "<line>"), where);
     const auto [seen, fresh] = first_line_of.emplace(p.id, line);
     if (!fresh)
       throw InputError(where, "id", "'" + p.id + "' repeats the note of line " + std::to_string(seen->second));

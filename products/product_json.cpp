@@ -12,6 +12,7 @@
 
 #include "platform/input_error.hpp"
 #include "platform/input_file.hpp"
+#include "platform/json_text.hpp"
 #include "products/payoff.hpp"
 #include "products/product_limits.hpp"
 
@@ -392,14 +393,7 @@ Product product_from_json(const json& j, const std::string& source) {
 }
 
 Product product_from_text(std::string_view text, const std::string& source) {
-  json j;
-  try {
-    j = json::parse(text);
-  } catch (const json::exception& e) {
-    // parse_error, and out_of_range for a number beyond a double (1e400).
-    throw InputError(source, "<file>", std::string("not valid JSON: ") + e.what());
-  }
-  return product_from_json(j, source);
+  return product_from_json(parse_json(text, source, "<file>"), source);
 }
 
 Product load_product_file(const std::string& path) {

@@ -6,6 +6,7 @@
 #include "platform/file_io.hpp"
 #include "platform/input_error.hpp"
 #include "platform/input_file.hpp"
+#include "platform/json_text.hpp"
 #include "products/catalog.hpp"
 #include "products/product_json.hpp"
 
@@ -76,13 +77,8 @@ std::optional<StoredReference> load_stored_reference(const std::string& product_
   const std::string path = stored_reference_path(product_id);
   std::error_code ec;
   if (!std::filesystem::exists(std::filesystem::symlink_status(path, ec))) return std::nullopt;
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(read_input(path, {kMaxStoredReferenceBytes, "a stored reference may hold"}));
-  } catch (const nlohmann::json::exception& e) {  // parse_error, and out_of_range for 1e400
-    throw InputError(path, "(file)", std::string("not valid JSON: ") + e.what());
-  }
-  return stored_reference_from_json(j, path);
+  return stored_reference_from_json(
+      parse_json(read_input(path, {kMaxStoredReferenceBytes, "a stored reference may hold"}), path, "(file)"), path);
 }
 
 bool prices_product(const StoredReference& r, const Product& p) {

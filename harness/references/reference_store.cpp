@@ -10,6 +10,7 @@
 #include "platform/file_io.hpp"
 #include "platform/input_error.hpp"
 #include "platform/input_file.hpp"
+#include "platform/json_text.hpp"
 #include "platform/sha256.hpp"
 #include "products/product_terms.hpp"
 
@@ -62,13 +63,10 @@ StoreLoad load_file(const fs::path& path, const std::string& key) {
     return out;
   }
   json j;
-  try {
-    j = json::parse(read_input(path.string(), kEntryLimits));
-  } catch (const InputError& e) {  // too large, not UTF-8, replaced by a fifo since the check above
+  try {  // too large, not UTF-8, replaced by a fifo since the check above, truncated or damaged
+    j = parse_json(read_input(path.string(), kEntryLimits), path.string(), "<file>");
+  } catch (const InputError& e) {
     out.refused = e.reason();
-    return out;
-  } catch (const json::exception& e) {  // parse_error, and out_of_range for a number beyond a double
-    out.refused = std::string("not valid JSON (truncated or damaged): ") + e.what();
     return out;
   }
   try {

@@ -10,6 +10,7 @@
 #include "harness/results/results_csv.hpp"
 #include "platform/input_error.hpp"
 #include "platform/input_file.hpp"
+#include "platform/json_text.hpp"
 
 namespace elsbench {
 namespace fs = std::filesystem;
@@ -109,12 +110,7 @@ ResultsFile read_results_file(const std::string& path) {
 }
 
 ResultsFile results_file_from_text(std::string_view text, const std::string& path) {
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::exception& e) {
-    throw InputError(path, "<file>", std::string("not valid JSON: ") + e.what());
-  }
+  const nlohmann::json j = parse_json(text, path, "<file>");
   if (!j.is_object() || !j.contains("context") || !j["context"].is_object() || !j.contains("benchmarks") ||
       !j["benchmarks"].is_array())
     throw InputError(path, "<root>", "not a results file (expected a context object and a benchmarks array)");

@@ -9,6 +9,7 @@
 #include "harness/run/case_limits.hpp"
 #include "platform/input_error.hpp"
 #include "platform/input_file.hpp"
+#include "platform/json_text.hpp"
 #include "products/catalog.hpp"
 #include "solvers/contract/solver.hpp"
 
@@ -72,12 +73,7 @@ ValidationPlan load_validation_plan(const std::string& name_or_path) {
   const std::string path = shipped_or_given(name_or_path, project_root() + "/harness/presets/validation");
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) throw InputError(name_or_path, "--preset", "no such validation preset or file");
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(read_input(path, {kMaxPresetBytes, "a preset may hold"}));
-  } catch (const nlohmann::json::exception& e) {  // parse_error, and out_of_range for 1e400
-    throw InputError(path, "<file>", std::string("not valid JSON: ") + e.what());
-  }
+  const nlohmann::json j = parse_json(read_input(path, {kMaxPresetBytes, "a preset may hold"}), path, "<file>");
   ValidationPlan plan;
   plan.source = path;
   if (!j.is_object()) throw InputError(path, "(top level)", "expected an object");

@@ -5,6 +5,7 @@
 #include "harness/run/case_limits.hpp"
 #include "platform/input_error.hpp"
 #include "platform/input_file.hpp"
+#include "platform/json_text.hpp"
 #include "products/catalog.hpp"
 
 namespace elsbench {
@@ -26,13 +27,7 @@ SweepSpec load_preset(const std::string& name_or_file) {
 }
 
 SweepSpec preset_from_text(std::string_view text, const std::string& source) {
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::exception& e) {
-    throw InputError(source, "(top level)", std::string("not valid JSON: ") + e.what());
-  }
-  return sweep_spec_from_json(j, source);
+  return sweep_spec_from_json(parse_json(text, source, "(top level)"), source);
 }
 
 }  // namespace elsbench

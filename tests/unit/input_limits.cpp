@@ -55,6 +55,20 @@ BOOST_AUTO_TEST_CASE(a_book_line_beyond_its_limit_or_a_number_beyond_a_double_is
   BOOST_TEST(mentions(book.bad[1].message, "limits.jsonl:3"), book.bad[1].message);
 }
 
+BOOST_AUTO_TEST_CASE(a_line_of_valid_utf8_that_is_not_json_is_named_in_printable_ascii) {
+  // The parser quoted the first byte of "\u00e9" alone ("last read: '\xc3'"): half a character on
+  // the terminal and a replacement character in the results file.
+  const Book book = parse_book("text.jsonl", note_line("a") + "\n\xc3\xa9t\xc3\xa9\nhello\n");
+  BOOST_TEST(book.notes.size() == 1u);
+  BOOST_TEST_REQUIRE(book.bad.size() == 2u);
+  for (const auto& bad : book.bad) {
+    BOOST_TEST(mentions(bad.message, "not valid JSON"), bad.message);
+    for (const char c : bad.message) BOOST_TEST((c >= 0x20 && c < 0x7f), bad.message);
+  }
+  BOOST_TEST(mentions(book.bad[0].message, "text.jsonl:2: field '<line>'"), book.bad[0].message);
+  BOOST_TEST(mentions(book.bad[0].message, "\\xc3"), book.bad[0].message);
+}
+
 BOOST_AUTO_TEST_CASE(a_book_of_more_notes_than_its_limit_is_refused_naming_the_line) {
   std::string text;
   text.reserve(2 * (kMaxBookNotes + 1));
