@@ -4,16 +4,10 @@
 
 #include "platform/host_memory.hpp"
 #include "platform/solver_error.hpp"
+#include "solvers/contract/cost_model.hpp"
 
 namespace elsbench {
 namespace {
-
-// Seconds per point-layer-step, an optimistic bound so that only what surely cannot finish is
-// refused: the CPU ADI measures 3-7 ns on one thread (docs/performance.md); 1 ns per thread is
-// three to seven times faster. A GPU streams about 56 bytes per point-layer-step: 1e-11 s is
-// beyond 5 TB/s, more than any GPU has.
-constexpr double kCpuSecondsPerThread = 1e-9;
-constexpr double kGpuSeconds = 1e-11;
 
 std::string gib(double bytes) {
   std::ostringstream s;
@@ -33,8 +27,7 @@ PreflightEstimate estimate_pricing(const SolverInfo& solver, const Product& prod
     if (memory->space == MemorySpace::Host) e.available = static_cast<double>(available_host_bytes());
   }
   e.work = static_cast<double>(points) * load.layers * static_cast<double>(steps);
-  const double threads = options.device.threads > 0 ? options.device.threads : 1;
-  e.min_seconds = e.work * (options.device.is_cpu() ? kCpuSecondsPerThread / threads : kGpuSeconds);
+  e.min_seconds = lower_bound_seconds(solver.name, options.precision, product.dimension(), options.device, e.work);
   return e;
 }
 
@@ -51,7 +44,8 @@ void preflight(const SolverInfo& solver, const Product& product, const SolverOpt
     std::ostringstream msg;
     msg.precision(3);
     msg << solver.name << ": " << static_cast<double>(points) << " points x " << steps << " steps ("
-        << e.work << " point-layer-steps) takes at least " << e.min_seconds << " s, beyond --max-seconds "
+        << e.work << " point-layer-steps) takes at least " << e.min_seconds
+        << " s (its fastest measured rate on a machine " << kFasterMachine << "x faster), beyond --max-seconds "
         << options.max_seconds << "; use a smaller --n or --nt";
     throw SolverError(SolverError::Kind::TooMuchWork, msg.str());
   }

@@ -14,7 +14,7 @@ struct PreflightEstimate {
   double bytes = 0;        // the variant's memory model at this grid (0: no model)
   double available = 0;    // the memory that limits it (host: MemAvailable; 0: not known)
   double work = 0;         // grid points x value layers x time steps
-  double min_seconds = 0;  // work at the fastest rate any device here could reach: a lower bound
+  double min_seconds = 0;  // a lower bound of the time: lower_bound_seconds (cost_model.hpp)
 };
 
 PreflightEstimate estimate_pricing(const SolverInfo& solver, const Product& product, const SolverOptions& options,

@@ -335,12 +335,30 @@ BOOST_AUTO_TEST_CASE(what_this_machine_cannot_hold_is_refused_before_it_is_built
   const Run expl = elsbench("price --product min-call --n 100000 --solver explicit");
   BOOST_TEST(expl.code == 3, expl.out);
   BOOST_TEST(has(expl, "too-much-work"), expl.out);
+  // The explicit stability bound walked every point (6.9 s at 1e9 points, for ever at 1e15) and
+  // built the grid its message named (8.4 GB): now the axes' nodes and a count. Under 2 GB of
+  // address space and 30 s, an array or a walk of the grid's size fails the test.
+  const std::string bounded = "ulimit -v 2000000; timeout 30";
+  const Run held = elsbench("price --product els-3a-stepdown --solver explicit --n 1000", bounded);
+  BOOST_TEST(held.code == 3, held.out);
+  BOOST_TEST(has(held, "out-of-memory"), held.out);
+  const Run unstable = elsbench("price --product min-call --solver explicit --n 100000 --nt 100", bounded);
+  BOOST_TEST(unstable.code == 3, unstable.out);
+  BOOST_TEST(has(unstable, "use --nt 653742770 or more"), unstable.out);
+  const Run endless = elsbench("price --product els-3a-stepdown --solver explicit --n 100000", bounded);
+  BOOST_TEST(endless.code == 3, endless.out);
+  BOOST_TEST(has(endless, "too-much-work"), endless.out);
   const Run steps = elsbench("price --product min-call --n 16 --solver adi --nt 2000000000");
   BOOST_TEST(steps.code == 3, steps.out);
   BOOST_TEST(has(steps, "too-much-work"), steps.out);
   const Run slow = elsbench("price --product min-call --solver adi --n 2000 --nt 2000 --max-seconds 1");
   BOOST_TEST(slow.code == 3, slow.out);
   BOOST_TEST(has(slow, "--max-seconds"), slow.out);
+  // At 1 ns a point-layer-step this 3-asset note (4.5e9 of them) fit in 5 s and ran until the
+  // deadline stopped it; its measured rate (about 11 ns on one thread) refuses it before any work.
+  const Run three = elsbench("price --product els-3a-stepdown --solver adi --n 100 --threads 1 --max-seconds 5");
+  BOOST_TEST(three.code == 3, three.out);
+  BOOST_TEST(has(three, "takes at least"), three.out);
   const Run quick = elsbench("price --product min-call --solver adi --n 16 --max-seconds 60");
   BOOST_TEST(quick.code == 0, quick.out);
 }

@@ -1,0 +1,32 @@
+#include "solvers/contract/cost_model.hpp"
+
+#include <vector>
+
+namespace elsbench {
+namespace {
+
+const std::vector<CostRate> kRates = {
+#include "solvers/contract/cost_rates.inc"
+};
+
+// Where no rate was measured: 1 ns per point-layer-step per CPU thread is three to seven times the
+// CPU ADI's fastest; a GPU streams about 56 bytes per point-layer-step, and 1e-11 s is beyond 5 TB/s.
+constexpr double kUnmeasuredCpuNs = 1.0;
+constexpr double kUnmeasuredGpuNs = 0.01;
+
+}  // namespace
+
+std::optional<CostRate> measured_rate(const std::string& solver, Precision precision, int dim) {
+  for (const CostRate& r : kRates)
+    if (solver == r.solver && precision == r.precision && dim == r.dim) return r;
+  return std::nullopt;
+}
+
+double lower_bound_seconds(const std::string& solver, Precision precision, int dim, const Device& device, double work) {
+  const std::optional<CostRate> rate = measured_rate(solver, precision, dim);
+  const double ns = rate ? rate->fastest_ns / kFasterMachine : device.is_cpu() ? kUnmeasuredCpuNs : kUnmeasuredGpuNs;
+  const double parallel = device.is_cpu() ? resolved_threads(device) : 1;
+  return work * ns * 1e-9 / parallel;
+}
+
+}  // namespace elsbench

@@ -1,0 +1,29 @@
+#pragma once
+// What a pricing's march costs, from rates the project measured (benchmarks/calibrate_cost.py
+// writes solvers/contract/cost_rates.inc with its machine, commit and date): nanoseconds per
+// point-layer-step per solver, precision and dimension, on one CPU thread or one GPU.
+#include <optional>
+#include <string>
+
+#include "solvers/contract/options.hpp"
+
+namespace elsbench {
+
+struct CostRate {
+  const char* solver;
+  Precision precision;
+  int dim;
+  double fastest_ns;  // the fastest over the grid sizes measured: what a lower bound takes
+  double slowest_ns;  // the slowest: how far the fastest may be from one pricing's rate there
+};
+
+// The measured rate of this variant, if the calibration covered it.
+std::optional<CostRate> measured_rate(const std::string& solver, Precision precision, int dim);
+
+// A time no pricing of `work` point-layer-steps can beat on a machine up to kFasterMachine times
+// the calibration machine's speed per thread (or GPU): the measured fastest rate over that, with
+// the threads' perfect scaling. Unmeasured variants fall back to bounds no device reaches.
+constexpr double kFasterMachine = 4.0;
+double lower_bound_seconds(const std::string& solver, Precision precision, int dim, const Device& device, double work);
+
+}  // namespace elsbench
