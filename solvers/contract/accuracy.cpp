@@ -68,7 +68,7 @@ void add_bound(const SolverInfo& solver, const Product& product, const SolverOpt
   Accuracy& acc = *r.accuracy;
   const PriceResult coarser = level(solver, product, options, 0.25, r.nt, "coarser", acc);
   acc.erratic = erratic(acc, coarser.price);
-  acc.space = acc.erratic ? std::abs(acc.fine - acc.coarse)
+  acc.space = acc.erratic ? erratic_space(acc.fine, acc.coarse, coarser.price)
                           : std::abs(r.price - richardson(acc.coarse, coarser.price));
   // Time and truncation on the coarse grid: both hardly depend on the nodes, and cost a quarter
   // there in 2-D. The time levels' seconds are measured together and shared by point-steps.

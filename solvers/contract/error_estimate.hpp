@@ -33,6 +33,11 @@ AxisErrorEstimate time_estimate(const SolverInfo& solver, const Product& product
 // range, or a discontinuity moves against the nodes: Richardson's error would be a guess (a
 // knocked-in generated note showed 0.8 and 1.6 from n = 72 to 576, and its bar from them missed).
 bool erratic_order(const std::optional<double>& order);
+// The space part of a bar from erratic levels at n, n/2, n/4: the whole change from n/2 to n, or a
+// quarter of the change before it where that is more. Levels that cross the answer can change
+// little from n/2 to n by chance (a knocked-in note moved 0.0037 from 100 to 200 nodes and was
+// 0.012 off at 200, after 0.07 from 50 to 100); second order takes the earlier change down by 4.
+double erratic_space(double fine, double coarse, double coarser);
 // What the time levels claim: |error|; where they show no order (not moving one way) the whole
 // change from nt/2 to nt; where the grid could only be refined (two levels: dates pin the steps)
 // 4x the change from nt to 2 nt.

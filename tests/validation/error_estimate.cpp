@@ -60,6 +60,16 @@ BOOST_AUTO_TEST_CASE(richardson_recovers_the_order_and_the_error_of_an_exact_pow
   BOOST_TEST(!observed_order({100, 1.0}, {50, 1.0}, {25, 1.05}).has_value());
 }
 
+BOOST_AUTO_TEST_CASE(erratic_levels_claim_the_last_change_or_a_quarter_of_the_one_before) {
+  // The knocked-in two-asset note of slow.accuracy_generated: 85.3723 (100 nodes) after 85.4360
+  // (50) moved 0.0037 to 85.3686 (200) and was 0.012 off there; the last change alone missed.
+  BOOST_TEST(erratic_space(85.3686, 85.3723, 85.4360) == (85.4360 - 85.3723) / 4, boost::test_tools::tolerance(1e-9));
+  BOOST_TEST(erratic_space(1.0, 1.3, 1.2) == 0.3, boost::test_tools::tolerance(1e-9));
+  // First order (error C/n) is bounded by the last change, the error itself.
+  const auto first = [](double m) { return 2.0 + 1.0 / m; };
+  BOOST_TEST(erratic_space(first(100), first(50), first(25)) >= first(100) - 2.0 - 1e-12);
+}
+
 BOOST_AUTO_TEST_CASE(european_call_estimate_is_within_a_factor_3_of_the_actual_error_and_second_order) {
   // Space dominates at the default steps; the time levels run at a coarse nt where time dominates.
   const PriceResult space = estimated("european-call", 100);
