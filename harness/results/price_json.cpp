@@ -61,7 +61,7 @@ std::string bound_text(const Accuracy& a) {
   std::ostringstream s;
   s << std::scientific << std::setprecision(2) << *a.bound << " = space " << a.space << " + time " << a.time
     << " + truncation " << a.truncation;
-  if (a.erratic) s << " (the space levels show no order in [1.5, 3]: its part is the whole change from n/2 to n)";
+  if (a.erratic) s << " (the space levels show no order in [1.5, 3]: its part is the change from n/2 to n, or a quarter of the one before)";
   return s.str();
 }
 

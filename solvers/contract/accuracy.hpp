@@ -4,8 +4,8 @@
 // an order more accurate for a quarter more work in 2-D: the default grid of `price`. With an
 // error target the grid is chosen from a small pilot, priced, and its value given an error bar:
 //
-//   space       |R(n) - R(n/2)|, R(m) Richardson's value from m and m/2 (the whole change
-//               P(n) - P(n/2) where the levels n, n/2, n/4 show no order in [1.5, 3]);
+//   space       |R(n) - R(n/2)|, R(m) Richardson's value from m and m/2 (erratic_space where
+//               the levels n, n/2, n/4 show no order in [1.5, 3]);
 //   time        Richardson's estimate on n/2 nodes (nt/2, nt/4, or 2 nt where dates pin the steps);
 //   truncation  the n/2 price again with the mesh carried on to twice its S_max.
 #include <string>

@@ -32,7 +32,7 @@ struct ErrorEstimate {
   double error = 0;         // space.error + time.error
   double truncation = 0;    // the price on a domain twice as wide less the price (n/2 nodes)
   // The space levels show no order in [1.5, 3] (a discontinuity near a node, a grid before its
-  // asymptotic range): the space part of the bound is then the whole change from n/2 to n.
+  // asymptotic range): the space part of the bound is then erratic_space (error_estimate.hpp).
   bool erratic = false;
   double bound = 0;         // what the price claims: |error| <= bound (error_estimate.hpp)
 };
