@@ -44,9 +44,12 @@ void preflight(const SolverInfo& solver, const Product& product, const SolverOpt
     std::ostringstream msg;
     msg.precision(3);
     msg << solver.name << ": " << static_cast<double>(points) << " points x " << steps << " steps ("
-        << e.work << " point-layer-steps) takes at least " << e.min_seconds
-        << " s (its fastest measured rate on a machine " << kFasterMachine << "x faster), beyond --max-seconds "
-        << options.max_seconds << "; use a smaller --n or --nt";
+        << e.work << " point-layer-steps) takes at least " << e.min_seconds << " s (";
+    if (measured_rate(solver.name, options.precision, product.dimension()))
+      msg << "its fastest measured rate on a machine " << kFasterMachine << "x faster";
+    else
+      msg << "not measured: a rate no device reaches";
+    msg << "), beyond --max-seconds " << options.max_seconds << "; use a smaller --n or --nt";
     throw SolverError(SolverError::Kind::TooMuchWork, msg.str());
   }
 }
