@@ -9,6 +9,8 @@ std::atomic<bool> stop_flag{false};
 // The calling thread's deadline; time_point::max(): none.
 thread_local Clock::time_point deadline = Clock::time_point::max();
 thread_local double deadline_seconds = 0;
+// The calling thread's own stop flag (StopWhenSet); nullptr: none.
+thread_local const std::atomic<bool>* own_stop = nullptr;
 
 }  // namespace
 
@@ -29,8 +31,12 @@ StopDeadline::~StopDeadline() {
   deadline_seconds = previous_seconds_;
 }
 
+StopWhenSet::StopWhenSet(const std::atomic<bool>& flag) : previous_(own_stop) { own_stop = &flag; }
+
+StopWhenSet::~StopWhenSet() { own_stop = previous_; }
+
 StopReason stop_reason(double* seconds) {
-  if (stop_requested()) return StopReason::Requested;
+  if (stop_requested() || (own_stop && own_stop->load(std::memory_order_relaxed))) return StopReason::Requested;
   if (deadline != Clock::time_point::max() && Clock::now() >= deadline) {
     if (seconds) *seconds = deadline_seconds;
     return StopReason::Deadline;

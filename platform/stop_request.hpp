@@ -28,6 +28,20 @@ class StopDeadline {
   double previous_seconds_;
 };
 
+// While one is alive, the calling thread's marches stop as if asked to once `flag` is set: a
+// pricing whose result is no longer wanted (the other grid of its pair failed) ends at its next
+// step instead of running to its end.
+class StopWhenSet {
+ public:
+  explicit StopWhenSet(const std::atomic<bool>& flag);
+  ~StopWhenSet();
+  StopWhenSet(const StopWhenSet&) = delete;
+  StopWhenSet& operator=(const StopWhenSet&) = delete;
+
+ private:
+  const std::atomic<bool>* previous_;
+};
+
 enum class StopReason { None, Requested, Deadline };
 // What the calling thread's march should do now; `seconds` (with Deadline) the limit that passed.
 StopReason stop_reason(double* seconds = nullptr);

@@ -1,6 +1,7 @@
 #include "solvers/contract/accuracy.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <future>
@@ -8,6 +9,7 @@
 #include <stdexcept>
 
 #include "platform/solver_error.hpp"
+#include "platform/stop_request.hpp"
 #include "solvers/contract/error_estimate.hpp"
 #include "solvers/contract/price.hpp"
 #include "solvers/problem/grid_codec.hpp"
@@ -134,10 +136,21 @@ std::pair<PriceResult, PriceResult> fine_and_coarse(const SolverInfo& solver, co
   for_coarse.device.threads = coarse_threads;
   options.device.threads = threads - coarse_threads;
   Accuracy coarse_acc;
+  std::atomic<bool> unwanted{false};
   auto pending = std::async(std::launch::async, [&] {
+    const StopWhenSet stop(unwanted);
     return level(solver, product, for_coarse, 0.5, static_cast<std::size_t>(*options.grid.nt), "coarse", coarse_acc);
   });
-  PriceResult fine = price_with(solver, product, options);
+  PriceResult fine;
+  try {
+    fine = price_with(solver, product, options);
+  } catch (...) {
+    // A fine grid refused (memory, time) leaves its coarse grid unwanted: stopped, not marched to
+    // its end before the refusal is said (an hour for a three-asset target's n = 356).
+    unwanted = true;
+    pending.wait();
+    throw;
+  }
   PriceResult coarse = pending.get();
   acc.pricings.push_back(pricing("fine", fine));
   acc.pricings.push_back(coarse_acc.pricings.back());
@@ -198,6 +211,20 @@ PriceResult price_to_target(const SolverInfo& solver, const Product& product, So
     for (GridPricing& g : r.accuracy->pricings) spent.push_back({role_prefix + g.role, g.shape, g.time_steps, g.price, g.seconds});
     return r;
   };
+  // A grid the machine refuses (memory, --max-seconds) is said as the target's: which grid the
+  // target asked for and from what bar, so that a looser target is the evident way out.
+  const auto try_chosen = [&](const std::string& role_prefix, int n, const Accuracy& from) {
+    try {
+      return try_grid(role_prefix, n);
+    } catch (const SolverError& e) {
+      if (e.kind() != SolverError::Kind::OutOfMemory && e.kind() != SolverError::Kind::TooMuchWork) throw;
+      std::ostringstream msg;
+      msg << "--target-error " << target.text << " asks for n = " << n << " per axis (from the bar " << *from.bound
+          << " at n = " << from.n << (from.erratic ? ", its levels erratic" : "") << "): " << e.what()
+          << ", or a looser target";
+      throw SolverError(e.kind(), msg.str());
+    }
+  };
   PriceResult r = try_grid("pilot ", pilot_nodes(product.dimension()));
   // Space and time errors fall with n (nt follows n unless the dates pin it); the truncation does
   // not: what it leaves of the target is the others' share.
@@ -206,13 +233,14 @@ PriceResult price_to_target(const SolverInfo& solver, const Product& product, So
   // error was half of what it is at 48 (bar 1.2e-3 against an actual 2.0e-3), so the price is
   // always made on a grid at least twice the pilot's.
   const int least = 2 * r.accuracy->n;
-  r = try_grid("", std::max(least, nodes_for(r.accuracy->n, r.accuracy->space + r.accuracy->time, 0.7 * share)));
+  r = try_chosen("", std::max(least, nodes_for(r.accuracy->n, r.accuracy->space + r.accuracy->time, 0.7 * share)),
+                 *r.accuracy);
   if (*r.accuracy->bound > goal) {
     // Steps pinned by the dates do not follow n: where time holds more than half the target,
     // twice the steps (the rule's own nt otherwise, which follows n).
     if (r.accuracy->time > 0.5 * goal) options.grid.nt = static_cast<int>(2 * r.nt);
     const double space_time = r.accuracy->space + (options.grid.nt ? 0.0 : r.accuracy->time);
-    r = try_grid("retry ", nodes_for(r.accuracy->n, space_time, 0.5 * share));
+    r = try_chosen("retry ", nodes_for(r.accuracy->n, space_time, 0.5 * share), *r.accuracy);
   }
   Accuracy& acc = *r.accuracy;
   const std::size_t fine = spent.size() - acc.pricings.size();  // the last try's "fine" pricing

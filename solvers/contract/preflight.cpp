@@ -37,7 +37,7 @@ void preflight(const SolverInfo& solver, const Product& product, const SolverOpt
   if (e.available > 0 && e.bytes > e.available) {
     std::ostringstream msg;
     msg << solver.name << " needs about " << gib(e.bytes) << " for " << points << " grid points (its memory model) and "
-        << "this machine has " << gib(e.available) << " available; use a smaller --n";
+        << "this machine has " << gib(e.available) << " available; use a smaller grid";
     throw SolverError(SolverError::Kind::OutOfMemory, msg.str());
   }
   if (options.max_seconds > 0 && e.min_seconds > options.max_seconds) {
@@ -49,7 +49,7 @@ void preflight(const SolverInfo& solver, const Product& product, const SolverOpt
       msg << "its fastest measured rate on a machine " << kFasterMachine << "x faster";
     else
       msg << "not measured: a rate no device reaches";
-    msg << "), beyond --max-seconds " << options.max_seconds << "; use a smaller --n or --nt";
+    msg << "), beyond --max-seconds " << options.max_seconds << "; use a smaller grid or a larger --max-seconds";
     throw SolverError(SolverError::Kind::TooMuchWork, msg.str());
   }
 }

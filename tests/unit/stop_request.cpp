@@ -4,6 +4,7 @@
 // pricing after the request is cleared runs to its end with the price it always had.
 #include <boost/test/unit_test.hpp>
 
+#include <atomic>
 #include <chrono>
 #include <string>
 #include <thread>
@@ -13,6 +14,7 @@
 #include "platform/solver_error.hpp"
 #include "platform/stop_request.hpp"
 #include "products/catalog.hpp"
+#include "solvers/contract/accuracy.hpp"
 #include "solvers/contract/solver.hpp"
 
 using namespace elsbench;
@@ -99,4 +101,41 @@ BOOST_AUTO_TEST_CASE(max_seconds_stops_a_march_that_runs_past_it) {
   const double free = price_with(SolverRegistry::instance().get("adi"), resolve_product("sample-2a-stepdown"), o).price;
   o.max_seconds = 100;
   BOOST_TEST(price_with(SolverRegistry::instance().get("adi"), resolve_product("sample-2a-stepdown"), o).price == free);
+}
+
+BOOST_AUTO_TEST_CASE(a_threads_own_flag_stops_its_march_and_no_other_threads) {
+  clear_stop_request();
+  const SolverInfo& adi = SolverRegistry::instance().get("adi");
+  const std::atomic<bool> unwanted{true};
+  double elsewhere = 0;
+  {
+    const StopWhenSet stop(unwanted);
+    march_progress().reset();
+    BOOST_TEST((kind_of_failure("adi", on(2, 60, 120)) == SolverError::Kind::Interrupted));
+    BOOST_TEST(march_progress().done.load() == 0u);
+    std::thread other([&] { elsewhere = price_with(adi, resolve_product("sample-2a-stepdown"), on(1, 60, 120)).price; });
+    other.join();
+  }
+  BOOST_TEST(elsewhere > 0);
+  BOOST_TEST(price_with(adi, resolve_product("sample-2a-stepdown"), on(2, 60, 120)).price == elsewhere);
+}
+
+BOOST_AUTO_TEST_CASE(a_refused_fine_grid_stops_its_coarse_grid_at_once) {
+  // Richardson's pair side by side: the fine grid's pre-flight refuses it (a lower bound of about a
+  // minute on its one thread), while the coarse grid's (a quarter of that) lets it start, to run
+  // for a minute here. Once the fine one is refused the coarse one is unwanted: stopped, not run
+  // to its limit before the refusal is said.
+  clear_stop_request();
+  SolverOptions o = on(2, 2000, 3000);
+  o.max_seconds = 30;
+  const auto start = std::chrono::steady_clock::now();
+  try {
+    price_extrapolated(SolverRegistry::instance().get("adi"), resolve_product("sample-2a-stepdown"), o);
+    BOOST_FAIL("the pair was priced");
+  } catch (const SolverError& e) {
+    BOOST_TEST((e.kind() == SolverError::Kind::TooMuchWork), e.what());
+    BOOST_TEST(std::string(e.what()).find("takes at least") != std::string::npos, e.what());
+  }
+  const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  BOOST_TEST(took < 15.0, "took " << took << " s");
 }
