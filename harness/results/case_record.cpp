@@ -75,6 +75,10 @@ json case_fields(const SweepCase& c, const Product& product, const CaseOutcome& 
   f["error_estimate"] = estimate ? to_json(*estimate) : json();
   // Richardson's value, with its error bar where one was asked (--target-error): its grids and cost.
   f["accuracy"] = r && r->accuracy ? to_json(*r->accuracy) : json();
+  // Flat, for the CSV: the bar a price to a target claims and the nodes per axis it was priced on.
+  const Accuracy* acc = r && r->accuracy ? &*r->accuracy : nullptr;
+  f["error_bar"] = or_null(acc != nullptr && acc->bound, acc && acc->bound ? *acc->bound : 0.0);
+  f["priced_n"] = or_null(acc != nullptr, acc ? acc->n : 0);
   f["peak_host_bytes"] = or_null(r, out.peak_host_bytes);
   f["peak_device_bytes"] = or_null(r, out.peak_device_bytes);
   f["process_peak_rss_bytes"] = or_null(r, out.process_peak_rss_bytes);

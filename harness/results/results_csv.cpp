@@ -14,7 +14,7 @@ const char* const kFields[] = {
     "nt",            "nt_rule",          "grid_points",     "layers",       "time_steps",
     "device",        "threads",          "precision",       "status",       "skip_reason",
     "price",         "reference",        "reference_stderr", "reference_source", "error",
-    "tol",           "allowance",        "estimated_error", "extrapolated_price", "seconds",         "seconds_per_step", "points_per_second",
+    "tol",           "allowance",        "estimated_error", "extrapolated_price", "error_bar", "priced_n", "seconds",         "seconds_per_step", "points_per_second",
     "peak_host_bytes", "peak_device_bytes", "process_peak_rss_bytes", "memory_space", "model_bytes_per_point",
     "model_bytes",   "measured_device_bytes", "book", "notes_per_second", "median_interval", "timing_stop",
     "noisy",         "noise"};

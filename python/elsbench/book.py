@@ -30,29 +30,38 @@ def generate(notes: int = 64, assets: Union[int, str] = "mixed", seed: int = 1,
     return [Note._of(p) for p in products]
 
 
-def price(notes: Union[str, os.PathLike, Iterable[NoteLike]], solver: str = "adi", n: Optional[Nodes] = 100,
+def price(notes: Union[str, os.PathLike, Iterable[NoteLike]], solver: str = "adi", n: Optional[Nodes] = None,
           nt: Optional[Union[int, str]] = None, device: str = "cpu", precision: str = "fp64",
           threads: Optional[int] = None, reference: Optional[str] = None, scheme: Optional[str] = None,
           strict: bool = False, out: Optional[Union[str, os.PathLike]] = None, progress: bool = True,
-          **grid: Any) -> pandas.DataFrame:
+          target_error: Optional[Union[str, float]] = None, **grid: Any) -> pandas.DataFrame:
     """Price a book as `elsbench book price BOOK --solver SOLVER --n N ...` does: one row per note
     (in book order) with the columns of its CSV (price, delta_1.., gamma_1.., status, line...).
 
     notes: a book file (JSON Lines) or notes (Note, dict or catalog id). A bad line does not spoil
     the book: it is listed in df.attrs["bad_lines"] (strict=True raises BadInput instead). With
     `out`, the results file (and its CSV) is written there as the CLI writes it.
+    n: nodes per axis, 100 unless given (one grid for the whole book, as a GPU batch needs).
+    target_error ("0.5bp" of the notional, or a price amount): each note on the grid that meets it
+    (`book price --target-error`), its bar in error_bar and its grid in priced_n; a note that
+    misses it is failed "unconverged" without a price. BadInput with n or nt.
     """
     if isinstance(notes, (str, os.PathLike)):
         text, source = None, os.fspath(notes)
     else:
         text = "".join(as_note(n).to_json() + "\n" for n in notes)
         source = "<notes>"
-    command = "elsbench.book.price(" + ", ".join(
-        [shlex.quote(source), f"solver={solver!r}", f"n={n!r}", f"device={device!r}", f"precision={precision!r}"]) + ")"
+    grid_given = n is not None or nt is not None
+    if n is None and target_error is None:
+        n = 100
+    settings = [f"solver={solver!r}", f"n={n!r}", f"device={device!r}", f"precision={precision!r}"]
+    if target_error is not None:
+        settings.append(f"target_error={target_error!r}")
+    command = "elsbench.book.price(" + ", ".join([shlex.quote(source)] + settings) + ")"
     with progress_bar(progress, "pricing book", "notes") as bar:
         results, csv = _core.price_book(text, source, strict, solver, grid_json(n, nt, grid), scheme or "", device,
                                         precision, threads or 0, reference, os.fspath(out) if out else "", command,
-                                        bar)
+                                        bar, grid_given, "" if target_error is None else str(target_error))
     df = frame(csv)
     book = json.loads(results)["context"]["elsbench"]["book"]
     df.attrs["bad_lines"] = book["bad_lines"]

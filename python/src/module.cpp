@@ -164,7 +164,8 @@ std::pair<std::string, std::string> price_book(const std::optional<std::string>&
                                                const std::string& scheme, const std::string& device,
                                                const std::string& precision, int threads,
                                                const std::optional<std::string>& reference, const std::string& out,
-                                               const std::string& command, const nb::object& progress) {
+                                               const std::string& command, const nb::object& progress,
+                                               bool grid_given, const std::string& target_error) {
   BookRunSpec spec;
   spec.solver = solver;
   spec.options = solver_options("book.price", grid, scheme, "cpu", precision, threads, 0);
@@ -177,6 +178,8 @@ std::pair<std::string, std::string> price_book(const std::optional<std::string>&
   spec.out = out;
   spec.command = command;
   if (reference) spec.references = BookReferences{reference_policy("book.price", *reference), {}, 3.0};
+  if (!target_error.empty())
+    spec.target = read_target(target_error, grid_given, false, source_of("book.price"), {"target_error", "n and nt", ""});
   const Book book = text ? parse_book(source, *text) : load_book_file(source);
   if (strict) require_clean(book);
   std::atomic<std::size_t> notes_done{0};
@@ -307,7 +310,8 @@ NB_MODULE(_core, m) {
   }, "notes"_a, "assets"_a, "seed"_a);
   m.def("book_jsonl", &book_jsonl, "notes"_a);
   m.def("price_book", &price_book, "text"_a.none(), "source"_a, "strict"_a, "solver"_a, "grid"_a, "scheme"_a, "device"_a,
-        "precision"_a, "threads"_a, "reference"_a.none(), "out"_a, "command"_a, "progress"_a.none(),
+        "precision"_a, "threads"_a, "reference"_a.none(), "out"_a, "command"_a, "progress"_a.none(), "grid_given"_a,
+        "target_error"_a,
         "a book (its JSON Lines text, or the file `source` where text is None) priced as `book price`\n"
         "prices it: (results JSON text, CSV text)");
   m.def("sweep", &sweep, "preset"_a, "axes"_a, "repetitions"_a, "timing_target"_a.none(), "timing_max_seconds"_a.none(),

@@ -86,6 +86,22 @@ def test_book_rows_equal_the_cli_csv(cli, tmp_path):
     assert list(got["status"]) == list(want["status"]) == ["no-reference"] * 6  # priced; no reference asked for
 
 
+def test_a_book_to_a_target_equals_the_cli_and_each_single_price(cli, tmp_path):
+    book = tmp_path / "book.jsonl"
+    notes = elsbench.book.generate(3, assets=1, seed=7, out=book)
+    out = tmp_path / "cli.json"
+    cli("book", "price", book, "--target-error", "2bp", "--threads", 2, "--out", out)
+    want = elsbench.results.load(out)
+    got = elsbench.book.price(notes, target_error="2bp", threads=2, progress=False)
+    assert got[["price", "error_bar", "priced_n", "status"]].equals(want[["price", "error_bar", "priced_n", "status"]])
+    for row, note in zip(got.itertuples(), notes):
+        one = elsbench.price(note, target_error="2bp", threads=2, progress=False)
+        assert (row.price, row.error_bar, row.priced_n) == (one.price, one.error_bar, one.accuracy["n"])
+        assert row.error_bar <= 0.02  # 2 bp of a 100 notional
+    with pytest.raises(elsbench.BadInput, match="target_error"):
+        elsbench.book.price(notes, n=100, target_error="2bp", progress=False)
+
+
 def test_the_compat_call_prices_the_prototype_sample_as_the_cli(cli):
     class ELSProduct:  # the prototype's create_sample_els(), field for field
         principal, maturity = 100.0, 3.0
