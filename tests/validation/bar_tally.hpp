@@ -72,9 +72,12 @@ class BarTally {
   bool empty() const { return judged_.empty(); }
 
   void print(const std::string& notes) const {
-    for (const auto& [grid, count] : judged_) {
+    std::map<std::string, int> grids = judged_;
+    for (const auto* other : {&skipped_, &refused_})
+      for (const auto& entry : *other) grids.emplace(entry.first, 0);
+    for (const auto& [grid, count] : grids) {
       std::ostringstream line;
-      line << notes << " " << grid << ": " << held_.at(grid) << " of " << count << " bars hold";
+      line << notes << " " << grid << ": " << (count ? held_.at(grid) : 0) << " of " << count << " bars hold";
       if (skipped_.count(grid)) line << " (" << skipped_.at(grid) << " not judged)";
       if (refused_.count(grid)) line << " (" << refused_.at(grid) << " refused)";
       line << "; bar/actual where the actual is above 0.1 bp and known: " << spread(tightness_, grid)
