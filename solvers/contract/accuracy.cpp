@@ -146,7 +146,8 @@ std::pair<PriceResult, PriceResult> fine_and_coarse(const SolverInfo& solver, co
     fine = price_with(solver, product, options);
   } catch (...) {
     // A fine grid refused (memory, time) leaves its coarse grid unwanted: stopped, not marched to
-    // its end before the refusal is said (an hour for a three-asset target's n = 356).
+    // its end before the refusal is said (a three-asset target's coarse n = 356 was killed after
+    // ten minutes of it).
     unwanted = true;
     pending.wait();
     throw;
