@@ -29,7 +29,7 @@ say() { echo "cloud-sweep: $*" >&2; }
 die() { say "$*"; exit 1; }
 
 gpu_family() {  # "Tesla T4" -> t4, "NVIDIA A100-SXM4-40GB" -> a100, "NVIDIA GeForce RTX 4090" -> rtx4090
-  nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n1 |
+  nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | sed -n 1p |
     tr '[:upper:]' '[:lower:]' | sed -E 's/(nvidia|tesla|geforce) //g; s/^rtx /rtx/; s/[ -].*//'
 }
 
@@ -62,7 +62,7 @@ find_nvcc() {
 
 cuda_architecture() {  # compute capability of GPU 0, e.g. 75 for a T4
   local cc
-  cc=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -n1 | tr -d ' .')
+  cc=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | sed -n 1p | tr -d ' .')
   if [[ "$cc" =~ ^[0-9]+$ ]]; then echo "$cc"; else echo native; fi  # old drivers: CMake >= 3.24 asks the GPU
 }
 
@@ -80,7 +80,7 @@ fi
 cuda_flags=(-DELSBENCH_WITH_CUDA=OFF)
 if [ -n "$nvcc" ] && [ "$have_gpu" = 1 ]; then
   arch=$(cuda_architecture)
-  say "GPU: $(nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader | head -n1); nvcc: $nvcc; architecture: $arch"
+  say "GPU: $(nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader | sed -n 1p); nvcc: $nvcc; architecture: $arch"
   cuda_flags=(-DELSBENCH_WITH_CUDA=ON "-DCMAKE_CUDA_COMPILER=$nvcc" "-DCMAKE_CUDA_ARCHITECTURES=$arch")
 fi
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release "${cuda_flags[@]}" >/dev/null

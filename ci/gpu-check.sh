@@ -45,7 +45,7 @@ needs_device() {
 }
 
 # --- where the log goes: results/<gpu>/ ---------------------------------------------------------
-gpu_name=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n1 || true)
+gpu_name=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | sed -n 1p || true)
 slug=$(echo "${gpu_name:-no-gpu}" | tr '[:upper:]' '[:lower:]' | sed -E 's/(nvidia|tesla|geforce) //g; s/[^a-z0-9.]+/-/g; s/^-|-$//g')
 out="results/${slug}"
 mkdir -p "$out"
@@ -65,22 +65,22 @@ have_gpu=1 gpu_reason=""
 if ! command -v nvidia-smi >/dev/null; then
   have_gpu=0 gpu_reason="no nvidia-smi: no NVIDIA driver installed"
 elif ! nvidia-smi -L >/dev/null 2>&1; then
-  have_gpu=0 gpu_reason="nvidia-smi -L failed: $(nvidia-smi -L 2>&1 | head -n1)"
+  have_gpu=0 gpu_reason="nvidia-smi -L failed: $(nvidia-smi -L 2>&1 | sed -n 1p)"
 fi
 if [ "$have_gpu" = 1 ]; then
   nvidia-smi --query-gpu=index,name,pci.bus_id,uuid,compute_cap,memory.total,driver_version --format=csv
-  driver_cuda=$(nvidia-smi | sed -n 's/.*CUDA Version: *\([0-9][0-9.]*\).*/\1/p' | head -n1)
-  driver=$(nvidia-smi --query-gpu=driver_version --format=csv,noheader | head -n1)
+  driver_cuda=$(nvidia-smi | sed -n 's/.*CUDA Version: *\([0-9][0-9.]*\).*/\1/p' | sed -n 1p)
+  driver=$(nvidia-smi --query-gpu=driver_version --format=csv,noheader | sed -n 1p)
   say "driver $driver supports CUDA up to ${driver_cuda:-?}; this toolkit is CUDA $toolkit"
   # The driver must support the toolkit's major.minor (CUDA 13.x: an R580 or newer driver).
-  if [ -n "$driver_cuda" ] && [ "$(printf '%s\n%s\n' "$toolkit" "$driver_cuda" | sort -V | head -n1)" != "$toolkit" ] &&
+  if [ -n "$driver_cuda" ] && [ "$(printf '%s\n%s\n' "$toolkit" "$driver_cuda" | sort -V | sed -n 1p)" != "$toolkit" ] &&
      [ "${toolkit%%.*}" -gt "${driver_cuda%%.*}" ]; then
     die "driver $driver (CUDA $driver_cuda) cannot run CUDA $toolkit code: install an R580 or newer driver, or a CUDA ${driver_cuda%%.*} toolkit"
   fi
   # CUDA numbers devices fastest first unless told otherwise; PCI order matches nvidia-smi's.
   export CUDA_DEVICE_ORDER=PCI_BUS_ID
   say "CUDA_DEVICE_ORDER=PCI_BUS_ID: cuda:N is nvidia-smi's GPU N"
-  arch=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -n1 | tr -d ' .')
+  arch=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | sed -n 1p | tr -d ' .')
 else
   say "no usable GPU: $gpu_reason"
   [ "$allow_cpu" = 1 ] || die "no usable GPU ($gpu_reason); --allow-cpu runs the steps that need none"

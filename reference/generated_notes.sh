@@ -14,7 +14,7 @@ trap 'rm -rf "$tmp"' EXIT
 for spec in "1 11 100000000" "2 12 60000000" "3 13 24000000"; do
   read -r assets seed paths <<< "$spec"
   "$bin" book generate --notes 16 --assets "$assets" --seed "$seed" --out "$tmp/book.jsonl" >/dev/null
-  first_knocked_in=$(grep -n '"knocked_in":true' "$tmp/book.jsonl" | head -1 | cut -d: -f1)
+  first_knocked_in=$(grep -n '"knocked_in":true' "$tmp/book.jsonl" | sed -n 1p | cut -d: -f1)
   for line in 1 2 3 4 "$first_knocked_in"; do
     note=$(sed -n "${line}p" "$tmp/book.jsonl")
     id=$(grep -o '"id":"[^"]*"' <<< "$note" | cut -d'"' -f4)
