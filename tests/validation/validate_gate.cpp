@@ -1,6 +1,7 @@
 // The validation gate bites: the quick preset passes, and a solver that drops the correlation
 // term (as the original prototype did) fails.
 #include <boost/test/unit_test.hpp>
+#include <filesystem>
 
 #include "harness/run/validation.hpp"
 
@@ -33,7 +34,7 @@ BOOST_AUTO_TEST_CASE(dropping_the_correlation_term_fails_validation) {
 
 BOOST_AUTO_TEST_CASE(a_malformed_case_file_names_the_field) {
   try {
-    load_validation_plan(std::string(ELSBENCH_SOURCE_DIR) + "/products/catalog/min-call.json");
+    load_validation_plan((std::filesystem::path(ELSBENCH_SOURCE_DIR) / "products/catalog/min-call.json").string());
     BOOST_FAIL("a product file is not a case file");
   } catch (const std::exception& e) {
     BOOST_TEST(std::string(e.what()).find("cases") != std::string::npos, e.what());
