@@ -1,27 +1,39 @@
 #!/usr/bin/env bash
-# The README's main job: installs what is missing, builds, validates every solver against its
-# references (quick preset; exit non-zero if a case fails), prices the sample ELS, runs the quick
-# sweep, and builds the Python package into .venv (ci/python.sh), pricing the sample from it.
-# Ends by rendering the report of the quick sweep, a small book sweep and the committed results
-# files (every machine's, results/<machine>/*.json), with each case's history across the runs under
-# results/, into results/report/ (ci/report.sh) and printing its path.
+# The README's main job: installs what is missing, builds the CLI and the Python module (one
+# compile of each source), validates every solver against its references (quick preset; exit
+# non-zero if a case fails), prices the sample ELS, runs the quick sweep and a small book sweep,
+# installs the Python package into .venv and prices the sample from it. Ends by rendering the
+# report of both sweeps and the committed results files (every machine's, results/<machine>/*.json),
+# with each case's history across the runs under results/, into results/report/ (ci/report.sh),
+# printing its path, and by the time each phase took.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-sweep_log=$(mktemp)
-trap 'rm -f "$sweep_log"' EXIT
-bash ci/install-deps.sh
-bash ci/build.sh
+source ci/lib/phases.sh
+phases_report_at_exit ci/main.sh
+mkdir -p build
+sweep_log=build/main-sweep.log
+
+results_of() {  # the results file a sweep's log names (results/<machine>/<date>-<commit>.json)
+  local file
+  file=$(sed -n 's/^results: //p' "$sweep_log" | sed -n 1p)
+  [ -f "$file" ] || { echo "ci/main.sh: the $1 named no results file" >&2; return 1; }
+  echo "$file"
+}
+
+phase "install packages" bash ci/install-deps.sh
+phase "python environment" bash ci/python.sh --env
+phase "configure and build" bash ci/build.sh elsbench _core
 ./build/elsbench list solvers
-./build/elsbench validate --preset quick
-./build/elsbench price --product sample-2a-stepdown --solver adi
-./build/elsbench sweep --preset quick | tee "$sweep_log"
-quick=$(sed -n 's/^results: //p' "$sweep_log" | head -n 1)  # results/<machine>/<date>-<commit>.json
-[ -f "$quick" ] || { echo "ci/main.sh: the quick sweep named no results file" >&2; exit 1; }
+phase "validate (quick)" ./build/elsbench validate --preset quick
+phase "price the sample" ./build/elsbench price --product sample-2a-stepdown --solver adi
+phase "quick sweep" ./build/elsbench sweep --preset quick >"$sweep_log"
+cat "$sweep_log"
+quick=$(results_of "quick sweep")
 # Book throughput against book size on this machine's cores: the sample at n = 32 as books of 1,
 # 4 and 16 notes on adi (solvers and devices named: the preset's GPU group becomes the same CPU one).
-./build/elsbench sweep --preset book --solvers adi --n 32 --book 1,4,16 --devices cpu | tee "$sweep_log"
-books=$(sed -n 's/^results: //p' "$sweep_log" | head -n 1)
-[ -f "$books" ] || { echo "ci/main.sh: the book sweep named no results file" >&2; exit 1; }
-bash ci/python.sh
-.venv/bin/python -c "import elsbench; print(elsbench.price('sample-2a-stepdown', progress=False))"
-bash ci/report.sh "$quick" "$books"
+phase "book sweep" ./build/elsbench sweep --preset book --solvers adi --n 32 --book 1,4,16 --devices cpu >"$sweep_log"
+cat "$sweep_log"
+books=$(results_of "book sweep")
+phase "python package" bash ci/python.sh
+phase "price from python" .venv/bin/python -c "import elsbench; print(elsbench.price('sample-2a-stepdown', progress=False))"
+phase report bash ci/report.sh "$quick" "$books"
