@@ -1,6 +1,8 @@
 #include "platform/json_text.hpp"
 
 #include <cstdio>
+#include <set>
+#include <vector>
 
 #include "platform/input_error.hpp"
 
@@ -23,11 +25,40 @@ std::string printable(std::string_view text) {
   return out;
 }
 
+// The keys of each open object, innermost last: a key given twice in one object is refused, since
+// the parser would keep the last silently ("vol": 0.2, "vol": 0.9 priced at 0.9).
+class DuplicateKeys {
+ public:
+  bool operator()(int, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
+    using Event = nlohmann::json::parse_event_t;
+    if (event == Event::object_start) open_.emplace_back();
+    if (event == Event::object_end) open_.pop_back();
+    if (event == Event::key && !open_.back().insert(parsed.get<std::string>()).second) {
+      duplicate_ = parsed.get<std::string>();
+      throw Found{};
+    }
+    return true;
+  }
+  struct Found {};
+  const std::string& duplicate() const { return duplicate_; }
+
+ private:
+  std::vector<std::set<std::string>> open_;
+  std::string duplicate_;
+};
+
 }  // namespace
 
 nlohmann::json parse_json(std::string_view text, const std::string& source, const std::string& field) {
+  // The parser stops at a NUL byte and would take what follows it for the end of the text.
+  if (const auto nul = text.find('\0'); nul != std::string_view::npos) {
+    throw InputError(source, field, "not valid JSON: a NUL byte at offset " + std::to_string(nul));
+  }
+  DuplicateKeys keys;
   try {
-    return nlohmann::json::parse(text);
+    return nlohmann::json::parse(text, std::ref(keys));
+  } catch (const DuplicateKeys::Found&) {
+    throw InputError(source, printable(keys.duplicate()), "the key appears twice in one object: give it once");
   } catch (const nlohmann::json::exception& e) {  // parse_error, and out_of_range for 1e400
     throw InputError(source, field, "not valid JSON: " + printable(e.what()));
   }

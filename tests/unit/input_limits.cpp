@@ -247,3 +247,40 @@ BOOST_AUTO_TEST_CASE(a_book_reads_alike_from_a_file_in_chunks_and_from_text) {
     BOOST_TEST(book.notes[1].line == 5);
   }
 }
+
+BOOST_AUTO_TEST_CASE(a_key_given_twice_in_one_object_is_refused_naming_the_key) {
+  // The parser kept the last copy: a call with `"type": "european-put"` appended priced a put, and
+  // `"vol": 0.2, "vol": 0.9` priced at 0.9, both with exit 0.
+  std::string call = note_line("a");
+  const std::string put = call.substr(0, call.size() - 1) + ",\"type\":\"european-put\"}";
+  try {
+    product_from_text(put, "call.json");
+    BOOST_FAIL("a product with two 'type' keys was accepted");
+  } catch (const InputError& e) {
+    BOOST_TEST(e.field() == "type");
+    BOOST_TEST(mentions(e.what(), "call.json"), e.what());
+    BOOST_TEST(mentions(e.what(), "twice"), e.what());
+  }
+  std::string vols = call;
+  vols.replace(vols.find("\"vol\":"), 6, "\"vol\":0.9,\"vol\":");
+  const Book book = parse_book("vols.jsonl", note_line("b") + "\n" + vols + "\n");
+  BOOST_TEST(book.notes.size() == 1u);
+  BOOST_TEST_REQUIRE(book.bad.size() == 1u);
+  BOOST_TEST(book.bad[0].line == 2);
+  BOOST_TEST(book.bad[0].field == "vol");
+  // The same key in two objects is no duplicate: every underlying has its own "vol".
+  BOOST_TEST(product_from_text(note_line("c"), "c.json").id == "c");
+}
+
+BOOST_AUTO_TEST_CASE(a_nul_byte_is_refused_not_taken_for_the_end_of_the_text) {
+  const std::string text = note_line("a") + std::string(1, '\0') + "{garbage";
+  try {
+    product_from_text(text, "nul.json");
+    BOOST_FAIL("a product followed by a NUL byte and garbage was accepted");
+  } catch (const InputError& e) {
+    BOOST_TEST(mentions(e.what(), "NUL byte at offset " + std::to_string(note_line("a").size())), e.what());
+  }
+  const Book book = parse_book("nul.jsonl", text + "\n");
+  BOOST_TEST(book.notes.empty());
+  BOOST_TEST(book.bad.size() == 1u);
+}
