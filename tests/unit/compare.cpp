@@ -244,4 +244,21 @@ BOOST_AUTO_TEST_CASE(one_file_splits_by_an_axis_into_twins) {
   BOOST_CHECK_THROW(split_by(file, "colour", "a", "b", "f.json"), InputError);
 }
 
+BOOST_AUTO_TEST_CASE(a_case_given_twice_is_refused_whichever_copy_comes_first) {
+  // compare read the first copy: a second copy priced 5 higher appended gave "result: ok", prepended
+  // a REGRESSION.
+  const json good = case_entries(kCase, "pass", 93.25, kSteady);
+  const json moved = case_entries(kCase, "pass", 98.25, kSteady);
+  const json other = case_entries("other/case", "pass", 1.0, kSteady);
+  for (const auto& cases : {std::vector<json>{good, other, moved}, std::vector<json>{moved, other, good}}) {
+    try {
+      table_of(cases);
+      BOOST_FAIL("a results file with a case given twice was read");
+    } catch (const InputError& e) {
+      BOOST_TEST(std::string(e.what()).find("given twice") != std::string::npos, e.what());
+      BOOST_TEST(e.field() == "benchmarks[" + std::to_string(good.size() + other.size()) + "].case_id");
+    }
+  }
+}
+
 }  // namespace elsbench
