@@ -1,17 +1,34 @@
 #include "harness/run/case.hpp"
 
 #include <cmath>
+#include <iomanip>
 #include <sstream>
 #include <stdexcept>
 
 #include "solvers/problem/grid_codec.hpp"
 
 namespace elsbench {
+namespace {
+
+constexpr double kMaxSteps = 1e9;  // the same bound as fixed:K
+
+// X steps per node at n nodes, refused (never wrapped past 32 bits, never raised to one step)
+// when it is not between 1 and kMaxSteps.
+int per_n_steps(double per_node, int n) {
+  const double steps = std::round(per_node * n);
+  if (steps >= 1 && steps <= kMaxSteps) return static_cast<int>(steps);
+  std::ostringstream s;
+  s << std::setprecision(12) << "time-step rule 'per-n:" << per_node << "' at n = " << n << " asks for " << per_node * n
+    << " steps: a case takes 1 to 1e9";
+  throw std::invalid_argument(s.str());
+}
+
+}  // namespace
 
 std::optional<int> NtRule::steps(int n) const {
   switch (kind) {
     case Kind::Fixed: return static_cast<int>(value);
-    case Kind::PerN: return std::max(1, static_cast<int>(std::lround(value * n)));
+    case Kind::PerN: return per_n_steps(value, n);
     case Kind::Auto: break;
   }
   return std::nullopt;
@@ -42,9 +59,9 @@ NtRule parse_nt_rule(const std::string& s) {
     }
     if (used != s.size() - colon - 1 || !std::isfinite(v)) v = 0;
   }
-  if (kind == "fixed" && v >= 1 && v == std::floor(v) && v <= 1e9) {
+  if (kind == "fixed" && v >= 1 && v == std::floor(v) && v <= kMaxSteps) {
     r.kind = NtRule::Kind::Fixed;
-  } else if (kind == "per-n" && v > 0) {
+  } else if (kind == "per-n" && v > 0 && v <= kMaxSteps) {
     r.kind = NtRule::Kind::PerN;
   } else {
     throw std::invalid_argument("bad time-step rule '" + s + "' (expected fixed:K, per-n:X or auto)");

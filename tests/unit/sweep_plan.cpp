@@ -36,8 +36,17 @@ BOOST_AUTO_TEST_CASE(time_step_rules) {
   BOOST_TEST(*parse_nt_rule("per-n:0.5").steps(15) == 8);
   BOOST_TEST(!parse_nt_rule("auto").steps(50).has_value());
   BOOST_TEST(parse_nt_rule("per-n:2").str() == "per-n:2");
-  for (const char* bad : {"fixed:0", "fixed:1.5", "per-n:-1", "per-n:", "daily", "fixed", "200"})
+  for (const char* bad : {"fixed:0", "fixed:1.5", "per-n:-1", "per-n:", "daily", "fixed", "200", "per-n:2e9"})
     BOOST_CHECK_THROW(parse_nt_rule(bad), std::invalid_argument);
+}
+
+BOOST_AUTO_TEST_CASE(a_per_node_rule_beyond_a_case_s_steps_is_refused_not_wrapped_or_raised) {
+  // 42949677.96 x 100 is 2^32 + 496: cast to int it planned 500 steps; 4.294967296e7 planned one;
+  // a tiny X was raised to one step.
+  for (const char* rule : {"per-n:42949677.96", "per-n:4.294967296e7", "per-n:1e-9", "per-n:0.004"})
+    BOOST_CHECK_THROW(parse_nt_rule(rule).steps(100), std::invalid_argument);
+  BOOST_TEST(*parse_nt_rule("per-n:1e7").steps(100) == 1000000000);
+  BOOST_TEST(*parse_nt_rule("per-n:0.005").steps(100) == 1);
 }
 
 BOOST_AUTO_TEST_CASE(device_specs) {
