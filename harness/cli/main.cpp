@@ -1,4 +1,5 @@
 // elsbench: validate, price, sweep and report finite-difference pricers of step-down ELS.
+#include <strings.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -18,10 +19,13 @@ namespace {
 // starves other work on a busy one: 10-15 s instead of 0.15 s on 2 shared cores (issue 33). The
 // default here is passive. libgomp reads OMP_WAIT_POLICY once, when it is loaded, before main: so
 // the process runs itself again with it set, argv unchanged. The variable being set is the guard
-// against a loop; a user's own value is kept. If the exec fails, it runs on as it is and the
-// variable is taken back, so that the results record the policy in force.
+// against a loop; a user's own value is kept when libgomp takes it (active or passive; an empty or
+// other value counts as unset). If the exec fails, it runs on as it is and the variable is taken
+// back, so that the results record the policy in force.
 void run_with_passive_waits_by_default(char** argv) {
-  if (std::getenv("OMP_WAIT_POLICY") != nullptr) return;
+  if (const char* policy = std::getenv("OMP_WAIT_POLICY");
+      policy && (strcasecmp(policy, "active") == 0 || strcasecmp(policy, "passive") == 0))
+    return;
   if (::setenv("OMP_WAIT_POLICY", "passive", 1) != 0) return;
   ::execv("/proc/self/exe", argv);
   ::unsetenv("OMP_WAIT_POLICY");

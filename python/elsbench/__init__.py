@@ -14,9 +14,11 @@ progress bar (progress=False: none), and stop within a second on Ctrl-C (Keyboar
 """
 import os
 
-# Passive OpenMP waits unless the user chose (as the CLI, harness/cli/main.cpp): spinning threads
-# starve other work on a shared machine. The runtime reads this once, when the extension loads it.
-os.environ.setdefault("OMP_WAIT_POLICY", "passive")
+# Passive OpenMP waits unless the user chose active or passive (as the CLI, harness/cli/main.cpp;
+# an empty or other value counts as unset): spinning threads starve other work on a shared
+# machine. The runtime reads this once, when the extension loads it.
+if os.environ.get("OMP_WAIT_POLICY", "").lower() not in ("active", "passive"):
+    os.environ["OMP_WAIT_POLICY"] = "passive"
 
 from elsbench._core import BadInput, SolverError  # noqa: E402  (after the wait policy is set)
 from elsbench.note import Note

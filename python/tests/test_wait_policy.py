@@ -9,7 +9,8 @@ import pytest
 SHOW = "import os, elsbench; print(os.environ['OMP_WAIT_POLICY'])"
 
 
-@pytest.mark.parametrize("given, expected", [(None, "passive"), ("active", "active")])
+@pytest.mark.parametrize("given, expected", [(None, "passive"), ("active", "active"), ("PASSIVE", "PASSIVE"),
+                                             ("", "passive"), ("garbage", "passive")])
 def test_the_wait_policy_is_passive_unless_the_user_set_one(given, expected):
     env = {k: v for k, v in os.environ.items() if k != "OMP_WAIT_POLICY"}
     if given is not None:

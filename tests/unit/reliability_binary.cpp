@@ -575,5 +575,16 @@ BOOST_AUTO_TEST_CASE(ctrl_c_is_not_a_crash_and_skipped_cases_can_be_retried) {
   BOOST_TEST(elsbench("sweep --retry-skipped --dry-run").code == 2);
 }
 
+BOOST_AUTO_TEST_CASE(an_invalid_wait_policy_counts_as_unset_not_as_the_user_s_choice) {
+  // An empty or garbage OMP_WAIT_POLICY was kept, and libgomp then spun (15 s against 0.11 s
+  // passive on a loaded machine). The policy in force is what `list devices` reports.
+  for (const char* value : {"", "garbage"}) {
+    const Run r = elsbench("list devices", std::string("OMP_WAIT_POLICY=") + shell_quoted(value));
+    BOOST_TEST(r.code == 0, r.out);
+    BOOST_TEST(has(r, "OpenMP wait policy passive"), r.out);
+  }
+  BOOST_TEST(has(elsbench("list devices", "OMP_WAIT_POLICY=active"), "OpenMP wait policy active"));
+}
+
 }  // namespace
 }  // namespace elsbench
