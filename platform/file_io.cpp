@@ -34,9 +34,23 @@ void write_all(int fd, const std::string& content, const std::string& path) {
   }
 }
 
+// The nearest part of the output's folder that exists must be a folder (--out results.json/x.json).
+void refuse_a_file_as_folder(const std::string& path) {
+  std::filesystem::path part = std::filesystem::path(path).parent_path();
+  for (; !part.empty() && part != part.root_path(); part = part.parent_path()) {
+    std::error_code ec;
+    const auto status = std::filesystem::status(part, ec);
+    if (!std::filesystem::exists(status)) continue;
+    if (!std::filesystem::is_directory(status))
+      throw InputError(path, "<file>", "'" + part.string() + "' is not a folder, so nothing can be written under it");
+    return;
+  }
+}
+
 }  // namespace
 
 void require_output_path(const std::string& path) {
+  refuse_a_file_as_folder(path);
   // Never renamed over a device, a fifo or a folder (--out /dev/null, /dev/stdout, .): an output
   // is a regular file. Nor over a link: writing through it would change the file it points to,
   // replacing it would undo what someone linked; either way the user meant something else.
@@ -48,10 +62,19 @@ void require_output_path(const std::string& path) {
     throw InputError(path, "<file>", "exists and is not a regular file; an output must be one");
 }
 
+void make_output_folder(const std::string& path) {
+  const std::filesystem::path folder = std::filesystem::path(path).parent_path();
+  if (folder.empty()) return;
+  refuse_a_file_as_folder(path);
+  std::error_code ec;
+  std::filesystem::create_directories(folder, ec);
+  if (ec) throw InputError(path, "<file>", "cannot create its folder '" + folder.string() + "': " + ec.message());
+}
+
 void write_file_atomically(const std::string& path, const std::string& content) {
   const std::filesystem::path target(path);
   require_output_path(path);
-  if (target.has_parent_path()) std::filesystem::create_directories(target.parent_path());
+  make_output_folder(path);
   // A name of its own, so that two writers of the same file never share a temporary.
   std::string temp = path + ".XXXXXX.tmp";
   const int fd = ::mkstemps(temp.data(), 4);

@@ -11,6 +11,9 @@ void write_file_atomically(const std::string& path, const std::string& content);
 // anything): what write_file_atomically refuses, for a caller to check before the work whose
 // result it would hold.
 void require_output_path(const std::string& path);
+// Creates the folder an output goes into; a part of it that is a file, or a folder that cannot be
+// made, is bad input naming the output (exit 2), not a filesystem error.
+void make_output_folder(const std::string& path);
 
 // Now in UTC, ISO 8601 to the second: 2026-11-21T10:00:00Z.
 std::string utc_timestamp();

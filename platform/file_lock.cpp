@@ -10,13 +10,13 @@
 #include <filesystem>
 #include <stdexcept>
 
+#include "platform/file_io.hpp"
 #include "platform/input_error.hpp"
 
 namespace elsbench {
 
 FileLock::FileLock(const std::string& path) : lock_path_(path + ".lock") {
-  const std::filesystem::path target(path);
-  if (target.has_parent_path()) std::filesystem::create_directories(target.parent_path());
+  make_output_folder(path);
   // Never through a link, and only a regular file: the lock is removed at the end.
   fd_ = ::open(lock_path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0644);
   struct stat st {};
