@@ -299,7 +299,8 @@ BookRunSummary run_book(const Book& book, const BookRunSpec& spec) {
 
   std::optional<RunSignalGuard> guard;
   if (spec.handle_signals) {
-    guard.emplace("elsbench: book stopped; the results file holds the notes priced so far (--resume continues)");
+    guard.emplace("elsbench: book stopped; the results file holds the notes priced so far (--resume continues)",
+                  /*gracefully=*/true);
     attempts.mark_stops();
   }
   // Progress over the notes this process prices, weighed by their cost (points x steps).
@@ -320,7 +321,8 @@ BookRunSummary run_book(const Book& book, const BookRunSpec& spec) {
     price_book(solver, products, spec.options, where, [&](NoteOutcome note_out) {
       const BookNote& note = *group[note_out.index];
       attempts.ended(note.product.id);
-      if (stop_requested()) return;  // stopped mid-march: not priced, and not failed either
+      // Stopped mid-march: not priced, and not failed either. A note that ended priced is kept.
+      if (stop_requested() && note_out.status != "ok") return;
       if (note_out.result) peak_device = std::max(peak_device, note_out.result->peak_device_bytes);
       (note_out.status == "ok" ? summary.priced : summary.failed) += 1;
       progress.finished(progress_index.at(note.product.id), note.product.id,
@@ -343,6 +345,7 @@ BookRunSummary run_book(const Book& book, const BookRunSpec& spec) {
   price_group(todo, placement);
   if (stop_requested()) {
     save();
+    if (guard && pending_signal() != 0) stop_on_pending_signal();
     throw SolverError(SolverError::Kind::Interrupted,
                       "book stopped on request; the results hold the notes priced before the stop");
   }
@@ -373,6 +376,7 @@ BookRunSummary run_book(const Book& book, const BookRunSpec& spec) {
   file.elsbench()["complete"] = true;
   file.elsbench()["finished"] = utc_timestamp();
   save();
+  if (guard && pending_signal() != 0) stop_on_pending_signal();  // a stop that came after the last note
   attempts.settle(fatal);
   summary.file = {{"context", file.context}, {"benchmarks", file.benchmarks}};
   return summary;

@@ -7,12 +7,15 @@
 #include <cstring>
 #include <string>
 
+#include "platform/stop_request.hpp"
+
 namespace elsbench {
 namespace {
 
 // Only lock-free atomics and a fixed buffer: all that a signal handler may touch.
 std::atomic<bool> g_installed{false};
 std::atomic<bool> g_writing{false};
+std::atomic<bool> g_graceful{false};
 std::atomic<int> g_pending{0};
 char g_message[2048];
 struct sigaction g_previous_int, g_previous_term;
@@ -30,13 +33,18 @@ char g_append_line[128];
 }
 
 extern "C" void on_signal(int sig) {
+  if (g_graceful.load() && g_pending.exchange(sig) == 0) {
+    request_stop();
+    return;
+  }
   g_pending.store(sig);
   if (!g_writing.load()) stop(sig);
 }
 
 }  // namespace
 
-RunSignalGuard::RunSignalGuard(const std::string& message) {
+RunSignalGuard::RunSignalGuard(const std::string& message, bool gracefully) {
+  g_graceful.store(gracefully);
   std::strncpy(g_message, message.c_str(), sizeof g_message - 1);
   g_message[sizeof g_message - 1] = '\0';
   struct sigaction action {};
@@ -51,6 +59,7 @@ RunSignalGuard::RunSignalGuard(const std::string& message) {
 
 RunSignalGuard::~RunSignalGuard() {
   g_installed.store(false);
+  g_graceful.store(false);
   sigaction(SIGINT, &g_previous_int, nullptr);
   sigaction(SIGTERM, &g_previous_term, nullptr);
 }
@@ -62,11 +71,15 @@ void set_stop_append(int fd, const std::string& line) {
   g_append_fd.store(fd);
 }
 
+int pending_signal() { return g_pending.load(); }
+
+void stop_on_pending_signal() { stop(g_pending.load()); }
+
 FileWriteSection::FileWriteSection() { g_writing.store(true); }
 
 FileWriteSection::~FileWriteSection() {
   g_writing.store(false);
-  if (const int sig = g_pending.load(); sig != 0 && g_installed.load()) stop(sig);
+  if (const int sig = g_pending.load(); sig != 0 && g_installed.load() && !g_graceful.load()) stop(sig);
 }
 
 }  // namespace elsbench

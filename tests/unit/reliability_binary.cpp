@@ -586,5 +586,42 @@ BOOST_AUTO_TEST_CASE(an_invalid_wait_policy_counts_as_unset_not_as_the_user_s_ch
   BOOST_TEST(has(elsbench("list devices", "OMP_WAIT_POLICY=active"), "OpenMP wait policy active"));
 }
 
+BOOST_AUTO_TEST_CASE(an_output_under_a_file_is_bad_input_named_before_the_work) {
+  // `--out existing_file/x.json` gave the filesystem's raw error with exit 1, after the work.
+  Scratch s;
+  const fs::path file = s.dir / "results.json";
+  std::ofstream(file) << "{}";
+  const Run r = elsbench("sweep --products european-call --solvers adi:douglas --n 8 --repetitions 2 --out " +
+                         shell_quoted((file / "x.json").string()));
+  BOOST_TEST(r.code == 2, r.out);
+  BOOST_TEST(has(r, "is not a folder"), r.out);
+  BOOST_TEST(!has(r, "pass"), r.out);
+}
+
+BOOST_AUTO_TEST_CASE(a_stopped_book_keeps_every_note_it_reported_priced) {
+  // Ctrl-C exited at once: the notes finished since the last write (half a second) were lost, and
+  // a stop in the first half second left no results file although the message said it held them.
+  Scratch s;
+  const std::string book = shell_quoted((s.dir / "b16.jsonl").string());
+  const std::string out = shell_quoted((s.dir / "s.json").string());
+  const std::string log = shell_quoted((s.dir / "log.txt").string());
+  BOOST_REQUIRE(elsbench("book generate --notes 16 --assets 2 --seed 3 --out " + book).code == 0);
+  const std::string script =
+      shell_quoted(elsbench_binary()) + " book price " + book + " --n 90 --threads 1 --out " + out + " > " + log +
+      " 2>&1 & p=$!; i=0; while [ \"$(grep -c ' ok ' " + log + " 2>/dev/null)\" -lt 2 ] && [ $i -lt 600 ]; " +
+      "do sleep 0.02; i=$((i+1)); done; kill -INT $p; wait $p; exit $?";
+  BOOST_TEST(testing::run_command(script) == 130);
+  const std::string printed = read_text(s.dir / "log.txt");
+  std::size_t reported = 0;
+  for (std::size_t at = printed.find(" ok "); at != std::string::npos; at = printed.find(" ok ", at + 1)) ++reported;
+  BOOST_TEST(reported >= 2u, printed);
+  BOOST_REQUIRE_MESSAGE(fs::exists(s.dir / "s.json"), printed);
+  const nlohmann::json file = nlohmann::json::parse(read_text(s.dir / "s.json"));
+  std::size_t kept = 0;
+  for (const auto& e : file["benchmarks"]) kept += e.value("run_type", "") == "iteration" && !e["price"].is_null();
+  BOOST_TEST(kept >= reported, printed);
+  BOOST_TEST(kept < 16u);
+}
+
 }  // namespace
 }  // namespace elsbench
