@@ -25,7 +25,7 @@ struct ReferenceArgs {
   long long paths = 0;
   unsigned long long seed = 1;
   int threads = 0;
-  bool plain = false, write = false, json = false;
+  bool plain = false, write = false, replace = false, json = false;
   bool list = false, clear = false;
   std::string store;
 };
@@ -104,8 +104,31 @@ void print(const Product& product, const McResult& r) {
             << std::defaultfloat << '\n';
 }
 
+// A stored reference is replaced only when asked: one of other terms under the same id (a file
+// reusing a catalog id) before the run, one with a smaller standard error after it.
+void refuse_other_terms(const Product& product, const ReferenceArgs& args) {
+  if (args.replace) return;
+  const auto stored = load_stored_reference(product.id);
+  if (stored && !prices_product(*stored, product))
+    throw InputError(stored_reference_path(product.id), "product",
+                     "holds the reference of other terms under the id '" + product.id +
+                         "': give the note an id of its own, or --replace to replace it");
+}
+
+void refuse_a_worse_value(const Product& product, const ReferenceArgs& args, const McResult& r) {
+  if (args.replace) return;
+  const auto stored = load_stored_reference(product.id);
+  if (stored && stored->std_error < r.std_error) {
+    std::ostringstream s;
+    s << "holds a better reference (std error " << stored->std_error << " from " << stored->paths
+      << " paths, against " << r.std_error << " from " << r.paths << "): not replaced; --replace to replace it";
+    throw InputError(stored_reference_path(product.id), "std_error", s.str());
+  }
+}
+
 // Stores the value with its provenance; returns the file written.
 std::string write(const Product& product, const ReferenceArgs& args, const McResult& r) {
+  refuse_a_worse_value(product, args, r);
   const StoredReference s = with_provenance(product, r, regenerating_command(args));
   const std::string path = stored_reference_path(product.id);
   write_stored_reference(s, path);
@@ -127,6 +150,7 @@ void setup(CLI::App& app) {
   cmd->add_option("--device", args->device, "cpu or cuda:N")->capture_default_str();
   cmd->add_flag("--plain", args->plain, "no antithetic pairs (to measure what they gain)");
   cmd->add_flag("--write", args->write, "store reference/values/<id>.json with its provenance");
+  cmd->add_flag("--replace", args->replace, "with --write: replace a stored reference of other terms or a smaller error");
   cmd->add_flag("--json", args->json, "print the result as JSON (the text output's fields)");
   auto* list = cmd->add_flag("--list", args->list, "list the reference store (references computed by --reference auto)");
   auto* clear = cmd->add_flag("--clear", args->clear, "empty the reference store");
@@ -146,7 +170,13 @@ void setup(CLI::App& app) {
     }
     if (args->product.empty()) throw InputError("(command line)", "--product", "required (or --list, --clear)");
     if (args->paths < 2) throw InputError("(command line)", "--paths", "required, at least 2");
+    if (args->replace && !args->write) throw InputError("(command line)", "--replace", "goes with --write");
+    // --write stores the project's shipped values; the on-demand store is --reference auto's.
+    if (args->write && !args->store.empty())
+      throw InputError("(command line)", "--reference-store",
+                       "--write stores into the project's reference/values/, never into a --reference-store");
     const Product product = resolve_product(args->product);
+    if (args->write) refuse_other_terms(product, *args);
     const McResult r = run(product, *args);
     const std::string wrote = args->write ? write(product, *args, r) : "";
     if (args->json) {

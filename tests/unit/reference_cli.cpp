@@ -173,3 +173,35 @@ BOOST_AUTO_TEST_CASE(clear_removes_only_the_stores_own_files) {
       BOOST_TEST(read(s / (name + ".err")).find("not a folder") != std::string::npos, read(s / (name + ".err")));
     }
 }
+
+BOOST_AUTO_TEST_CASE(a_stored_reference_is_replaced_only_when_asked) {
+  // `reference --write` replaced a 1e8-path reference with a 1,000-path one, and the catalog note's
+  // reference with that of a file reusing its id with other terms, silently.
+  const Scratch s;
+  const fs::path note = write_note(s);
+  const std::string root = "ELSBENCH_ROOT=" + shell_quoted(s.dir.string()) + " ";
+  const std::string write = root + shell_quoted(elsbench_binary()) + " reference --product " +
+                            shell_quoted(note.string()) + " --threads 1 --write";
+  const fs::path stored = s / "reference" / "values" / "my-note.json";
+  const auto quiet = [&](const std::string& args, const std::string& name) {
+    return run_command(write + args + " > " + shell_quoted((s / (name + ".out")).string()) + " 2>&1");
+  };
+  BOOST_REQUIRE(quiet(" --paths 20000", "good") == 0);
+  const std::string good = read(stored);
+
+  BOOST_TEST(quiet(" --paths 2000", "worse") == 2);
+  BOOST_TEST(read(s / "worse.out").find("holds a better reference") != std::string::npos, read(s / "worse.out"));
+  BOOST_TEST(read(stored) == good);
+
+  nlohmann::json other = nlohmann::json::parse(read(note));
+  other["rate"] = other["rate"].get<double>() + 0.01;
+  std::ofstream(note) << other.dump(2);
+  BOOST_TEST(quiet(" --paths 200000", "other") == 2);
+  BOOST_TEST(read(s / "other.out").find("other terms") != std::string::npos, read(s / "other.out"));
+  BOOST_TEST(read(s / "other.out").find("paths/s") == std::string::npos);  // refused before the run
+  BOOST_TEST(read(stored) == good);
+
+  BOOST_TEST(quiet(" --paths 2000 --replace", "replaced") == 0, read(s / "replaced.out"));
+  BOOST_TEST(read(stored) != good);
+  BOOST_TEST(quiet(" --paths 2000 --reference-store " + shell_quoted((s / "store").string()), "store") == 2);
+}
