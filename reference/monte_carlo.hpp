@@ -32,6 +32,9 @@
 
 namespace elsbench {
 
+// The largest seed: exact in a JSON number, so a results file names the run that made a value.
+inline constexpr unsigned long long kMaxSeed = (1ULL << 53) - 1;
+
 struct McOptions {
   std::int64_t paths = 1'000'000;  // rounded up to an even number (antithetic pairs)
   std::uint64_t seed = 1;

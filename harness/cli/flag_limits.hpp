@@ -5,7 +5,6 @@
 
 namespace elsbench {
 
-inline constexpr unsigned long long kMaxSeed = (1ULL << 53) - 1;  // exact in a JSON number
 inline constexpr int kMaxThreads = kMaxCpuThreads;
 
 }  // namespace elsbench

@@ -29,6 +29,7 @@
 #include "harness/sweep/preset.hpp"
 #include "harness/sweep/sweep.hpp"
 #include "platform/cuda_devices.hpp"
+#include "platform/device.hpp"
 #include "platform/input_error.hpp"
 #include "platform/solver_error.hpp"
 #include "platform/stop_request.hpp"
@@ -52,6 +53,15 @@ using nlohmann::json;
 // Where a bad keyword argument is named: "elsbench.price: field 'n': ...".
 std::string source_of(const std::string& function) { return "elsbench." + function; }
 
+// The CLI's bounds (harness/cli/flag_limits.hpp): 100,000 threads killed the interpreter.
+int checked_threads(const std::string& function, int threads) {
+  if (threads < 0 || threads > kMaxCpuThreads)
+    throw InputError(source_of(function), "threads",
+                     "must be in [0, " + std::to_string(kMaxCpuThreads) + "] (0 or None: every core), got " +
+                         std::to_string(threads));
+  return threads;
+}
+
 // The options of a pricing, from the keyword arguments as the CLI's flags give them: the grid's
 // keys through the grid codec (its checks and messages), the device and precision through their
 // one parser each.
@@ -70,8 +80,7 @@ SolverOptions solver_options(const std::string& function, const std::string& gri
   };
   o.device = named("device", [&] { return parse_device(device); });
   o.precision = named("precision", [&] { return parse_precision(precision); });
-  if (threads < 0) throw InputError(source, "threads", "must be >= 0 (0 or None: every core)");
-  o.device.threads = threads;
+  o.device.threads = checked_threads(function, threads);
   if (!(max_seconds >= 0 && max_seconds <= 1e9)) throw InputError(source, "max_seconds", "must be in [0, 1e9]");
   o.max_seconds = max_seconds;
   return o;
@@ -138,10 +147,13 @@ nb::tuple price(const Product& product, const std::string& solver, const std::st
 
 std::string reference(const Product& product, std::int64_t paths, std::uint64_t seed, const std::string& device,
                       int threads, bool antithetic) {
+  if (seed > kMaxSeed)
+    throw InputError(source_of("reference"), "seed",
+                     "must be at most 2^53 - 1 (exact in a results file), got " + std::to_string(seed));
   McOptions o;
   o.paths = paths;
   o.seed = seed;
-  o.threads = threads;
+  o.threads = checked_threads("reference", threads);
   o.antithetic = antithetic;
   Device d;
   try {

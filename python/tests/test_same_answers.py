@@ -181,3 +181,17 @@ def test_note_round_trip_and_catalog():
     sample = elsbench.Note("sample-2a-stepdown")
     assert elsbench.Note(sample.to_dict()) == sample and sample.dimension == 2
     assert math.isclose(sample.to_dict()["notional"], 100.0)
+
+
+@pytest.mark.parametrize("threads", [-1, 100_000, 2**31 - 1])
+def test_threads_beyond_the_cli_bounds_are_bad_input_not_a_dead_interpreter(threads):
+    # price(threads=100000) killed the interpreter (libgomp), reference(threads=100000) segfaulted.
+    with pytest.raises(elsbench.BadInput, match="field 'threads'"):
+        elsbench.price("european-call", n=20, threads=threads, progress=False)
+    with pytest.raises(elsbench.BadInput, match="field 'threads'"):
+        elsbench.reference("european-call", paths=1000, threads=threads)
+
+
+def test_a_seed_the_cli_refuses_is_refused_here_too():
+    with pytest.raises(elsbench.BadInput, match="field 'seed'"):
+        elsbench.reference("european-call", paths=1000, seed=2**53)
