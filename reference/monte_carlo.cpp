@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "platform/solver_error.hpp"
+#include "platform/stop_request.hpp"
 #include "products/payoff.hpp"
 #include "reference/pair_path.hpp"
 #include "reference/path_math.hpp"
@@ -259,12 +260,14 @@ void simulate_blocks(const PathPlan& plan, const mc::PlanView& view, std::uint64
     auto block = std::make_unique<PairBlock<D, A>>(plan, view);
 #pragma omp for schedule(dynamic, 4)
     for (std::int64_t b = 0; b < blocks; ++b) {
+      if (stop_requested()) continue;  // a Ctrl-C from Python: the blocks left are skipped
       const std::int64_t first = b * kLanes;
       const int n = static_cast<int>(std::min<std::int64_t>(kLanes, pairs - first));
       block->simulate(first_pair + static_cast<std::uint64_t>(first), n);
       on_block(*block, b, n);
     }
   }
+  if (stop_requested()) throw SolverError(SolverError::Kind::Interrupted, "Monte Carlo stopped on request");
 }
 
 mc::PlanView view_for(const Product& product, const PathPlan& plan, const McOptions& o) {

@@ -161,11 +161,9 @@ std::string reference(const Product& product, std::int64_t paths, std::uint64_t 
   } catch (const std::invalid_argument& e) {
     throw InputError(source_of("reference"), "device", e.what());
   }
-  McResult r;
-  {
-    nb::gil_scoped_release unlocked;
-    r = monte_carlo_on(product, o, d);
-  }
+  // Watched: a Ctrl-C stops the paths within a block of them (the CPU engine looks between blocks).
+  const McResult r = watched_call([&] { return monte_carlo_on(product, o, d); }, nb::none(),
+                                  [] { return std::pair<double, double>{0, 0}; });
   return mc_result_json(product, r).dump();
 }
 

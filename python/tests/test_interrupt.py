@@ -76,3 +76,10 @@ def test_max_seconds_stops_a_pricing_at_its_limit():
     with pytest.raises(elsbench.SolverError, match=r"--max-seconds") as e:
         elsbench.price("european-call", solver="cn-direct", n=40, nt=10_000_000, max_seconds=0.5, progress=False)
     assert e.value.kind == "too-much-work" and time.perf_counter() - start < 2.0
+
+
+def test_ctrl_c_stops_a_monte_carlo_reference_within_a_second():
+    # It ran on to the end: interrupted at 0.7 s, 4,000,000 paths raised at 5.0 s.
+    late = interrupted_after(0.5, lambda: elsbench.reference("els-1a-stepdown", paths=40_000_000, threads=1))
+    assert late < 1.0
+    assert elsbench.reference("european-call", paths=10_000).price > 0
