@@ -49,6 +49,11 @@ class DuplicateKeys {
 
 }  // namespace
 
+std::string as_written(std::string_view text) {
+  const std::string quoted = nlohmann::json(std::string(text)).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  return nlohmann::json::parse(quoted).get<std::string>();
+}
+
 nlohmann::json parse_json(std::string_view text, const std::string& source, const std::string& field) {
   // The parser stops at a NUL byte and would take what follows it for the end of the text.
   if (const auto nul = text.find('\0'); nul != std::string_view::npos) {

@@ -8,6 +8,10 @@
 
 namespace elsbench {
 
+// `text` as a JSON file holds it: each byte that is not part of valid UTF-8 becomes U+FFFD, as the
+// results writer writes it (a path with a 0xFF byte), so a value read back compares equal.
+std::string as_written(std::string_view text);
+
 // Throws InputError(source, field, "not valid JSON: <reason>"), also for a number beyond a double.
 nlohmann::json parse_json(std::string_view text, const std::string& source, const std::string& field);
 

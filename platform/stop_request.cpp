@@ -9,6 +9,9 @@ std::atomic<bool> stop_flag{false};
 // The calling thread's deadline; time_point::max(): none.
 thread_local Clock::time_point deadline = Clock::time_point::max();
 thread_local double deadline_seconds = 0;
+// The command's deadline (nanoseconds of the steady clock; max: none) and its length.
+std::atomic<Clock::rep> command_end{Clock::duration::max().count()};
+std::atomic<double> command_seconds{0};
 // The calling thread's own stop flag (StopWhenSet); nullptr: none.
 thread_local const std::atomic<bool>* own_stop = nullptr;
 
@@ -35,10 +38,24 @@ StopWhenSet::StopWhenSet(const std::atomic<bool>& flag) : previous_(own_stop) { 
 
 StopWhenSet::~StopWhenSet() { own_stop = previous_; }
 
+void set_command_deadline(double seconds) {
+  command_seconds.store(seconds);
+  command_end.store(seconds > 0 ? (Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                                       std::chrono::duration<double>(seconds)))
+                                      .time_since_epoch()
+                                      .count()
+                                : Clock::duration::max().count());
+}
+
 StopReason stop_reason(double* seconds) {
   if (stop_requested() || (own_stop && own_stop->load(std::memory_order_relaxed))) return StopReason::Requested;
   if (deadline != Clock::time_point::max() && Clock::now() >= deadline) {
     if (seconds) *seconds = deadline_seconds;
+    return StopReason::Deadline;
+  }
+  if (const auto end = command_end.load(std::memory_order_relaxed);
+      end != Clock::duration::max().count() && Clock::now().time_since_epoch().count() >= end) {
+    if (seconds) *seconds = command_seconds.load();
     return StopReason::Deadline;
   }
   return StopReason::None;

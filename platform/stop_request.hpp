@@ -42,6 +42,10 @@ class StopWhenSet {
   const std::atomic<bool>* previous_;
 };
 
+// A deadline for a whole command (price --max-seconds: its Greeks' and error estimate's pricings
+// included), seen by every thread from now on; 0 clears it.
+void set_command_deadline(double seconds);
+
 enum class StopReason { None, Requested, Deadline };
 // What the calling thread's march should do now; `seconds` (with Deadline) the limit that passed.
 StopReason stop_reason(double* seconds = nullptr);

@@ -18,6 +18,7 @@
 #include "harness/runner/signals.hpp"
 #include "platform/cuda_devices.hpp"
 #include "platform/input_error.hpp"
+#include "platform/json_text.hpp"
 #include "platform/memory_tracker.hpp"
 #include "platform/solver_error.hpp"
 #include "platform/stop_request.hpp"
@@ -34,7 +35,7 @@ using Clock = std::chrono::steady_clock;
 // Every setting that changes a note's price: a --resume under another one is refused, naming it.
 json run_settings(const Book& book, const BookRunSpec& spec, const SolverInfo& solver) {
   json settings = to_json(spec.options.grid);
-  settings["book"] = book.source;
+  settings["book"] = as_written(book.source);  // compared with the file's on --resume
   settings["solver"] = solver.name;
   settings["scheme"] = spec.options.scheme.empty() ? solver.default_scheme() : spec.options.scheme;
   settings["precision"] = to_string(spec.options.precision);

@@ -10,6 +10,7 @@
 #include "harness/cli/solver_flags.hpp"
 #include "harness/results/price_json.hpp"
 #include "harness/run/price_run.hpp"
+#include "platform/stop_request.hpp"
 #include "products/catalog.hpp"
 #include "solvers/contract/solver.hpp"
 
@@ -67,6 +68,7 @@ void setup(CLI::App& app) {
     const SolverInfo& solver = SolverRegistry::instance().get(args->solver);
     PriceRequest request;
     request.options = args->flags.parsed();
+    set_command_deadline(request.options.max_seconds);  // every pricing of the command within it
     request.greeks = args->greeks;
     request.error_estimate = args->error_estimate;
     choose_grid(request, product, cmd->count("--n") > 0 || cmd->count("--nt") > 0, args->target_error, "(command line)",

@@ -32,7 +32,8 @@ void SolverFlags::add_to(CLI::App& cmd) {
   cmd.add_option("--threads", threads, "CPU threads (0: all cores)")->check(CLI::Range(0, kMaxThreads));
   cmd.add_option("--max-seconds", options.max_seconds,
                  "refuse (exit 3) a pricing whose work could not finish within this many seconds, and stop\n"
-                 "(exit 3) a CPU march still running after them");
+                 "(exit 3) a CPU march still running after them; for price, the whole command's deadline\n"
+                 "(its Greeks' and error estimate's pricings included)");
 }
 
 SolverOptions SolverFlags::parsed() const {

@@ -2,6 +2,7 @@
 // field named, a case that cannot be priced with exit 3 and the reason, no non-finite number is
 // ever printed as a result, and no output leaves its place or replaces what is not a regular file.
 #include <boost/test/unit_test.hpp>
+#include <chrono>
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -621,6 +622,36 @@ BOOST_AUTO_TEST_CASE(a_stopped_book_keeps_every_note_it_reported_priced) {
   for (const auto& e : file["benchmarks"]) kept += e.value("run_type", "") == "iteration" && !e["price"].is_null();
   BOOST_TEST(kept >= reported, printed);
   BOOST_TEST(kept < 16u);
+}
+
+BOOST_AUTO_TEST_CASE(a_book_whose_path_is_not_utf8_resumes) {
+  // Its results file holds the path with U+FFFD for the 0xFF byte; every --resume then compared it
+  // with the raw path and failed with "[json.exception.type_error.316]" (exit 1).
+  Scratch s;
+  const fs::path dir = s.dir / "desk\xff";
+  fs::create_directories(dir);
+  const std::string book = shell_quoted((dir / "b.jsonl").string());
+  const std::string out = shell_quoted((dir / "r.json").string());
+  BOOST_REQUIRE(elsbench("book generate --notes 3 --assets 1 --seed 5 --out " + book).code == 0);
+  const std::string price = "book price " + book + " --n 30 --threads 1 --out " + out;
+  const Run first = elsbench(price);
+  BOOST_REQUIRE_MESSAGE(first.code == 0, first.out);
+  const Run again = elsbench(price + " --resume");
+  BOOST_TEST(again.code == 0, again.out);
+  BOOST_TEST(has(again, "3 kept from the previous run"), again.out);
+}
+
+BOOST_AUTO_TEST_CASE(max_seconds_bounds_the_whole_price_command) {
+  // Each pricing had its own --max-seconds: with --greeks (nine pricings) 1.2 s ran 8.2 s, exit 0.
+  const auto start = std::chrono::steady_clock::now();
+  // Here one pricing takes 0.16 s and the command about 1.5 s: exit 3 near 1 s. Where all of it
+  // fits in the second, exit 0 within it.
+  const Run r = elsbench("price --product sample-2a-stepdown --solver adi --n 100 --nt 1000 --greeks --threads 1 "
+                         "--max-seconds 1");
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  BOOST_TEST((r.code == 0 || r.code == 3), r.out);
+  if (r.code == 0) BOOST_TEST(seconds < 1.3, seconds << " s with exit 0: " << r.out);
+  if (r.code == 3) BOOST_TEST(seconds < 2.5, seconds << " s: " << r.out);  // the process's start and end besides
 }
 
 }  // namespace
