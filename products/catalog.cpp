@@ -25,7 +25,7 @@ Product resolve_product(const std::string& spec) {
   // A fifo, a device or a folder is not read (a fifo would wait for a writer): said as such.
   if (fs::exists(given)) throw InputError(spec, "--product", "not a regular file; a product is a JSON file or a catalog id");
   const fs::path by_id = fs::path(catalog_dir()) / (spec + ".json");
-  if (fs::exists(by_id)) return load_product_file(by_id.string());
+  if (fs::exists(by_id, ec)) return load_product_file(by_id.string());  // ec: a name too long is no id
   throw InputError(spec, "--product", "no such file, and no product with this id in " + catalog_dir());
 }
 

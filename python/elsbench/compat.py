@@ -33,6 +33,8 @@ def note_of(product: Any) -> Note:
         raise _core.BadInput(f"prototype product: field '{field}': {why}")
 
     principal = float(_field(product, "principal", 100.0))
+    if not principal > 0:  # the coupons are per principal: 0 divided by zero
+        refuse("principal", f"must be > 0, got {principal}")
     dates = list(_field(product, "observation_dates"))
     barriers = list(_field(product, "redemption_barriers"))
     coupons = list(_field(product, "coupons"))

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import math
 from typing import Any, Optional, Sequence, Union
 
 from elsbench import _core
@@ -19,6 +20,10 @@ def grid_json(n: Optional[Nodes], nt: Optional[Union[int, str]], grid: dict[str,
         keys["n"] = list(n) if isinstance(n, (list, tuple)) else n
     if nt is not None:
         keys["nt"] = nt
+    for key, value in keys.items():  # JSON has no NaN or infinity: named here, not by the parser
+        for v in value if isinstance(value, list) else [value]:
+            if isinstance(v, float) and not math.isfinite(v):
+                raise _core.BadInput(f"elsbench.price: field '{key}': must be a finite number, got {v}")
     return json.dumps(keys)
 
 

@@ -195,3 +195,25 @@ def test_threads_beyond_the_cli_bounds_are_bad_input_not_a_dead_interpreter(thre
 def test_a_seed_the_cli_refuses_is_refused_here_too():
     with pytest.raises(elsbench.BadInput, match="field 'seed'"):
         elsbench.reference("european-call", paths=1000, seed=2**53)
+
+
+@pytest.mark.parametrize("grid", [{"n": float("nan")}, {"s_max": float("inf")}, {"n": [60, float("nan")]}])
+def test_a_non_finite_grid_value_is_bad_input_naming_the_key(grid):
+    # It raised RuntimeError "[json.exception.parse_error.101]".
+    key = next(iter(grid))
+    with pytest.raises(elsbench.BadInput, match=f"field '{key}'"):
+        elsbench.price("european-call", progress=False, **grid)
+
+
+def test_python_raises_the_package_s_own_errors_naming_the_field():
+    # A name too long for a file was a filesystem RuntimeError; principal=0 a ZeroDivisionError;
+    # a CUDA device on a machine without one a RuntimeError from the CUDA runtime.
+    with pytest.raises(elsbench.BadInput, match="no such file, and no product with this id"):
+        elsbench.Note("x" * 5000)
+    sample = dict(principal=0.0, maturity=1.0, observation_dates=[1.0], redemption_barriers=[0.9], coupons=[5.0],
+                  ki_barrier=0.5, S1_0=100.0, S2_0=100.0, sigma1=0.2, sigma2=0.2, rho=0.5, r=0.03, q1=0.0, q2=0.0)
+    with pytest.raises(elsbench.BadInput, match="field 'principal'"):
+        elsbench.compat.note_of(sample)
+    if not any(d["device"].startswith("cuda") for d in elsbench.devices()):
+        with pytest.raises(elsbench.SolverError, match="cuda:0"):
+            elsbench.reference("european-call", paths=1000, device="cuda:0")
