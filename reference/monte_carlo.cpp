@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "platform/host_memory.hpp"
 #include "platform/solver_error.hpp"
 #include "platform/stop_request.hpp"
 #include "products/payoff.hpp"
@@ -270,6 +271,16 @@ void simulate_blocks(const PathPlan& plan, const mc::PlanView& view, std::uint64
   if (stop_requested()) throw SolverError(SolverError::Kind::Interrupted, "Monte Carlo stopped on request");
 }
 
+// A block's moments are kept until the end, merged in block order (the same price for any thread
+// count): 2^40 paths would ask for terabytes. Refused before any path, naming --paths.
+void require_block_memory(std::size_t bytes, std::int64_t paths) {
+  const std::size_t available = available_host_bytes();
+  if (available == 0 || bytes <= available / 2) return;
+  throw SolverError(SolverError::Kind::OutOfMemory,
+                    std::to_string(paths) + " paths keep " + std::to_string(bytes >> 20) + " MiB of block sums, more than half of the " +
+                        std::to_string(available >> 20) + " MiB this machine has free: use fewer --paths");
+}
+
 mc::PlanView view_for(const Product& product, const PathPlan& plan, const McOptions& o) {
   return mc::plan_view(plan, payoff_terms(product), o.seed, o.antithetic);
 }
@@ -313,7 +324,9 @@ McResult monte_carlo_price(const Product& product, const McOptions& options) {
   const std::int64_t pairs = (options.paths + 1) / 2;
   const PathPlan plan = make_path_plan(product);
   const mc::PlanView view = view_for(product, plan, options);
-  std::vector<Moments> per_block(static_cast<std::size_t>((pairs + kLanes - 1) / kLanes));
+  const auto blocks = static_cast<std::size_t>((pairs + kLanes - 1) / kLanes);
+  require_block_memory(blocks * sizeof(Moments), options.paths);
+  std::vector<Moments> per_block(blocks);
   with_engine(plan.dim, options.antithetic, [&]<int D, bool A>() {
     simulate_blocks<D, A>(plan, view, 0, pairs, threads, [&](const PairBlock<D, A>& block, std::int64_t b, int n) {
       per_block[static_cast<std::size_t>(b)] = block.moments(n);

@@ -59,7 +59,7 @@ int main(int argc, char** argv) {
     std::cerr << "elsbench: bad input: " << e.what() << '\n';
     return 2;
   } catch (const std::bad_alloc&) {
-    std::cerr << "elsbench: out-of-memory: an allocation failed; try a smaller --n\n";
+    std::cerr << "elsbench: out-of-memory: an allocation failed; try a smaller --n (or fewer --paths)\n";
     return 3;
   } catch (const std::exception& e) {
     std::cerr << "elsbench: error: " << e.what() << '\n';

@@ -654,5 +654,13 @@ BOOST_AUTO_TEST_CASE(max_seconds_bounds_the_whole_price_command) {
   if (r.code == 3) BOOST_TEST(seconds < 2.5, seconds << " s: " << r.out);  // the process's start and end besides
 }
 
+BOOST_AUTO_TEST_CASE(a_monte_carlo_beyond_this_machine_s_memory_is_refused_naming_paths) {
+  // 2^40 paths failed an allocation and said "try a smaller --n", the wrong flag.
+  const Run r = elsbench("reference --product european-call --paths 1099511627776 --threads 1", "ulimit -v 4000000;");
+  BOOST_TEST(r.code == 3, r.out);
+  BOOST_TEST(has(r, "fewer --paths"), r.out);
+  BOOST_TEST(!has(r, "smaller --n"), r.out);
+}
+
 }  // namespace
 }  // namespace elsbench
