@@ -72,7 +72,6 @@ void make_output_folder(const std::string& path) {
 }
 
 void write_file_atomically(const std::string& path, const std::string& content) {
-  const std::filesystem::path target(path);
   require_output_path(path);
   make_output_folder(path);
   // A name of its own, so that two writers of the same file never share a temporary.
