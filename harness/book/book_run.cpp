@@ -22,6 +22,7 @@
 #include "platform/memory_tracker.hpp"
 #include "platform/solver_error.hpp"
 #include "platform/stop_request.hpp"
+#include "products/price_bounds.hpp"
 #include "products/product.hpp"
 #include "solvers/contract/solver.hpp"
 #include "solvers/problem/grid_codec.hpp"
@@ -115,6 +116,18 @@ json bad_lines(const Book& book) {
   return list;
 }
 
+const char* const kBookPreset = "book";
+
+// The results file of a book run, refused naming the field when it is another run's.
+ResultsFile book_results_file(const std::string& path) {
+  const ResultsFile f = read_results_file(path);
+  const json& els = f.elsbench();
+  if (els.value("preset", "") != kBookPreset || !els.contains("book") || !els["book"].is_object() ||
+      !els["book"].contains("settings") || !els["book"]["settings"].is_object())
+    throw InputError(path, "context.elsbench.book", "missing: not the results file of a book run");
+  return f;
+}
+
 // Whether a note has a price (a skipped or unconverged one has none, and is priced again on --resume).
 bool priced(const json& entries) { return !entries.at(0).value("price", json()).is_null(); }
 
@@ -130,7 +143,9 @@ Kept kept_notes(const BookRunSpec& spec, const json& settings) {
   if (!spec.resume) return kept;
   std::error_code ec;
   if (!std::filesystem::exists(spec.out, ec)) return kept;  // nothing to resume: a fresh run
-  const json old = read_book_results(spec.out);
+  const ResultsFile file = book_results_file(spec.out);
+  check_resumable(file, spec.out);
+  const json old = {{"context", file.context}, {"benchmarks", file.benchmarks}};
   const json& then = old["context"]["elsbench"]["book"]["settings"];
   if (const std::string key = changed_setting(then, settings); !key.empty())
     throw InputError(spec.out, "context.elsbench.book.settings." + key,
@@ -144,6 +159,24 @@ Kept kept_notes(const BookRunSpec& spec, const json& settings) {
   }
   std::erase_if(kept.notes, [](const auto& n) { return !priced(n.second); });
   return kept;
+}
+
+// A kept price outside its note's no-arbitrage bounds is no price of this note (the file was
+// written by another book with the same ids): refused rather than carried forward.
+void check_kept_bounds(const Book& book, const std::map<std::string, json>& kept, const std::string& path) {
+  for (const BookNote& n : book.notes) {
+    const auto it = kept.find(n.product.id);
+    if (it == kept.end()) continue;
+    const PriceBounds b = price_bounds(n.product);
+    const double slack = 1e-4 * b.scale;  // fp32's rounding slack (solvers/contract/price.cpp), the widest
+    for (const json& e : it->second) {
+      const double p = e.at("price").get<double>();
+      if (p < b.lower.value - slack || p > b.upper.value + slack)
+        throw InputError(path, "benchmarks (product " + n.product.id + ").price",
+                         std::to_string(p) + " is outside the note's bounds [" + std::to_string(b.lower.value) +
+                             ", " + std::to_string(b.upper.value) + "]: not a price of this note");
+    }
+  }
 }
 
 // This rank's cost-balanced share of the notes (points x steps), in book order.
@@ -209,8 +242,6 @@ void judge_notes(const Book& book, const BookRunSpec& spec, const SolverInfo& so
   }
 }
 
-const char* const kBookPreset = "book";
-
 ResultsFile fresh_file(const Book& book, const BookRunSpec& spec, const json& settings) {
   ResultsFile f = fresh_results(kBookPreset, spec.command, book.notes.size(), spec.instance);
   f.elsbench()["book"] = {{"settings", settings}, {"bad_lines", bad_lines(book)}};
@@ -220,11 +251,7 @@ ResultsFile fresh_file(const Book& book, const BookRunSpec& spec, const json& se
 }  // namespace
 
 json read_book_results(const std::string& path) {
-  const ResultsFile f = read_results_file(path);
-  const json& els = f.elsbench();
-  if (els.value("preset", "") != kBookPreset || !els.contains("book") || !els["book"].is_object() ||
-      !els["book"].contains("settings") || !els["book"]["settings"].is_object())
-    throw InputError(path, "context.elsbench.book", "missing: not the results file of a book run");
+  const ResultsFile f = book_results_file(path);
   return {{"context", f.context}, {"benchmarks", f.benchmarks}};
 }
 
@@ -250,7 +277,10 @@ BookRunSummary run_book(const Book& book, const BookRunSpec& spec) {
   const bool root = !ranked || spec.ranks->rank() == 0;
   const RunFile out(root ? spec.out : std::string(), {book.source});
   Kept kept;
-  if (root) kept = kept_notes(spec, settings);
+  if (root) {
+    kept = kept_notes(spec, settings);
+    check_kept_bounds(book, kept.notes, spec.out);
+  }
   std::map<std::string, json> entries = std::move(kept.notes);
   if (ranked) entries = json::parse(spec.ranks->broadcast(json(entries).dump())).get<std::map<std::string, json>>();
 

@@ -11,6 +11,7 @@
 #include "platform/input_error.hpp"
 #include "platform/input_file.hpp"
 #include "platform/json_text.hpp"
+#include "platform/sha256.hpp"
 
 namespace elsbench {
 namespace fs = std::filesystem;
@@ -128,11 +129,50 @@ ResultsFile results_file_from_text(std::string_view text, const std::string& pat
   return f;
 }
 
+namespace {
+
+// A byte that is not UTF-8 (a bad book line's text, a path) is written as U+FFFD rather than
+// losing the whole file.
+std::string json_text(const nlohmann::json& j, int indent) {
+  return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+const char* const kChecksumKey = "benchmarks_sha256";
+
+std::string benchmarks_checksum(const nlohmann::json& benchmarks) { return sha256_hex(json_text(benchmarks, -1)); }
+
+}  // namespace
+
 std::string results_file_text(const ResultsFile& file) {
-  const nlohmann::json doc = {{"context", file.context}, {"benchmarks", file.benchmarks}};
-  // A byte that is not UTF-8 (a bad book line's text, a path) is written as U+FFFD rather than
-  // losing the whole file.
-  return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  nlohmann::json doc = {{"context", file.context}, {"benchmarks", file.benchmarks}};
+  // The benchmarks read back from this text dump to the same bytes (numbers round-trip, keys are
+  // sorted, a replaced byte stays U+FFFD), so a reader recomputes the same checksum.
+  doc["context"]["elsbench"][kChecksumKey] = benchmarks_checksum(file.benchmarks);
+  return json_text(doc, 2) + "\n";
+}
+
+void check_resumable(const ResultsFile& file, const std::string& path) {
+  const nlohmann::json& els = file.elsbench();
+  const std::string field = std::string("context.elsbench.") + kChecksumKey;
+  const auto sum = els.find(kChecksumKey);
+  if (sum == els.end() || !sum->is_string())
+    throw InputError(path, field,
+                     "missing: the file was not written by this elsbench (or was edited); nothing of it is kept "
+                     "by --resume: price into another --out");
+  if (sum->get<std::string>() != benchmarks_checksum(file.benchmarks))
+    throw InputError(path, field,
+                     "the benchmarks differ from what elsbench wrote (an entry edited, added or removed); "
+                     "nothing of it is kept by --resume: price into another --out");
+  // An entry is its name and, for a repetition, its index (Google Benchmark names repetitions alike).
+  std::set<std::string> entries;
+  for (std::size_t i = 0; i < file.benchmarks.size(); ++i) {
+    const nlohmann::json& e = file.benchmarks[i];
+    const std::string name = e.value("name", e.value("case_id", ""));
+    const std::string index = e.contains("repetition_index") ? e["repetition_index"].dump() : "";
+    if (!entries.insert(name + "\n" + index).second)
+      throw InputError(path, "benchmarks[" + std::to_string(i) + "]",
+                       "'" + name + "'" + (index.empty() ? "" : " repetition " + index) + " twice");
+  }
 }
 
 void write_results_file(const std::string& path, const ResultsFile& file) {

@@ -41,8 +41,13 @@ ResultsFile read_results_file(const std::string& path);
 ResultsFile results_file_from_text(std::string_view text, const std::string& path);
 // Writes the JSON and the CSV flat view beside it (results_csv.hpp), each atomically.
 void write_results_file(const std::string& path, const ResultsFile& file);
-// The JSON text write_results_file writes.
+// The JSON text write_results_file writes, with context.elsbench.benchmarks_sha256: the SHA-256 of
+// its benchmarks as written, which a resume checks.
 std::string results_file_text(const ResultsFile& file);
+// What a resume may keep of a file it did not just write: its benchmarks as this project wrote them
+// (their SHA-256 matches; a price edited by hand, a pasted or deleted entry, or a file without the
+// checksum is refused) and no entry name twice. Throws InputError naming `path` and the field.
+void check_resumable(const ResultsFile& file, const std::string& path);
 
 std::string csv_path_for(const std::string& json_path);
 // results/<machine-slug>/<YYYY-MM-DD>-<commit>.json under `root`; "-2", "-3"... when taken.

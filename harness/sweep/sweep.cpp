@@ -193,6 +193,7 @@ SweepSummary resume_sweep(const std::string& from, SweepRun run) {
                                std::filesystem::copy_options::overwrite_existing, ignored);
   }
   ResultsFile file = read_results_file(from);
+  check_resumable(file, from);
   if (!file.elsbench().contains("sweep") || file.elsbench()["sweep"].is_null())
     throw InputError(from, "context.elsbench.sweep", "missing: nothing to resume from");
   const SweepSpec spec = sweep_spec_from_json(file.elsbench()["sweep"], from + " (context.elsbench.sweep)");

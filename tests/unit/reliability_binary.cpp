@@ -662,5 +662,46 @@ BOOST_AUTO_TEST_CASE(a_monte_carlo_beyond_this_machine_s_memory_is_refused_namin
   BOOST_TEST(!has(r, "smaller --n"), r.out);
 }
 
+BOOST_AUTO_TEST_CASE(a_resume_keeps_only_what_elsbench_wrote) {
+  // A note's price edited to -5.0 or 1e300 was kept and the resume exited 0; a duplicated note was
+  // carried forward (9 rows for 8 notes); a sweep's price edited to -7.0 likewise.
+  Scratch s;
+  const std::string book = shell_quoted((s.dir / "b.jsonl").string());
+  const fs::path out = s.dir / "r.json";
+  BOOST_REQUIRE(elsbench("book generate --notes 3 --assets 1 --seed 5 --out " + book).code == 0);
+  const std::string price = "book price " + book + " --n 30 --threads 1 --out " + shell_quoted(out.string());
+  BOOST_REQUIRE(elsbench(price).code == 0);
+  const nlohmann::json written = nlohmann::json::parse(read_text(out));
+  const auto resume_after = [&](const std::function<void(nlohmann::json&)>& edit) {
+    nlohmann::json file = written;
+    edit(file);
+    std::ofstream(out) << file.dump(2);
+    return elsbench(price + " --resume");
+  };
+  for (const double edited : {-5.0, 1e300}) {
+    const Run r = resume_after([&](nlohmann::json& f) { f["benchmarks"][0]["price"] = edited; });
+    BOOST_TEST(r.code == 2, r.out);
+    BOOST_TEST(has(r, "benchmarks_sha256"), r.out);
+  }
+  const Run twice = resume_after([](nlohmann::json& f) { f["benchmarks"].push_back(f["benchmarks"][1]); });
+  BOOST_TEST(twice.code == 2, twice.out);
+  const Run unsigned_file = resume_after([](nlohmann::json& f) { f["context"]["elsbench"].erase("benchmarks_sha256"); });
+  BOOST_TEST(unsigned_file.code == 2, unsigned_file.out);
+  BOOST_TEST(has(unsigned_file, "missing"), unsigned_file.out);
+  const Run untouched = resume_after([](nlohmann::json&) {});
+  BOOST_TEST(untouched.code == 0, untouched.out);
+  BOOST_TEST(has(untouched, "3 kept from the previous run"), untouched.out);
+
+  const fs::path sweep = s.dir / "s.json";
+  BOOST_REQUIRE(elsbench("sweep --products european-call --solvers adi:douglas --devices cpu:t1 --n 8 --repetitions 2 "
+                         "--out " + shell_quoted(sweep.string())).code == 0);
+  nlohmann::json file = nlohmann::json::parse(read_text(sweep));
+  file["benchmarks"][0]["price"] = -7.0;
+  std::ofstream(sweep) << file.dump(2);
+  const Run r = elsbench("sweep --resume " + shell_quoted(sweep.string()));
+  BOOST_TEST(r.code == 2, r.out);
+  BOOST_TEST(has(r, "benchmarks_sha256"), r.out);
+}
+
 }  // namespace
 }  // namespace elsbench
