@@ -6,11 +6,13 @@ is "not measured"; nothing is extrapolated from other GPUs.
 """
 from __future__ import annotations
 
+import json
+import math
 import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from schema import read_json
+from schema import ResultsError, read_json
 
 GPU_FAMILIES = ["rtx 4090", "rtx 3090", "h200", "h100", "a100", "a40", "a10g", "l40s", "l4", "v100", "p100", "t4"]
 DEFAULT_PRODUCT = "sample-2a-stepdown"  # the sample ELS every machine prices
@@ -55,10 +57,49 @@ class CostRow:
         return self.case is not None
 
 
+def _is_number(v) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+
+
+# Each field of a price entry: whether a value is of its kind, and what the kind is called.
+_ENTRY_FIELDS = {
+    "provider": (lambda v: isinstance(v, str), "a string"),
+    "instance": (lambda v: isinstance(v, str), "a string"),
+    "id": (lambda v: isinstance(v, str), "a string"),
+    "gpu": (lambda v: isinstance(v, str), "a string"),
+    "gpu_count": (lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 0, "a whole number >= 0"),
+    "gpu_memory_gb": (lambda v: v is None or (_is_number(v) and v > 0), "a number > 0 or null"),
+    "usd_per_hour": (lambda v: v is None or (_is_number(v) and v >= 0), "a number >= 0 or null"),
+    "usd_per_hour_spot": (lambda v: v is None or (_is_number(v) and v >= 0), "a number >= 0 or null"),
+    "source": (lambda v: isinstance(v, str), "a string"),
+    "notes": (lambda v: isinstance(v, str), "a string"),
+}
+_OPTIONAL = ("notes",)
+
+
+def _price_entry(e, path: str, where: str) -> PriceEntry:
+    if not isinstance(e, dict):
+        raise ResultsError(path, where, "expected an object")
+    for key, (ok, kind) in _ENTRY_FIELDS.items():
+        if key not in e:
+            if key in _OPTIONAL:
+                continue
+            raise ResultsError(path, f"{where}.{key}", "missing")
+        if not ok(e[key]):
+            raise ResultsError(path, f"{where}.{key}", f"expected {kind}, got {json.dumps(e[key])[:40]}")
+    return PriceEntry(**{k: v for k, v in e.items() if k in _ENTRY_FIELDS})
+
+
 def load_prices(path: str) -> PriceTable:
+    """The cloud price table, every field checked before it is used: a file of another shape is
+    refused naming the field (exit 2), never met later as an internal error."""
     data = read_json(path)
-    keys = PriceEntry.__dataclass_fields__
-    entries = [PriceEntry(**{k: v for k, v in e.items() if k in keys}) for e in data["instances"]]
+    if not isinstance(data, dict) or not isinstance(data.get("instances"), list):
+        raise ResultsError(path, "instances", "missing or not a list: not a price table (harness/cloud/prices.json)")
+    for key in ("written", "prices_as_of"):
+        if key in data and not isinstance(data[key], str):
+            raise ResultsError(path, key, "expected a string")
+    entries = [_price_entry(e, path, f"instances[{i}]") for i, e in enumerate(data["instances"])]
     return PriceTable(data.get("written", ""), data.get("prices_as_of", ""), entries)
 
 

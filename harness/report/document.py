@@ -7,6 +7,7 @@ import os
 from dataclasses import dataclass, field
 from string import Template
 
+from formatting import readable
 from tables import Table
 
 TEMPLATES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "templates")
@@ -76,7 +77,7 @@ def write_markdown(path: str, title: str, sections: list[Section]):
             parts.append(f"![{md_text(s.heading)}]({stem}) ([SVG]({os.path.basename(s.figure['svg'])}))")
         parts += [markdown_table(t) for t in s.tables if t.rows]
     with open(path, "w", encoding="utf-8") as f:
-        f.write(_template("report.md.in").substitute(title=md_text(title), body="\n\n".join(parts)))
+        f.write(readable(_template("report.md.in").substitute(title=md_text(title), body="\n\n".join(parts))))
 
 
 def write_html(path: str, title: str, sections: list[Section]):
@@ -89,4 +90,4 @@ def write_html(path: str, title: str, sections: list[Section]):
             parts.append(f"<figure><img alt=\"{html.escape(s.heading)}\" src=\"{_data_uri(s.figure['svg'])}\"></figure>")
         parts += [f"<div class=\"scroll\">{html_table(t)}</div>" for t in s.tables if t.rows]
     with open(path, "w", encoding="utf-8") as f:
-        f.write(_template("report.html.in").substitute(title=html.escape(title), body="\n".join(parts)))
+        f.write(readable(_template("report.html.in").substitute(title=html.escape(title), body="\n".join(parts))))

@@ -8,11 +8,17 @@ import matplotlib
 matplotlib.use("Agg")  # no display on CI runners and cloud machines
 import matplotlib.image  # noqa: E402
 import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib.text  # noqa: E402
+
+import formatting  # noqa: E402
 
 # Same inputs give the same files: no timestamps, fixed SVG ids.
 plt.rcParams.update({"svg.hashsalt": "elsbench", "figure.dpi": 100, "savefig.dpi": 110,
                      "font.size": 9, "axes.grid": True, "grid.alpha": 0.3})
 METADATA = {"png": {"Software": None}, "svg": {"Date": None, "Creator": None}}
+# A label's longest line on a figure: a 10,000-character --instance made a 68976-pixel-wide image
+# that could not be drawn. The report's tables keep the whole text.
+MAX_LABEL_CHARS = 80
 
 
 def new_figure(panels: int = 1, width: float = 7.5, height: float = 4.5):
@@ -29,6 +35,8 @@ def new_figure(panels: int = 1, width: float = 7.5, height: float = 4.5):
 def save(fig, out_dir: str, stem: str) -> dict:
     """Writes stem.png and stem.svg and reads the PNG back: a plot that cannot be decoded is an error
     here, not a broken image in a report someone opens later."""
+    for text in fig.findobj(matplotlib.text.Text):
+        text.set_text(_drawable(text.get_text()))
     paths = {}
     for fmt in ("png", "svg"):
         path = os.path.join(out_dir, f"{stem}.{fmt}")
@@ -39,6 +47,12 @@ def save(fig, out_dir: str, stem: str) -> dict:
     if pixels.shape[0] == 0 or pixels.shape[1] == 0:
         raise RuntimeError(f"{paths['png']}: empty image")
     return paths
+
+
+def _drawable(label: str) -> str:
+    lines = [formatting.readable(line) for line in label.split("\n")]
+    return "\n".join(line if len(line) <= MAX_LABEL_CHARS else line[:MAX_LABEL_CHARS - 1] + "\u2026"
+                     for line in lines)
 
 
 def series_styles(names):

@@ -2,6 +2,12 @@
 from __future__ import annotations
 
 
+def readable(text: str) -> str:
+    """A file or folder name's bytes that are not UTF-8 (held by Python as surrogate escapes) as
+    U+FFFD, as the C++ writers print them: the report's files are UTF-8."""
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
 def number(x, digits: int = 6) -> str:
     return "-" if x is None else f"{x:.{digits}g}"
 

@@ -703,5 +703,18 @@ BOOST_AUTO_TEST_CASE(a_resume_keeps_only_what_elsbench_wrote) {
   BOOST_TEST(has(r, "benchmarks_sha256"), r.out);
 }
 
+BOOST_AUTO_TEST_CASE(a_long_instance_name_is_reported) {
+  // A sweep run with an --instance of 10,000 characters could not be reported: "Image size of
+  // 68976x502 pixels is too large" (exit 2, no field named).
+  Scratch s;
+  const fs::path sweep = s.dir / "s.json";
+  const std::string instance(10000, 'x');
+  BOOST_REQUIRE(elsbench("sweep --products european-call --solvers adi:douglas --devices cpu:t1 --n 8 --repetitions 2 "
+                         "--instance " + instance + " --out " + shell_quoted(sweep.string())).code == 0);
+  const Run r = elsbench("report " + shell_quoted(sweep.string()) + " --out " + shell_quoted((s.dir / "r").string()));
+  BOOST_TEST(r.code == 0, r.out);
+  BOOST_TEST(read_text(s.dir / "r" / "report.md").find(instance) != std::string::npos);
+}
+
 }  // namespace
 }  // namespace elsbench

@@ -133,3 +133,42 @@ def test_a_file_that_is_not_utf8_is_refused_naming_the_byte(tmp_path):
     bad.write_bytes(b'{"context": "caf\xe9"}')
     err = render_refuses(tmp_path, bad)
     assert str(bad) in err and "byte offset 16" in err, err
+
+
+def render(tmp_path, *args):
+    return subprocess.run([sys.executable, RENDER, *map(str, args)], capture_output=True, text=True,
+                          env=dict(os.environ, MPLBACKEND="Agg"), timeout=300)
+
+
+def test_a_results_file_under_a_name_that_is_not_utf8_is_reported(tmp_path):
+    # Its name entered the report's text as a surrogate escape: "'utf-8' codec can't encode" (exit 2).
+    folder = tmp_path / os.fsdecode(b"desk\xff")
+    folder.mkdir()
+    with open(os.path.join(FIXTURES, "devbox-cpu.json"), "rb") as f:
+        (folder / "r.json").write_bytes(f.read())
+    out = tmp_path / "report"
+    p = render(tmp_path, "--out", out, "--history", folder)
+    assert p.returncode == 0, p.stderr
+    text = (out / "report.md").read_text(encoding="utf-8")
+    assert "desk\ufffd" in text
+    (out / "report.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("table, field", [
+    ({"x": 1}, "'instances'"),
+    ([1, 2], "'instances'"),
+    ({"instances": [1, 2]}, "'instances[0]'"),
+    ({"instances": [{"provider": "a", "instance": "b", "id": "c", "gpu": "T4", "gpu_count": 1, "gpu_memory_gb": 16,
+                     "usd_per_hour": "x", "usd_per_hour_spot": None, "source": ""}]}, "'instances[0].usd_per_hour'"),
+    ({"instances": [{"provider": "a"}]}, "'instances[0].instance'"),
+])
+def test_a_price_table_of_another_shape_is_refused_naming_the_field(tmp_path, table, field):
+    # Was "internal error: TypeError" (exit 1) or "render.py: 'instances'".
+    prices = tmp_path / "prices.json"
+    prices.write_text(json.dumps(table))
+    out = tmp_path / "report"
+    p = render(tmp_path, "--out", out, "--prices", prices, os.path.join(FIXTURES, "devbox-cpu.json"))
+    assert p.returncode == 2, p.stderr
+    assert str(prices) in p.stderr and field in p.stderr, p.stderr
+    assert "Traceback" not in p.stderr and "internal error" not in p.stderr
+    assert not out.exists()
