@@ -33,14 +33,15 @@ void finish(AxisErrorEstimate& a, double nominal) {
   a.error = richardson_error({double(a.m[0]), a.prices[0]}, {double(a.m[1]), a.prices[1]}, a.order);
 }
 
-// A coarser (or finer) level's price outside its no-arbitrage bounds leaves no estimate: said as
-// the estimate's, since the price being estimated was within them.
+// A coarser (or finer) level's price outside its no-arbitrage bounds, or a level too coarse to
+// resolve the note, leaves no estimate: said as the estimate's, naming its grid, since the price
+// being estimated was within them on the user's.
 PriceResult level_price(const SolverInfo& solver, const Product& product, const SolverOptions& options) {
   try {
     return price_with(solver, product, options);
   } catch (const SolverError& e) {
-    if (e.kind() != SolverError::Kind::Unconverged) throw;
-    throw SolverError(e.kind(), std::string("on the error estimate's grid: ") + e.what());
+    if (e.kind() != SolverError::Kind::Unconverged && e.kind() != SolverError::Kind::Unsupported) throw;
+    throw SolverError(e.kind(), "on the error estimate's grid n = " + std::to_string(options.grid.n) + ": " + e.what());
   }
 }
 
@@ -55,8 +56,16 @@ AxisErrorEstimate space_estimate(const SolverInfo& solver, const Product& produc
     if (std::any_of(g.axis_nodes.begin(), g.axis_nodes.end(), [](int n) { return n < kMinNodes; }) || g.n < kMinNodes)
       break;
     options.grid = g;
+    double price = 0;
+    try {
+      price = level_price(solver, product, options).price;
+    } catch (const SolverError& e) {
+      // A third level too coarse to resolve the note leaves two, and the nominal order.
+      if (a.m.size() == 2 && e.kind() == SolverError::Kind::Unsupported) break;
+      throw;
+    }
     a.m.push_back(g.n);
-    a.prices.push_back(level_price(solver, product, options).price);
+    a.prices.push_back(price);
   }
   if (a.m.size() < 2) throw std::invalid_argument("error estimate: n = " + std::to_string(a.m[0]) + " has no coarser grid");
   finish(a, 2.0);

@@ -74,8 +74,8 @@ BOOST_AUTO_TEST_CASE(a_good_grid_passes_with_exit_0) {
 }
 
 BOOST_AUTO_TEST_CASE(a_bad_grid_fails_with_exit_1_under_the_default_rule) {
-  // Two time steps: 0.53 off where the rule allows 0.0092; eight uniform nodes: 3.5 off, 1.44 allowed.
-  for (const char* grid : {"--n 100 --nt 2", "--n 8 --mesh uniform"}) {
+  // Two time steps: 0.53 off where the rule allows 0.0092; twelve uniform nodes: 1.2 off, 0.64 allowed.
+  for (const char* grid : {"--n 100 --nt 2", "--n 12 --mesh uniform"}) {
     const Run r = price(std::string("--product european-call --solver adi ") + grid);
     BOOST_TEST(r.rc == 1, grid);
     BOOST_TEST(starts(verdict_row(r.out), "fail (|error| "), r.out);
@@ -110,11 +110,11 @@ BOOST_AUTO_TEST_CASE(the_json_verdict_carries_the_allowance_and_its_parts) {
   BOOST_TEST(!price_json("--product european-call --solver adi --n 40 --reference none", 0).contains("verdict"));
 }
 
-// A coarse grid is judged by what it claims, its error bar: at n = 8 the bar (8.5: the levels 8,
-// 4 and 2 show no order, so it is the whole change from n = 4) covers the error (1.49) that the
-// default rule (1.44) does not; two time steps claim less than they are off (0.53).
+// A coarse grid is judged by what it claims, its error bar: at n = 12 the levels 12 and 6 show no
+// order and the bar (3.5) is the whole change; two time steps claim less than they are off (0.53).
+// At n = 8 the estimate's coarse grid (n = 4) cannot resolve the call: no estimate, exit 3.
 BOOST_AUTO_TEST_CASE(with_an_error_estimate_the_allowance_is_the_estimates) {
-  const nlohmann::json coarse = price_json("--product european-call --solver adi --n 8 --error-estimate", 0);
+  const nlohmann::json coarse = price_json("--product european-call --solver adi --n 12 --error-estimate", 0);
   const nlohmann::json& v = coarse.at("verdict");
   BOOST_TEST(v.at("status") == "pass");
   BOOST_TEST(v.at("discretisation_source") == "error-estimate");
@@ -122,9 +122,12 @@ BOOST_AUTO_TEST_CASE(with_an_error_estimate_the_allowance_is_the_estimates) {
   BOOST_TEST(v.at("discretisation_part").get<double>() == coarse.at("error_estimate").at("bound").get<double>(),
              boost::test_tools::tolerance(1e-12));
   BOOST_TEST(coarse.at("error_estimate").at("erratic") == true);
-  const Run text = price("--product european-call --solver adi --n 8 --error-estimate");
+  const Run text = price("--product european-call --solver adi --n 12 --error-estimate");
   BOOST_TEST(text.rc == 0);
   BOOST_TEST(has(verdict_row(text.out), "the estimated error)"), text.out);
+  const Run unresolved = price("--product european-call --solver adi --n 8 --error-estimate");
+  BOOST_TEST(unresolved.rc == 3);
+  BOOST_TEST(has(unresolved.err, "on the error estimate's grid n = 4"), unresolved.err);
 
   const nlohmann::json few_steps = price_json("--product european-call --solver adi --n 100 --nt 2 --error-estimate", 1);
   BOOST_TEST(few_steps.at("verdict").at("status") == "fail");

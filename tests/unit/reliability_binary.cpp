@@ -716,5 +716,18 @@ BOOST_AUTO_TEST_CASE(a_long_instance_name_is_reported) {
   BOOST_TEST(read_text(s.dir / "r" / "report.md").find(instance) != std::string::npos);
 }
 
+BOOST_AUTO_TEST_CASE(a_grid_with_too_few_nodes_near_the_spot_is_refused_naming_the_flags) {
+  // A uniform mesh of 60 nodes to 100 x the strike priced the min call 20.32 (closed form 6.84) and
+  // the exchange option 21.15 (13.70), exit 0.
+  for (const char* product : {"min-call", "exchange"}) {
+    const Run r = elsbench(std::string("price --product ") + product + " --n 60 --mesh uniform --s-max 100 --threads 1");
+    BOOST_TEST(r.code == 3, r.out);
+    BOOST_TEST(has(r, "--s-max"), r.out);
+    BOOST_TEST(!has(r, "price   "), r.out);
+  }
+  const Run fine = elsbench("price --product min-call --n 60 --mesh uniform --threads 1");
+  BOOST_TEST(fine.code == 0, fine.out);
+}
+
 }  // namespace
 }  // namespace elsbench

@@ -134,7 +134,7 @@ BOOST_AUTO_TEST_CASE(a_mesh_too_coarse_for_the_spread_is_refused_naming_the_flag
     } catch (const SolverError& e) {
       BOOST_TEST_MESSAGE(p.id << ": " << e.what());
       BOOST_TEST((e.kind() == SolverError::Kind::Unsupported));
-      BOOST_TEST(std::string(e.what()).find("cannot resolve it; use more nodes (--n) or --mesh sinh") !=
+      BOOST_TEST(std::string(e.what()).find("cannot resolve it; use more nodes (--n), a smaller --s-max or --mesh sinh") !=
                  std::string::npos);
     }
   }
