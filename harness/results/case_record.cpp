@@ -83,7 +83,7 @@ json case_fields(const SweepCase& c, const Product& product, const CaseOutcome& 
   f["peak_device_bytes"] = or_null(r, out.peak_device_bytes);
   f["process_peak_rss_bytes"] = or_null(r, out.process_peak_rss_bytes);
   f["memory_space"] = or_null(model, model ? to_string(model->space) : "");
-  f["model_bytes_per_point"] = or_null(model, model ? bytes_per_point(*model, c.precision, load) : 0.0);
+  f["model_bytes_per_point"] = or_null(model, model ? bytes_per_point(*model, c.precision, load, planned_points) : 0.0);
   f["model_bytes"] = or_null(model, model ? std::round(model_bytes(*model, c.precision, load, planned_points)) : 0.0);
   // The device's own account (cudaMemGetInfo), next to the model: null where nothing measured it
   // (a CPU case, a skipped case, a build without CUDA).

@@ -1,5 +1,7 @@
 #include "solvers/contract/memory_model.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <set>
 
 namespace elsbench {
@@ -18,7 +20,7 @@ GridLoad grid_load(const Product& product) {
   return g;
 }
 
-double bytes_per_point(const MemoryModel& m, Precision p, const GridLoad& g) {
+double bytes_per_point(const MemoryModel& m, Precision p, const GridLoad& g, double points) {
   const double element = p == Precision::FP64 ? 8.0 : 4.0;
   const double arrays = g.layers * (m.per_layer + m.per_layer_per_dim * g.dim) + m.shared;
   // The problem's payoff and the march's result are fp64 on the host whatever the march's precision.
@@ -29,11 +31,12 @@ double bytes_per_point(const MemoryModel& m, Precision p, const GridLoad& g) {
   const double node_arrays = m.space == MemorySpace::Host
                                  ? 8.0 * ((g.performance ? 1 : 0) + g.event_weights)
                                  : element * g.event_weights;
-  return element * arrays + host_fp64 + node_arrays;
+  const double fill = m.fill_per_log * std::max(0.0, std::log(std::max(points, 1.0)) - 4.0);
+  return element * arrays + host_fp64 + node_arrays + fill;
 }
 
 double model_bytes(const MemoryModel& m, Precision p, const GridLoad& g, double points) {
-  return bytes_per_point(m, p, g) * points;
+  return bytes_per_point(m, p, g, points) * points;
 }
 
 }  // namespace elsbench

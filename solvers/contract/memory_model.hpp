@@ -9,6 +9,9 @@
 //                          + on the host, below fp64, what stays fp64 per layer: the payoff (one
 //                            of per_layer), and the values (mixed), or their fp64 copy that an
 //                            fp32 march returns while its arrays live.
+//                          + the fill of sparse factors, where a variant keeps them (cn-direct):
+//                            fill_per_log x (ln points - 4) bytes, the fill of an LU of a 2-D grid
+//                            growing like log N a point.
 // Arrays of size n (1-D operators, factors, meshes) are left out: they vanish next to n^dim.
 #include <string>
 #include <vector>
@@ -36,6 +39,7 @@ struct MemoryModel {
   double shared = 0;                       // full-grid arrays held once for all layers (matrices)
   bool checked = false;                    // counted in the solver's code and matched to a measured peak
   std::string counts;                      // which arrays
+  double fill_per_log = 0;                 // bytes a point per ln(points) of sparse factors' fill
 };
 
 // What a product puts on the grid: dimension, value layers (2 with a pending knock-in), and the
@@ -49,8 +53,8 @@ struct GridLoad {
 };
 GridLoad grid_load(const Product& product);
 
-double bytes_per_point(const MemoryModel& m, Precision p, const GridLoad& g);
 // On a grid of `points` nodes (n^dim for a square one; the product of each axis's nodes).
+double bytes_per_point(const MemoryModel& m, Precision p, const GridLoad& g, double points);
 double model_bytes(const MemoryModel& m, Precision p, const GridLoad& g, double points);
 
 }  // namespace elsbench

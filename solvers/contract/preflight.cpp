@@ -23,7 +23,7 @@ PreflightEstimate estimate_pricing(const SolverInfo& solver, const Product& prod
   PreflightEstimate e;
   const GridLoad load = grid_load(product);
   if (const std::optional<MemoryModel> memory = solver.memory_for(options.scheme, options.precision)) {
-    e.bytes = bytes_per_point(*memory, options.precision, load) * static_cast<double>(points);
+    e.bytes = model_bytes(*memory, options.precision, load, static_cast<double>(points));
     if (memory->space == MemorySpace::Host) e.available = static_cast<double>(available_host_bytes());
   }
   e.work = static_cast<double>(points) * load.layers * static_cast<double>(steps);

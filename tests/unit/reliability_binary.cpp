@@ -16,6 +16,7 @@
 #include <functional>
 #include <sstream>
 #include <nlohmann/json.hpp>
+#include <map>
 #include <set>
 #include <string>
 #include <utility>
@@ -727,6 +728,28 @@ BOOST_AUTO_TEST_CASE(a_grid_with_too_few_nodes_near_the_spot_is_refused_naming_t
   }
   const Run fine = elsbench("price --product min-call --n 60 --mesh uniform --threads 1");
   BOOST_TEST(fine.code == 0, fine.out);
+}
+
+BOOST_AUTO_TEST_CASE(cn_direct_s_memory_model_counts_its_sparse_lu) {
+  // The model left out the LU's fill: n = 400 peaked at 700 MB against a model of 90 MiB, and
+  // n = 3000 passed the pre-flight and grew past 9 GB. The process's peak over a coarse first case
+  // is what the n = 250 case adds.
+  Scratch s;
+  const fs::path out = s.dir / "m.json";
+  BOOST_REQUIRE(elsbench("sweep --products min-call --solvers cn-direct --devices cpu:t1 --n 40,250 --repetitions 2 "
+                         "--out " + shell_quoted(out.string())).code == 0);
+  const nlohmann::json file = nlohmann::json::parse(read_text(out));
+  std::map<int, nlohmann::json> at;
+  for (const auto& e : file["benchmarks"])
+    if (e.value("run_type", "") == "aggregate") at[e["n"].get<int>()] = e;
+  BOOST_REQUIRE(at.size() == 2u);
+  const double added = at[250]["process_peak_rss_bytes"].get<double>() - at[40]["process_peak_rss_bytes"].get<double>();
+  const double model = at[250]["model_bytes"].get<double>();
+  BOOST_TEST(model >= 0.8 * added, model << " modelled, " << added << " measured");
+  BOOST_TEST(model <= 1.6 * added, model << " modelled, " << added << " measured");
+  const Run huge = elsbench("price --product min-call --solver cn-direct --n 6000 --threads 1");  // 260 GB modelled
+  BOOST_TEST(huge.code == 3, huge.out);
+  BOOST_TEST(has(huge, "its memory model"), huge.out);
 }
 
 }  // namespace
