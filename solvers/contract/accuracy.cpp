@@ -18,10 +18,7 @@
 namespace elsbench {
 namespace {
 
-// Richardson's value for a second-order grid halved: P(n) + (P(n) - P(n/2)) / (2^2 - 1).
-double richardson(double fine, double coarse) { return fine + (fine - coarse) / 3.0; }
-
-std::vector<double> richardson(const std::vector<double>& fine, const std::vector<double>& coarse) {
+std::vector<double> richardson_each(const std::vector<double>& fine, const std::vector<double>& coarse) {
   std::vector<double> out(fine.size());
   for (std::size_t i = 0; i < fine.size() && i < coarse.size(); ++i) out[i] = richardson(fine[i], coarse[i]);
   return out;
@@ -170,8 +167,8 @@ Pair extrapolated_pair(const SolverInfo& solver, const Product& product, const S
   add_up_cost(acc, 0);
   PriceResult r = fine;
   r.price = richardson(fine.price, coarse.price);
-  r.delta = richardson(fine.delta, coarse.delta);
-  r.gamma = richardson(fine.gamma, coarse.gamma);
+  r.delta = richardson_each(fine.delta, coarse.delta);
+  r.gamma = richardson_each(fine.gamma, coarse.gamma);
   r.seconds = wall;
   r.peak_host_bytes = std::max(fine.peak_host_bytes, coarse.peak_host_bytes);
   r.accuracy = std::move(acc);
@@ -179,6 +176,8 @@ Pair extrapolated_pair(const SolverInfo& solver, const Product& product, const S
 }
 
 }  // namespace
+
+double richardson(double fine, double coarse) { return fine + (fine - coarse) / 3.0; }
 
 void require_target_met(const Accuracy& a) {
   if (!a.target || *a.bound <= *a.target) return;

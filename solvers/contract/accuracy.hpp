@@ -18,6 +18,10 @@
 namespace elsbench {
 
 
+// Richardson's value for a second-order grid halved: P(n) + (P(n) - P(n/2)) / (2^2 - 1). A
+// Greek of Richardson's value is the same combination of its values on the two grids.
+double richardson(double fine, double coarse);
+
 // Nodes per axis of the default grid by dimension: Richardson's value from them and half as many
 // costs about what the plain price at 200 nodes cost in 2-D (docs/accuracy.md).
 int default_nodes(int dimension);
