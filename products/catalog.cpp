@@ -4,8 +4,10 @@
 #include <cstdlib>
 #include <filesystem>
 #include <system_error>
+#include <vector>
 
 #include "platform/input_error.hpp"
+#include "platform/nearest_word.hpp"
 #include "products/product_json.hpp"
 
 namespace elsbench {
@@ -26,7 +28,13 @@ Product resolve_product(const std::string& spec) {
   if (fs::exists(given)) throw InputError(spec, "--product", "not a regular file; a product is a JSON file or a catalog id");
   const fs::path by_id = fs::path(catalog_dir()) / (spec + ".json");
   if (fs::exists(by_id, ec)) return load_product_file(by_id.string());  // ec: a name too long is no id
-  throw InputError(spec, "--product", "no such file, and no product with this id in " + catalog_dir());
+  std::vector<std::string> ids;
+  for (const auto& entry : fs::directory_iterator(catalog_dir(), ec))
+    if (entry.path().extension() == ".json") ids.push_back(entry.path().stem().string());
+  const std::string near = nearest_word(spec, {ids.begin(), ids.end()});
+  throw InputError(spec, "--product",
+                   "no such file, and no product with this id in " + catalog_dir() +
+                       (near.empty() ? std::string() : "; did you mean '" + near + "'?"));
 }
 
 std::vector<Product> load_catalog() {

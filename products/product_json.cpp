@@ -13,6 +13,7 @@
 #include "platform/input_error.hpp"
 #include "platform/input_file.hpp"
 #include "platform/json_text.hpp"
+#include "platform/nearest_word.hpp"
 #include "products/payoff.hpp"
 #include "products/product_limits.hpp"
 
@@ -29,46 +30,6 @@ const Keys kUnderlyingKeys = {"name", "spot", "reference", "vol", "div_yield"};
 const Keys kAutocallKeys = {"time", "barrier", "coupon"};
 const Keys kKnockInKeys = {"monitoring", "barrier", "days_per_year"};
 const Keys kElsKeys = {"performance", "autocall", "knock_in", "dummy_coupon", "knocked_in"};
-
-// Levenshtein distance between two short keys.
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t k = 0; k <= b.size(); ++k) row[k] = k;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diagonal = row[0];
-    row[0] = i;
-    for (std::size_t k = 1; k <= b.size(); ++k) {
-      const std::size_t above = row[k];
-      row[k] = std::min({row[k] + 1, row[k - 1] + 1, diagonal + (a[i - 1] == b[k - 1] ? 0 : 1)});
-      diagonal = above;
-    }
-  }
-  return row[b.size()];
-}
-
-// A key folded to lower case without separators: 'DivYield', 'div-yield' and 'divyield' meet.
-std::string folded(std::string_view key) {
-  std::string out;
-  for (const char c : key)
-    if (c != '_' && c != '-') out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-// The known key a misspelt `key` most likely meant: the same letters in another case or with other
-// separators, else the nearest within two edits; empty when none is that close.
-std::string_view nearest_key(std::string_view key, const Keys& known) {
-  const std::string key_folded = folded(key);
-  std::string_view best;
-  std::size_t best_distance = 3;
-  for (const std::string_view k : known) {
-    const std::size_t d = key_folded == folded(k) ? 0 : edit_distance(key, k);
-    if (d < best_distance) {
-      best = k;
-      best_distance = d;
-    }
-  }
-  return best;
-}
 
 std::string joined(const Keys& keys) {
   std::string out;
@@ -100,11 +61,11 @@ class Reader {
     for (const auto& item : j_.items()) {
       const std::string& key = item.key();
       if (std::find(known.begin(), known.end(), key) != known.end()) continue;
-      const std::string_view near = nearest_key(key, known);
+      const std::string near = nearest_word(key, known);
       // Joined with '.' whatever the key holds, so that a key like "[0]" reads as a key, not an index.
       throw InputError(file_, path_.empty() ? key : path_ + "." + key,
                        near.empty() ? "unknown key (expected " + joined(known) + ")"
-                                    : "unknown key; did you mean '" + std::string(near) + "'?");
+                                    : "unknown key; did you mean '" + near + "'?");
     }
   }
 
@@ -269,6 +230,12 @@ std::vector<std::vector<double>> read_correlation(const Reader& r, std::size_t n
   return c;
 }
 
+std::string coupon_refusal(double coupon) {
+  std::string why = "must be in (-1, 1] (a fraction of notional), got " + Reader::fmt(coupon);
+  if (coupon > limits::kMaxCoupon) why += ": a percentage? " + Reader::fmt(coupon) + " % is " + Reader::fmt(coupon / 100);
+  return why;
+}
+
 ElsTerms read_els(const Reader& r) {
   ElsTerms t;
   t.performance = r.has("performance") ? parse_enum(r, "performance", kPerformances)
@@ -296,7 +263,7 @@ ElsTerms read_els(const Reader& r) {
     if (a.barrier > limits::kMaxAutocallBarrier)
       d.fail("barrier", "implausible barrier " + Reader::fmt(a.barrier) + " (fraction of reference, at most 2)");
     a.coupon = d.number("coupon");
-    if (a.coupon <= -1 || a.coupon > limits::kMaxCoupon) d.fail("coupon", "must be in (-1, 5], got " + Reader::fmt(a.coupon));
+    if (a.coupon <= -1 || a.coupon > limits::kMaxCoupon) d.fail("coupon", coupon_refusal(a.coupon));
     t.autocall.push_back(a);
   }
   const Reader ki = r.child(r.at("knock_in"), "knock_in");
@@ -315,8 +282,7 @@ ElsTerms read_els(const Reader& r) {
     t.knock_in.days_per_year = static_cast<int>(days);
   }
   t.dummy_coupon = r.number("dummy_coupon");
-  if (t.dummy_coupon <= -1 || t.dummy_coupon > limits::kMaxCoupon)
-    r.fail("dummy_coupon", "must be in (-1, 5], got " + Reader::fmt(t.dummy_coupon));
+  if (t.dummy_coupon <= -1 || t.dummy_coupon > limits::kMaxCoupon) r.fail("dummy_coupon", coupon_refusal(t.dummy_coupon));
   t.knocked_in = r.boolean_or("knocked_in", false);
   return t;
 }
@@ -381,7 +347,8 @@ Product product_from_json(const json& j, const std::string& source) {
                               std::to_string(p.dimension()));
   p.correlation = read_correlation(r, p.assets.size());
   p.rate = r.number("rate");
-  if (std::abs(p.rate) > limits::kMaxRate) r.fail("rate", "implausible rate (continuously compounded fraction expected)");
+  if (std::abs(p.rate) > limits::kMaxRate)
+    r.fail("rate", "implausible rate " + Reader::fmt(p.rate) + " (a continuously compounded fraction: 0.03 for 3 %)");
   if (p.is_els()) {
     p.els = read_els(r);
   } else {

@@ -16,7 +16,9 @@ inline constexpr double kMaxVol = 3;                 // 300 % a year
 inline constexpr double kMaxRate = 1;                // |rate|, |div_yield|: continuously compounded
 inline constexpr double kMaxAutocallBarrier = 2;     // fraction of the reference
 inline constexpr double kMaxKnockInBarrier = 1;      // a knock-in lies at or below the reference
-inline constexpr double kMaxCoupon = 5;              // 500 % of notional over the life of a note
+// A coupon is a fraction of notional: above 1 (100 %) it is a percentage written as a number (a
+// coupon of 5 meant as 5 % priced a 10,000 note at 31,389).
+inline constexpr double kMaxCoupon = 1;
 inline constexpr int kMaxIdLength = 64;              // ids name files: [A-Za-z0-9][A-Za-z0-9._-]*
 
 }  // namespace elsbench::limits

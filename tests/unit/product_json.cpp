@@ -277,3 +277,38 @@ BOOST_AUTO_TEST_CASE(catalog_loads_and_ids_match_file_names) {
   // the sample ELS of docs/products.md, a 1-asset and a 3-asset ELS, and one file per validation product.
   BOOST_CHECK_GE(count, 11);
 }
+
+BOOST_AUTO_TEST_CASE(a_coupon_written_as_a_percentage_is_refused_naming_the_fraction) {
+  // A coupon of 5, meant as 5 %, priced a 10,000 note at 31,389 with exit 0.
+  json j = sample_els();
+  j["autocall"][0]["coupon"] = 5;
+  expect_message(j, "autocall[0].coupon", "5 % is 0.05");
+  j = sample_els();
+  j["dummy_coupon"] = 12;
+  expect_message(j, "dummy_coupon", "12 % is 0.12");
+  j = sample_els();
+  j["autocall"][0]["coupon"] = 1.0;  // 100 % of notional: the most a coupon may be
+  BOOST_CHECK_NO_THROW(product_from_json(j, kSource));
+}
+
+BOOST_AUTO_TEST_CASE(an_implausible_rate_names_its_value) {
+  json j = sample_els();
+  j["rate"] = 3.5;
+  expect_message(j, "rate", "implausible rate 3.5");
+}
+
+BOOST_AUTO_TEST_CASE(a_misspelt_catalog_id_gets_the_nearest_id) {
+  try {
+    resolve_product("sample-2a-stepdwn");
+    BOOST_ERROR("a misspelt id resolved");
+  } catch (const InputError& e) {
+    BOOST_CHECK_EQUAL(e.field(), "--product");
+    BOOST_TEST(std::string(e.what()).find("did you mean 'sample-2a-stepdown'?") != std::string::npos, e.what());
+  }
+  try {
+    resolve_product("no-such-note-anywhere");
+    BOOST_ERROR("an unknown id resolved");
+  } catch (const InputError& e) {
+    BOOST_TEST(std::string(e.what()).find("did you mean") == std::string::npos, e.what());
+  }
+}
