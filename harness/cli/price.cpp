@@ -12,6 +12,7 @@
 #include "harness/run/price_run.hpp"
 #include "platform/stop_request.hpp"
 #include "products/catalog.hpp"
+#include "solvers/contract/accuracy.hpp"
 #include "solvers/contract/solver.hpp"
 
 namespace elsbench {
@@ -52,7 +53,9 @@ void setup(CLI::App& app) {
   auto* cmd = app.add_subcommand("price", "price one product with one solver");
   cmd->add_option("--product", args->product, "catalog id or JSON file")->required();
   cmd->add_option("--solver", args->solver, "solver name (elsbench list solvers)")->capture_default_str();
-  args->flags.add_to(*cmd);
+  args->flags.add_to(*cmd, "Richardson's value from " + std::to_string(default_nodes(1)) + ", " +
+                              std::to_string(default_nodes(2)) + " or " + std::to_string(default_nodes(3)) +
+                              " nodes by the note's assets, and half as many");
   args->reference.add_to(*cmd, "none");
   cmd->add_flag("--json", args->json, "print the result as JSON");
   cmd->add_flag("--greeks", args->greeks,

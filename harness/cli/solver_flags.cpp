@@ -13,10 +13,12 @@ const char* const kSource = "(command line)";
 
 }  // namespace
 
-void SolverFlags::add_to(CLI::App& cmd) {
+void SolverFlags::add_to(CLI::App& cmd, const std::string& grid_default) {
   GridOptions& g = options.grid;
   cmd.add_option("--scheme", options.scheme, "time scheme (default: the solver's)");
-  cmd.add_option("--n", n, "nodes per axis: N, or N1,N2[,N3] one per asset (default 100)");
+  cmd.add_option("--n", n,
+                 "nodes per axis: N, or N1,N2[,N3] one per asset (default: " +
+                     (grid_default.empty() ? n + ", a plain grid" : grid_default) + ")");
   cmd.add_option("--nt", nt, "time steps, or auto (the solver's choice)");
   cmd.add_option("--mesh", mesh, "uniform | sinh");
   cmd.add_option("--s-max", g.s_max_multiple, "S_max at least this multiple of max(reference or strike, spot), in (1, 100]; wider where the model's range of S over the note's life needs it");

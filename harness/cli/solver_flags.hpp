@@ -15,7 +15,8 @@ struct SolverFlags {
   std::string n = "100", nt = "auto", mesh = "sinh", device = "auto", precision = "fp64";
   int threads = 0;
 
-  void add_to(CLI::App& cmd);
+  // `grid_default` says what the command prices without --n: "" for the plain n grid above.
+  void add_to(CLI::App& cmd, const std::string& grid_default = "");
   SolverOptions parsed() const;  // throws InputError naming the flag
 };
 

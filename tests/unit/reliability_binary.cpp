@@ -22,6 +22,7 @@
 #include <utility>
 
 #include "products/catalog.hpp"
+#include "solvers/contract/accuracy.hpp"
 #include "tests/unit/report_binary.hpp"
 
 namespace elsbench {
@@ -750,6 +751,27 @@ BOOST_AUTO_TEST_CASE(cn_direct_s_memory_model_counts_its_sparse_lu) {
   const Run huge = elsbench("price --product min-call --solver cn-direct --n 6000 --threads 1");  // 260 GB modelled
   BOOST_TEST(huge.code == 3, huge.out);
   BOOST_TEST(has(huge, "its memory model"), huge.out);
+}
+
+BOOST_AUTO_TEST_CASE(the_grid_default_help_prints_is_the_one_the_commands_use) {
+  // price --help said "(default 100)" where price's default is Richardson's value from 144 and 72.
+  const Run price = elsbench("price --help");
+  const std::string richardson = "Richardson's value from " + std::to_string(default_nodes(1)) + ", " +
+                                 std::to_string(default_nodes(2)) + " or " + std::to_string(default_nodes(3));
+  BOOST_TEST(has(price, richardson), price.out);
+  const Run json = elsbench("price --product min-call --threads 1 --json");
+  BOOST_REQUIRE_MESSAGE(json.code == 0, json.out);
+  const nlohmann::json r = nlohmann::json::parse(json.out.substr(json.out.find('{')));
+  BOOST_TEST(r.at("accuracy").at("n").get<int>() == default_nodes(2));
+
+  Scratch s;
+  const Run help = elsbench("book price --help");
+  BOOST_TEST(has(help, "(default: 100, a plain grid)"), help.out);
+  const std::string book = shell_quoted((s.dir / "b.jsonl").string()), out = (s.dir / "r.json").string();
+  BOOST_REQUIRE(elsbench("book generate --notes 1 --assets 1 --seed 5 --out " + book).code == 0);
+  BOOST_REQUIRE(elsbench("book price " + book + " --threads 1 --out " + shell_quoted(out)).code == 0);
+  const nlohmann::json file = nlohmann::json::parse(read_text(out));
+  BOOST_TEST(file["context"]["elsbench"]["book"]["settings"]["n"] == 100);
 }
 
 }  // namespace
