@@ -12,6 +12,7 @@ sample-2a-stepdown, which is the prototype's create_sample_els().
 from __future__ import annotations
 
 import time
+import warnings
 from collections.abc import Mapping
 from typing import Any
 
@@ -80,6 +81,12 @@ def price_els_gpu(product: Any, N1: int = 100, N2: int = 100, Nt: int = 200, spa
     r = price(note_of(product), solver="adi-cuda" if on_gpu else "adi", n=[N1, N2], nt=Nt,
               device="cuda:0" if on_gpu else "cpu", progress=verbose)
     seconds = time.perf_counter() - start
+    if r.time_steps != Nt:
+        # The note's dates end steps (each daily knock-in date, each autocall date) and the knock-in's
+        # damping sub-steps follow them: Nt is the steps between dates asked for, not the count.
+        warnings.warn(f"price_els_gpu: Nt={Nt} asked, {r.time_steps} steps marched: every knock-in monitoring "
+                      "date and autocall date ends a step, and implicit sub-steps follow each knock-in date "
+                      "(elsbench.price(..., ki_damping=0) drops those)", stacklevel=2)
     if verbose:
         print(f"elsbench: price {r.price:.6f} ({r.solver} {r.scheme}, {N1}x{N2} nodes, {r.time_steps} steps, "
               f"{r.device}) in {seconds:.3f} s")
