@@ -123,11 +123,12 @@ SolverInfo cn_direct_info() {
   s.devices = {Device::Kind::Cpu};
   s.max_dim = 2;
   s.memory = MemoryModel{
-      MemorySpace::Host, 4, 0, 60, true,
+      MemorySpace::Host, 4, 0, 60, false,  // Eigen's factors are not tracked: checked against RSS
       "per layer: payoff, values, right-hand side, product A x; shared: the sparse 2-D operator "
       "(9 entries a row), I - theta dt A and the triplets; and Eigen's SparseLU factors of the implicit "
       "and the damped step, whose fill grows like log N a point: 500 (ln N - 4) bytes, fitted to the "
-      "process's peak RSS at n = 50..400 (2.3-4.3 KiB a point; docs/performance.md)",
+      "process's peak RSS at n = 50..400 (2.3-4.3 KiB a point; docs/performance.md; "
+      "unit.reliability_binary checks it)",
       500};
   s.march = march_cn_direct;
   return s;
