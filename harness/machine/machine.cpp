@@ -6,6 +6,7 @@
 
 #include <cctype>
 #include <fstream>
+#include <set>
 #include <cstdlib>
 
 #include "platform/device.hpp"
@@ -95,8 +96,36 @@ nlohmann::json to_json(const MachineInfo& m) {
           {"gpus", gpus},               {"gpus_note", m.gpus_note},   {"instance", m.instance}};
 }
 
+namespace {
+
+// Lower-case words of a model name joined by '-', less the marks and words that tell no machine
+// apart: "Intel(R) Xeon(R) CPU @ 2.60GHz" -> "intel-xeon-2.60ghz".
+std::string model_words(const std::string& model) {
+  static const std::set<std::string> noise = {"r", "tm", "cpu", "processor", "nvidia", "core", "with"};
+  std::string out, word;
+  const auto flush = [&] {
+    if (!word.empty() && !noise.count(word)) out += (out.empty() ? "" : "-") + word;
+    word.clear();
+  };
+  for (const char c : model) {
+    if (std::isalnum(static_cast<unsigned char>(c)) || c == '.')
+      word += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    else
+      flush();
+  }
+  flush();
+  return out;
+}
+
+}  // namespace
+
 std::string machine_slug(const MachineInfo& m) {
-  std::string s = m.instance.empty() ? m.hostname : m.instance;
+  std::string s = m.instance;
+  if (s.empty()) {
+    // Every cloud VM may be called "vm": the hardware tells two machines apart, the hostname not.
+    s = std::to_string(m.cores) + "c-" + (m.cpu_model.empty() ? "cpu" : model_words(m.cpu_model));
+    if (!m.gpus.empty()) s += "-" + std::to_string(m.gpus.size()) + "x-" + model_words(m.gpus.front().name);
+  }
   for (char& c : s)
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '.' && c != '_') c = '-';
   return s.empty() ? "unknown" : s;

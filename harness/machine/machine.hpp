@@ -28,7 +28,8 @@ MachineInfo describe_machine(const std::string& instance = "");
 // OMP_WAIT_POLICY as the OpenMP runtime read it at start: "passive", "active", or "unset".
 std::string omp_wait_policy();
 nlohmann::json to_json(const MachineInfo& m);
-// A short name for folders: the instance if given, else the hostname.
+// A short name for folders: the instance if given, else cores, CPU model and GPUs
+// ("2c-intel-xeon-2.60ghz", "16c-intel-xeon-platinum-8480-1x-h100-80gb-hbm3"), never the hostname.
 std::string machine_slug(const MachineInfo& m);
 
 }  // namespace elsbench

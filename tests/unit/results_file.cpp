@@ -7,6 +7,7 @@
 #include <map>
 #include <sstream>
 
+#include "harness/machine/machine.hpp"
 #include "harness/results/results_csv.hpp"
 #include "harness/results/results_file.hpp"
 #include "harness/sweep/sweep.hpp"
@@ -242,3 +243,21 @@ BOOST_AUTO_TEST_CASE(the_default_path_is_per_machine_and_never_overwrites) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_CASE(a_machine_folder_is_named_after_its_hardware_not_its_hostname) {
+  // Two different 2-core VMs, both called "vm", filed their results under results/vm/.
+  MachineInfo epyc, xeon;
+  epyc.hostname = xeon.hostname = "vm";
+  epyc.cores = xeon.cores = 2;
+  epyc.cpu_model = "AMD EPYC 7B13";
+  xeon.cpu_model = "Intel(R) Xeon(R) CPU @ 2.60GHz";
+  BOOST_TEST(machine_slug(epyc) == "2c-amd-epyc-7b13");
+  BOOST_TEST(machine_slug(xeon) == "2c-intel-xeon-2.60ghz");
+  MachineInfo h100 = xeon;
+  h100.cores = 16;
+  h100.gpus.push_back(GpuInfo{});
+  h100.gpus.back().name = "NVIDIA H100 80GB HBM3";
+  BOOST_TEST(machine_slug(h100) == "16c-intel-xeon-2.60ghz-1x-h100-80gb-hbm3");
+  h100.instance = "aws:p5.48xlarge";
+  BOOST_TEST(machine_slug(h100) == "aws-p5.48xlarge");
+}
