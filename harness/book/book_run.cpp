@@ -41,6 +41,7 @@ json run_settings(const Book& book, const BookRunSpec& spec, const SolverInfo& s
   settings["scheme"] = spec.options.scheme.empty() ? solver.default_scheme() : spec.options.scheme;
   settings["precision"] = to_string(spec.options.precision);
   if (spec.target) settings["target_error"] = spec.target->text;  // absent otherwise: older files resume
+  if (spec.greeks) settings["greeks"] = true;  // a resume keeps notes with the Greeks it asks for
   return settings;
 }
 
@@ -367,7 +368,7 @@ BookRunSummary run_book(const Book& book, const BookRunSpec& spec) {
     }, [&](std::size_t index) {
       attempts.started(group[index]->product.id);
       if (spec.note_started) spec.note_started(group[index]->product.id);
-    }, spec.target ? &*spec.target : nullptr);
+    }, NotePricing{spec.target ? &*spec.target : nullptr, spec.greeks});
   };
   // One suspect at a time, each on the whole placement's threads (a GPU: note by note), so that a
   // second death is surely its own.

@@ -25,7 +25,7 @@ struct PriceArgs {
   std::string book, solver = "adi", out, instance;
   SolverFlags flags;
   ReferenceFlags reference;
-  bool strict = false, resume = false;
+  bool strict = false, resume = false, greeks = false;
   std::string target_error;
 };
 
@@ -100,6 +100,9 @@ void add_price(CLI::App& parent) {
   cmd->add_option("--instance", args->instance, "the cloud instance this runs on (aws:p5.48xlarge), for the report's cost");
   cmd->add_flag("--resume", args->resume, "keep the notes already priced in --out and price the rest");
   cmd->add_flag("--strict", args->strict, "refuse the whole book when any line is bad");
+  cmd->add_flag("--greeks", args->greeks,
+                "vega per asset and rho by central bump-and-reprice, theta from the note aged one step, per note\n"
+                "(price --greeks' rule, on the grid each price came from); notes priced one by one");
   cmd->add_option("--target-error", args->target_error,
                   "price each note to this error (0.01, or 0.5bp of its notional) on the grid that meets it\n"
                   "(price --target-error's rule, note by note); a note that misses it is failed");
@@ -114,6 +117,7 @@ void add_price(CLI::App& parent) {
     spec.threads = args->flags.threads;
     spec.out = args->out;
     spec.resume = args->resume;
+    spec.greeks = args->greeks;
     spec.instance = args->instance;
     spec.command = command_line(*cmd);
     if (args->reference.wanted()) spec.references = BookReferences{args->reference.policy(), {}, 3.0};

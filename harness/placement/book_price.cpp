@@ -10,6 +10,7 @@
 #include "harness/placement/note_cost.hpp"
 #include "platform/stop_request.hpp"
 #include "solvers/contract/price.hpp"
+#include "solvers/contract/risk_greeks.hpp"
 
 namespace elsbench {
 namespace {
@@ -21,12 +22,14 @@ SolverOptions on(const SolverOptions& options, const Device& device) {
 }
 
 NoteOutcome priced(std::size_t index, const SolverInfo& solver, const Product& note, const SolverOptions& options,
-                   const ErrorTarget* target = nullptr) {
+                   const NotePricing& pricing = {}) {
   NoteOutcome out;
   out.index = index;
   try {
-    PriceResult r = target ? price_to_target(solver, note, options, *target) : price_with(solver, note, options);
-    if (target) require_target_met(*r.accuracy);
+    PriceResult r = pricing.target ? price_to_target(solver, note, options, *pricing.target)
+                                   : price_with(solver, note, options);
+    if (pricing.target) require_target_met(*r.accuracy);
+    if (pricing.greeks) add_risk_greeks(solver, note, options, r);
     out.result = std::move(r);
     out.status = "ok";
   } catch (...) {
@@ -39,7 +42,7 @@ NoteOutcome priced(std::size_t index, const SolverInfo& solver, const Product& n
 // A queue of notes, largest first, taken one at a time by each worker.
 void price_one_by_one(const SolverInfo& solver, const std::vector<const Product*>& notes, const SolverOptions& options,
                       const std::vector<Device>& workers, const std::function<void(NoteOutcome)>& done,
-                      const std::function<void(std::size_t)>& started, const ErrorTarget* target) {
+                      const std::function<void(std::size_t)>& started, const NotePricing& pricing) {
   std::vector<double> costs;
   for (const Product* p : notes) costs.push_back(note_cost(*p, options.grid));
   std::vector<std::size_t> order(notes.size());
@@ -50,7 +53,7 @@ void price_one_by_one(const SolverInfo& solver, const std::vector<const Product*
   auto work = [&](const Device& device) {
     for (std::size_t k = next++; k < order.size() && !stop_requested(); k = next++) {
       if (started) started(order[k]);
-      NoteOutcome out = priced(order[k], solver, *notes[order[k]], on(options, device), target);
+      NoteOutcome out = priced(order[k], solver, *notes[order[k]], on(options, device), pricing);
       const std::lock_guard lock(report);
       done(std::move(out));
     }
@@ -135,10 +138,11 @@ BookPlacement place_book(const SolverInfo& solver, std::size_t notes, const Devi
 
 void price_book(const SolverInfo& solver, const std::vector<const Product*>& notes, const SolverOptions& options,
                 const BookPlacement& placement, const std::function<void(NoteOutcome)>& done,
-                const std::function<void(std::size_t)>& started, const ErrorTarget* target) {
+                const std::function<void(std::size_t)>& started, const NotePricing& pricing) {
   if (notes.empty()) return;
-  if (placement.batched && !target) return price_in_batches(solver, notes, options, placement.workers, done, started);
-  price_one_by_one(solver, notes, options, placement.workers, done, started, target);
+  if (placement.batched && !pricing.one_by_one())
+    return price_in_batches(solver, notes, options, placement.workers, done, started);
+  price_one_by_one(solver, notes, options, placement.workers, done, started, pricing);
 }
 
 }  // namespace elsbench

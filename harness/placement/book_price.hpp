@@ -35,11 +35,19 @@ struct BookPlacement {
 BookPlacement place_book(const SolverInfo& solver, std::size_t notes, const Device& device, int threads,
                          const std::vector<int>& gpus = {});
 
+// What each note's pricing adds to its price: with a `target`, the note is priced to it
+// (price_to_target: its own grid); with `greeks`, vega, rho and theta (add_risk_greeks) on the
+// grid its price came from. Either prices the notes one by one (no GPU batch).
+struct NotePricing {
+  const ErrorTarget* target = nullptr;
+  bool greeks = false;
+  bool one_by_one() const { return target != nullptr || greeks; }
+};
+
 // Calls `done` once per note, from one thread at a time, in no particular order, and `started`
-// (when given; from any worker thread) with a note's index before its pricing begins. With a
-// `target`, each note is priced to it (price_to_target: its own grid), one by one.
+// (when given; from any worker thread) with a note's index before its pricing begins.
 void price_book(const SolverInfo& solver, const std::vector<const Product*>& notes, const SolverOptions& options,
                 const BookPlacement& placement, const std::function<void(NoteOutcome)>& done,
-                const std::function<void(std::size_t)>& started = {}, const ErrorTarget* target = nullptr);
+                const std::function<void(std::size_t)>& started = {}, const NotePricing& pricing = {});
 
 }  // namespace elsbench

@@ -63,6 +63,11 @@ json case_fields(const SweepCase& c, const Product& product, const CaseOutcome& 
   f["price"] = or_null(r, r ? r->price : 0.0);
   f["delta"] = or_null(r, r ? r->delta : std::vector<double>{});
   f["gamma"] = or_null(r, r ? r->gamma : std::vector<double>{});
+  // Vega per asset, rho and theta where they were asked (price --greeks, book price --greeks).
+  const RiskGreeks* risk = r && r->greeks ? &*r->greeks : nullptr;
+  f["vega"] = or_null(risk, risk ? risk->vega : std::vector<double>{});
+  f["rho"] = or_null(risk, risk ? risk->rho : 0.0);
+  f["theta"] = or_null(risk, risk ? risk->theta : 0.0);
   f["reference"] = or_null(ref, ref ? ref->price : 0.0);
   f["reference_stderr"] = or_null(ref, ref ? ref->std_error : 0.0);
   f["reference_source"] = or_null(ref, ref ? ref->source : "");

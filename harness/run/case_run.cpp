@@ -57,7 +57,7 @@ double price_book_once(const SolverInfo& solver, const Product& product, const S
   price_book(solver, notes, options, placement, [&](NoteOutcome note) {
     if (note.result) note_peaks(out, *note.result);
     if (!note.result && failed.empty()) failed = note.error;
-  }, {}, settings.target ? &*settings.target : nullptr);
+  }, {}, NotePricing{settings.target ? &*settings.target : nullptr});
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!failed.empty()) throw std::runtime_error("a note of the book failed: " + failed);
   return seconds;

@@ -86,6 +86,23 @@ def test_book_rows_equal_the_cli_csv(cli, tmp_path):
     assert list(got["status"]) == list(want["status"]) == ["no-reference"] * 6  # priced; no reference asked for
 
 
+def test_a_book_with_greeks_equals_the_cli_and_each_single_price(cli, tmp_path):
+    # book price had no --greeks and book.price(greeks=True) was an unknown key (issue 47).
+    book = tmp_path / "book.jsonl"
+    notes = elsbench.book.generate(3, assets="mixed", seed=7, out=book)
+    out = tmp_path / "cli.json"
+    cli("book", "price", book, "--n", 40, "--greeks", "--threads", 2, "--out", out)
+    want = elsbench.results.load(out)
+    got = elsbench.book.price(notes, n=40, greeks=True, threads=2, progress=False)
+    greeks = ["vega_1", "vega_2", "rho", "theta"]
+    assert got[greeks].equals(want[greeks])
+    for row, note in zip(got.itertuples(), notes):
+        one = elsbench.price(note, n=40, greeks=True, threads=2, progress=False)
+        assert (row.vega_1, row.rho, row.theta) == (one.greeks["vega"][0], one.greeks["rho"], one.greeks["theta"])
+    plain = elsbench.book.price(notes, n=40, threads=2, progress=False)
+    assert plain["rho"].isna().all() and plain["price"].equals(got["price"])
+
+
 def test_a_book_to_a_target_equals_the_cli_and_each_single_price(cli, tmp_path):
     book = tmp_path / "book.jsonl"
     notes = elsbench.book.generate(3, assets=1, seed=7, out=book)

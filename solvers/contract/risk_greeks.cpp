@@ -42,7 +42,8 @@ void add_risk_greeks(const SolverInfo& solver, const Product& product, SolverOpt
   // price, each grid's theta against its own price (the aged note on the fine grid against the
   // extrapolated price was theta plus the grid's error over one step: 18.8 for 12.1).
   const Accuracy& acc = *base.accuracy;
-  options.grid.n = acc.n;
+  options.grid.n = acc.n;  // the grid Richardson's value landed on (a target's, the default's)
+  options.grid.axis_nodes.clear();
   RiskGreeks g = greeks_on(solver, product, options, acc.fine, base.nt, bumps);
   options.grid = scaled_nodes(options.grid, 0.5);
   const RiskGreeks coarse = greeks_on(solver, product, options, acc.coarse, base.nt, bumps);

@@ -145,7 +145,7 @@ BOOST_AUTO_TEST_CASE(a_book_priced_to_a_target_gives_each_note_its_single_price_
                BOOST_TEST(out.result->accuracy->n == one.accuracy->n);
                BOOST_TEST(*out.result->accuracy->bound <= target.in_price_units(*notes[out.index]));
              },
-             {}, &target);
+             {}, NotePricing{&target});
   BOOST_TEST(seen == notes.size());
 }
 
