@@ -205,9 +205,9 @@ std::vector<PriceResult> price_book_with(const SolverInfo& s, const std::vector<
 
   memory::Scope scope;
   const auto start = std::chrono::steady_clock::now();
-  std::vector<Problem> problems;
-  problems.reserve(products.size());
-  for (const Product* p : products) problems.push_back(checked_problem(s, *p, opt));
+  const std::vector<Problem> problems = build_problems(products, opt.grid, s.stepping, [&](std::size_t k, std::size_t points, std::size_t steps) {
+    preflight(s, *products[k], opt, points, steps);
+  });
   std::vector<const Problem*> batch;
   for (const Problem& pb : problems) batch.push_back(&pb);
   const std::vector<MarchResult> marched = s.march_book(batch, opt);

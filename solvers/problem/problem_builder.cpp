@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <exception>
 #include <cmath>
 #include <iomanip>
 #include <sstream>
@@ -565,6 +566,27 @@ Problem build_problem(const Product& p, const GridOptions& g, const TimeStepping
   pb.mesh = describe_mesh(pb, g);
   place_events(pb, std::move(grid), stepping.damping ? g.damping_steps : 0);
   return pb;
+}
+
+std::vector<Problem> build_problems(const std::vector<const Product*>& products, const GridOptions& grid,
+                                    const TimeStepping& stepping, const BeforeNoteArrays& before_arrays) {
+  std::vector<Problem> problems(products.size());
+  std::vector<std::exception_ptr> failures(products.size());
+  const auto count = static_cast<std::ptrdiff_t>(products.size());
+#pragma omp parallel for schedule(dynamic, 1) if (count > 1 && omp_get_max_threads() > 1)
+  for (std::ptrdiff_t k = 0; k < count; ++k) {
+    const auto i = static_cast<std::size_t>(k);
+    try {
+      BeforeArrays check;
+      if (before_arrays) check = [&](std::size_t points, std::size_t steps) { before_arrays(i, points, steps); };
+      problems[i] = build_problem(*products[i], grid, stepping, check);
+    } catch (...) {
+      failures[i] = std::current_exception();
+    }
+  }
+  for (const std::exception_ptr& f : failures)
+    if (f) std::rethrow_exception(f);
+  return problems;
 }
 
 }  // namespace elsbench

@@ -19,6 +19,14 @@ using BeforeArrays = std::function<void(std::size_t points, std::size_t steps)>;
 Problem build_problem(const Product& product, const GridOptions& grid, const TimeStepping& stepping = {},
                       const BeforeArrays& before_arrays = {});
 
+// The problems of many notes (a GPU book's host set-up), built side by side on the OpenMP threads,
+// a note to a thread (each build's own node loops then run on its thread alone); the first
+// failure in note order is rethrown once every note has been tried. before_arrays(note, points,
+// steps), when given, is each note's pre-flight.
+using BeforeNoteArrays = std::function<void(std::size_t note, std::size_t points, std::size_t steps)>;
+std::vector<Problem> build_problems(const std::vector<const Product*>& products, const GridOptions& grid,
+                                    const TimeStepping& stepping = {}, const BeforeNoteArrays& before_arrays = {});
+
 // Event times in tau: autocall dates before maturity, and daily monitoring dates before maturity.
 std::vector<double> event_taus(const Product& product);
 // TimeStepping::PerYear: n / 2 steps per year of maturity, at least 50.

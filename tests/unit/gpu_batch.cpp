@@ -6,6 +6,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <set>
 
@@ -83,6 +84,32 @@ BOOST_AUTO_TEST_CASE(a_block_of_a_batched_launch_finds_its_note_past_notes_witho
   const long long first[] = {0, 3, 3, 5, 5};
   const int expected[] = {0, 0, 0, 2, 2};
   for (long long b = 0; b < 5; ++b) BOOST_TEST(note_of_block(first, 4, b) == expected[b], "block " << b);
+}
+
+BOOST_AUTO_TEST_CASE(a_book_s_problems_built_side_by_side_equal_each_note_s_own) {
+  // The GPU book's host set-up builds its notes' problems on every thread (build_problems): each
+  // equals the note's own build_problem to the bit, and a note that fails is rethrown.
+  const std::vector<Product> book = generate_book({6, 0, 4});
+  std::vector<const Product*> notes;
+  for (const Product& p : book) notes.push_back(&p);
+  GridOptions g;
+  g.n = 24;
+  const TimeStepping stepping = SolverRegistry::instance().get("adi").stepping;
+  const std::vector<Problem> built = build_problems(notes, g, stepping);
+  BOOST_TEST_REQUIRE(built.size() == notes.size());
+  for (std::size_t k = 0; k < notes.size(); ++k) {
+    const Problem one = build_problem(*notes[k], g, stepping);
+    BOOST_TEST(built[k].initial == one.initial, "note " << k);
+    BOOST_TEST(built[k].event_weights == one.event_weights, "note " << k);
+    BOOST_TEST(built[k].time.steps() == one.time.steps(), "note " << k);
+  }
+  std::atomic<std::size_t> checked{0};
+  const auto refuse_note_3 = [&](std::size_t note, std::size_t, std::size_t) {
+    if (note == 3) throw std::length_error("note 3 refused");
+    ++checked;
+  };
+  BOOST_CHECK_THROW(build_problems(notes, g, stepping, refuse_note_3), std::length_error);
+  BOOST_TEST(checked.load() == notes.size() - 1);  // every other note was still tried
 }
 
 }  // namespace

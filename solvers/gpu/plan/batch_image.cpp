@@ -1,5 +1,10 @@
 #include "solvers/gpu/plan/batch_image.hpp"
 
+#include <omp.h>
+
+#include <algorithm>
+#include <exception>
+
 namespace elsbench::gpu {
 namespace {
 
@@ -10,27 +15,70 @@ long long append(std::vector<T>& out, const std::vector<T>& in) {
   return at;
 }
 
+template <class T>
+void append_note(BatchImage<T>& b, const GpuPlan& p, const MarchImage<T>& im) {
+  typename BatchImage<T>::Offsets o;
+  for (int d = 0; d < p.dim; ++d) {
+    o.coefs[d] = append(b.constants, im.coefs[d]);
+    o.tables[d] = append(b.constants, im.tables[d]);
+    o.table_stride[d] = im.table_stride[d];
+  }
+  o.weights = append(b.constants, im.event_weights);
+  o.values = append(b.initial, im.initial);
+  o.steps = append(b.steps, p.steps);
+  o.events = append(b.events, p.events);
+  o.mixed = im.mixed;
+  o.has_mixed = im.has_mixed;
+  b.notes.push_back(o);
+}
+
+// Room for `scale` times what the arrays hold now, and a twentieth more.
+template <class T>
+void reserve_for(BatchImage<T>& b, double scale) {
+  const auto room = [&](auto& v) { v.reserve(static_cast<std::size_t>(1.05 * scale * static_cast<double>(v.size()))); };
+  room(b.constants);
+  room(b.initial);
+  room(b.steps);
+  room(b.events);
+  room(b.notes);
+}
+
+// Notes whose march images are made side by side before they are appended: the images of a
+// chunk live at once (a few MB a note at n = 100), not the whole book's.
+constexpr std::size_t kImageChunk = 64;
+
+template <class T>
+std::vector<MarchImage<T>> chunk_images(const std::vector<const Problem*>& problems, const GpuBatchPlan& plan,
+                                        std::size_t first, std::size_t count) {
+  std::vector<MarchImage<T>> images(count);
+  std::vector<std::exception_ptr> failures(count);
+  const auto n = static_cast<std::ptrdiff_t>(count);
+#pragma omp parallel for schedule(dynamic, 1) if (n > 1 && omp_get_max_threads() > 1)
+  for (std::ptrdiff_t i = 0; i < n; ++i) {
+    const auto at = static_cast<std::size_t>(i);
+    try {
+      images[at] = make_march_image<T>(*problems[first + at], plan.notes[first + at]);
+    } catch (...) {
+      failures[at] = std::current_exception();  // an exception must not leave an OpenMP region
+    }
+  }
+  for (const std::exception_ptr& f : failures)
+    if (f) std::rethrow_exception(f);
+  return images;
+}
+
 }  // namespace
 
 template <class T>
 BatchImage<T> make_batch_image(const std::vector<const Problem*>& problems, const GpuBatchPlan& plan) {
   BatchImage<T> b;
-  for (std::size_t k = 0; k < problems.size(); ++k) {
-    const GpuPlan& p = plan.notes[k];
-    MarchImage<T> im = make_march_image<T>(*problems[k], p);
-    typename BatchImage<T>::Offsets o;
-    for (int d = 0; d < p.dim; ++d) {
-      o.coefs[d] = append(b.constants, im.coefs[d]);
-      o.tables[d] = append(b.constants, im.tables[d]);
-      o.table_stride[d] = im.table_stride[d];
-    }
-    o.weights = append(b.constants, im.event_weights);
-    o.values = append(b.initial, im.initial);
-    o.steps = append(b.steps, p.steps);
-    o.events = append(b.events, p.events);
-    o.mixed = im.mixed;
-    o.has_mixed = im.has_mixed;
-    b.notes.push_back(o);
+  for (std::size_t first = 0; first < problems.size(); first += kImageChunk) {
+    const std::size_t count = std::min(kImageChunk, problems.size() - first);
+    std::vector<MarchImage<T>> images = chunk_images<T>(problems, plan, first, count);
+    for (std::size_t i = 0; i < count; ++i) append_note(b, plan.notes[first + i], images[i]);
+    // The book's arrays reach about a GB at 1,000 notes of n = 100: sized once from the first
+    // chunk rather than grown (and copied) by doubling.
+    if (first == 0) reserve_for(b, static_cast<double>(problems.size()) / static_cast<double>(count));
   }
   return b;
 }
