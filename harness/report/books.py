@@ -149,9 +149,12 @@ def best_run(runs: list[BookRun], entry: cost.PriceEntry) -> tuple[BookRun | Non
     """The fastest book (more than one note) run on this instance, else on its GPU model elsewhere
     (GPU runs only: the CPUs differ), with why it applies."""
     books = [r for r in runs if r.notes > 1 and r.notes_per_second > 0 and r.whole]
-    here = [r for r in books if r.instance == entry.id]
+    claimed = [r for r in books if r.instance == entry.id]
+    here = [r for r in claimed if cost.unverified_claim(entry, r.descriptor) is None]
     if here:
         return max(here, key=lambda r: r.notes_per_second), "measured on this instance"
+    if claimed:
+        return None, cost.unverified_claim(entry, claimed[0].descriptor)
     same = [r for r in books if r.gpus and all(cost.same_gpu(entry, g) for g in r.gpus)]
     if same:
         best = max(same, key=lambda r: r.notes_per_second)
@@ -196,7 +199,8 @@ def book_cost_rows(table: cost.PriceTable, runs: list[BookRun], machines, cases)
                                                 f"({fastest.series}); {evidence_basis}",
                                     rate, _per_1000(entry.usd_per_hour, rate)))
             continue
-        rows.append(BookCostRow(entry.name, unmeasured_basis(entry)))
+        claim = why or (evidence_basis if "not verified" in evidence_basis else "")
+        rows.append(BookCostRow(entry.name, claim or unmeasured_basis(entry)))
     return rows + unpriced_rows(table, runs)
 
 
@@ -209,18 +213,16 @@ def unmeasured_basis(entry: cost.PriceEntry) -> str:
 def unpriced_rows(table: cost.PriceTable, runs: list[BookRun]) -> list[BookCostRow]:
     """The best whole book of each measured machine and device that no price-table instance stands
     for (a CPU run, or a machine without --instance): its throughput, and why it has no price."""
-    priced = {e.id for e in table.entries}
     best: dict = {}
     for r in runs:
-        if r.instance in priced or not r.whole or r.notes < 2:
+        if cost.verified_instance(table, r.instance, r.descriptor)[0] is not None or not r.whole or r.notes < 2:
             continue
         key = (r.machine, r.device, r.workers)
         if key not in best or r.notes_per_second > best[key].notes_per_second:
             best[key] = r
     rows = []
     for r in sorted(best.values(), key=lambda r: -r.notes_per_second):
-        why = (f"instance '{r.instance}' is not in the price table" if r.instance
-               else "not a cloud instance (no --instance): no price")
+        why = cost.verified_instance(table, r.instance, r.descriptor)[1]
         where = f"CPU, {r.workers} threads" if r.device == "cpu" else r.device
         rows.append(BookCostRow(f"{r.machine}: {where}", f"best book: {r.notes} notes, {r.series}; {why}",
                                 r.notes_per_second))

@@ -166,10 +166,41 @@ def _per_1000(usd_per_hour, seconds, gpus):
     return usd_per_hour * seconds * 1000 / 3600 / gpus
 
 
+def unverified_claim(entry: PriceEntry, descriptor: dict) -> str | None:
+    """Why a results file's `--instance` claim does not hold against the machine it describes, or
+    None when it does: the instance's GPU model among the machine's GPUs and no more of them than
+    the instance has (a CPU book on a 2-core VM labelled aws:g4dn.xlarge was priced as "measured on
+    this instance"). The claim is the user's word; the descriptor is what elsbench read."""
+    gpus = [g for g in descriptor.get("gpus") or [] if g.get("name")]
+    if not entry.gpu:
+        return None
+    if not any(same_gpu(entry, g) for g in gpus):
+        seen = ", ".join(sorted({g["name"] for g in gpus})) or "none"
+        return f"claimed {entry.id}, not verified: its {entry.gpu} is not among the machine's GPUs ({seen})"
+    if len(gpus) > entry.gpu_count:
+        return f"claimed {entry.id}, not verified: {len(gpus)} GPUs where the instance has {entry.gpu_count}"
+    return None
+
+
+def verified_instance(table: PriceTable, instance: str, descriptor: dict) -> tuple[PriceEntry | None, str]:
+    """The price-table entry a machine's --instance names, when the machine bears the claim out,
+    and otherwise why it has no price ("" for a verified claim)."""
+    if not instance:
+        return None, "not a cloud instance (no --instance): no price"
+    entry = next((e for e in table.entries if e.id == instance), None)
+    if entry is None:
+        return None, f"instance '{instance}' is not in the price table"
+    why = unverified_claim(entry, descriptor)
+    return (None, why) if why else (entry, "")
+
+
 def evidence(entry: PriceEntry, machines, passing):
     """(machine label, basis, cases that stand for this instance)."""
     for m in machines:
         if m.instance == entry.id:
+            why = unverified_claim(entry, m.descriptor)
+            if why:
+                return None, why, []
             return m.label, "measured on this instance", [c for c in passing if c.machine.label == m.label]
     for m in machines:
         gpu = next((g for g in m.descriptor.get("gpus") or [] if same_gpu(entry, g)), None)
@@ -196,13 +227,12 @@ def cost_rows(table: PriceTable, machines, cases, product: str, grid) -> list[Co
                       f"together were not measured)")
         rows.append(CostRow(entry, label, basis, best, _per_1000(entry.usd_per_hour, best.median_seconds, gpus),
                             _per_1000(entry.usd_per_hour_spot, best.median_seconds, gpus)))
-    priced = {e.id for e in table.entries}
     for m in machines:
-        if m.instance in priced:
+        entry, why = verified_instance(table, m.instance, m.descriptor)
+        if entry is not None:
             continue
         best = _fastest([c for c in passing if c.machine.label == m.label], grid)
         if best is not None:
-            why = f"instance '{m.instance}' not in the price table" if m.instance else "not a cloud instance (no --instance): no price"
             rows.append(CostRow(None, m.label, why, best))
     return rows
 

@@ -7,11 +7,14 @@ import cost
 from helpers import case, machine
 
 
-def book_file(tmp_path, name, instance, notes_per_second, notes=64, workers=2):
+H100 = [{"name": "NVIDIA H100 80GB HBM3", "memory_bytes": 80 * 2**30}]
+
+
+def book_file(tmp_path, name, instance, notes_per_second, notes=64, workers=2, gpus=H100):
     book = {"settings": {"solver": "adi", "n": 100}, "workers": workers,
             "summary": {"priced_this_run": notes, "notes_per_second": notes_per_second}}
     data = {"context": {"elsbench": {"schema": 1, "preset": "book", "book": book,
-                                     "machine": {"hostname": "h", "instance": instance}}},
+                                     "machine": {"hostname": "h", "instance": instance, "gpus": gpus}}},
             "benchmarks": [{"case_id": f"n{i}/adi/n=100/nt=auto/book/fp64", "product": f"n{i}",
                             "run_type": "aggregate", "aggregate_name": "median", "device": "cpu",
                             "status": "no-reference", "price": 1.0} for i in range(notes)]}
@@ -35,7 +38,7 @@ def test_the_cost_of_a_book_comes_from_its_best_measured_throughput(tmp_path):
 
 
 def test_single_note_times_stand_in_only_where_no_book_ran_and_say_so(tmp_path):
-    box = machine("p4d", instance="aws:p4d")
+    box = machine("p4d", instance="aws:p4d", gpus=H100)
     rows = books.book_cost_rows(prices(("aws:p4d", 32.0), ("aws:g5", 1.0)), [], [box], [case(box, seconds=0.5)])
     assert rows[0].basis.startswith("no book run: single-note time")
     assert abs(rows[0].per_1000 - 32.0 * 0.5 * 1000 / 3600) < 1e-12
@@ -80,7 +83,7 @@ def test_an_instance_takes_the_best_book_of_its_gpu_model_measured_elsewhere_cha
 
 
 def test_a_book_of_one_note_is_a_single_note_not_a_book(tmp_path):
-    box = machine("p4d", instance="aws:p4d")
+    box = machine("p4d", instance="aws:p4d", gpus=H100)
     runs = [books.load_book(book_file(tmp_path, "one.json", "aws:p4d", 50.0, notes=1))]
     rows = books.book_cost_rows(prices(("aws:p4d", 32.0)), runs, [box], [case(box, seconds=0.5)])
     assert rows[0].basis.startswith("no book run: single-note time")
@@ -157,3 +160,19 @@ def test_a_single_note_on_another_grid_is_not_the_book_of_one():
     cases = [sweep_case(box, 1, 0.1), sweep_case(box, 16, 0.8),
              case(box, seconds=0.5, threads=2, n=96, case_id="sample-2a-stepdown/adi/n=96/cpu")]
     assert sorted(r.notes for r in books.sweep_book_runs(cases)) == [1, 16]
+
+
+def test_an_instance_claim_the_machine_does_not_bear_out_is_never_priced(tmp_path):
+    # A CPU book on a 2-core VM labelled --instance aws:g4dn.xlarge was "measured on this instance".
+    claimed = books.load_book(book_file(tmp_path, "cpu.json", "aws:p5", 33.0, gpus=[]))
+    rows = books.book_cost_rows(prices(("aws:p5", 36.0)), [claimed], [], [])
+    assert rows[0].per_1000 is None and rows[0].notes_per_second is None
+    assert rows[0].basis == "claimed aws:p5, not verified: its H100 is not among the machine's GPUs (none)"
+    unpriced = [r for r in rows[1:] if "33" in f"{r.notes_per_second}"]
+    assert unpriced and "not verified" in unpriced[0].basis and unpriced[0].per_1000 is None
+    a100 = [{"name": "NVIDIA A100-SXM4-40GB", "memory_bytes": 40 * 2**30}]
+    other = books.load_book(book_file(tmp_path, "a100.json", "aws:p5", 50.0, gpus=a100))
+    assert "not among the machine's GPUs (NVIDIA A100-SXM4-40GB)" in books.book_cost_rows(prices(("aws:p5", 36.0)), [other], [], [])[0].basis
+    box = machine("vm", instance="aws:p5")
+    single = cost.cost_rows(prices(("aws:p5", 36.0)), [box], [case(box, seconds=0.5)], "sample-2a-stepdown", None)
+    assert single[0].per_1000 is None and "not verified" in single[0].basis
