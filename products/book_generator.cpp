@@ -12,8 +12,9 @@
 namespace elsbench {
 namespace {
 
-constexpr double kTenor = 3.0;  // years from issue
-constexpr double kRate = 0.03;  // KRW, continuously compounded
+constexpr int kDaysPerYear = 252;
+constexpr int kTenorDays = 3 * kDaysPerYear;  // from issue
+constexpr double kRate = 0.03;                // KRW, continuously compounded
 
 // Draws from the raw 64-bit engine only: std's distributions differ between libraries.
 class Draw {
@@ -59,22 +60,46 @@ std::vector<std::size_t> pick_assets(int count, Draw& d) {
   return chosen;
 }
 
-double round_to(double x, double step) { return std::round(x / step) * step; }
+// Every drawn level is a whole count of its unit (days, thousandths, hundredths) divided once, so
+// that a note's numbers are the same bits whatever the compiler fuses: the count of units in x.
+int units(double x, int per_unit) { return static_cast<int>(std::lround(x * per_unit)); }
+double years(int days) { return static_cast<double>(days) / kDaysPerYear; }
 
 // The issued term sheet (times from issue), then seasoned: only the dates still ahead remain,
 // their times counted from today.
-void add_schedule(Product& p, double elapsed, Draw& d) {
+void add_schedule(Product& p, int elapsed_days, Draw& d) {
   const auto& schedules = d.chance(0.5) ? kSixMonthly : kFourMonthly;
   const auto& barriers = schedules[static_cast<std::size_t>(d.pick(static_cast<int>(schedules.size())))];
-  const double coupon_pa = round_to(d.uniform(0.04, 0.12), 0.001);
-  const double period = kTenor / static_cast<double>(barriers.size());
+  const int coupon_pa_milli = units(d.uniform(0.04, 0.12), 1000);
+  const int period_days = kTenorDays / static_cast<int>(barriers.size());
   for (std::size_t i = 0; i < barriers.size(); ++i) {
-    const double issued_at = period * static_cast<double>(i + 1);
+    const int issued_days = period_days * static_cast<int>(i + 1);
     // Korean notes pay the coupon accrued since issue on the date they are called.
-    if (issued_at - elapsed > 0.5 / 252) p.els.autocall.push_back({issued_at - elapsed, barriers[i], coupon_pa * issued_at});
+    if (issued_days > elapsed_days)
+      p.els.autocall.push_back({years(issued_days - elapsed_days), barriers[i],
+                                coupon_pa_milli * issued_days / (1000.0 * kDaysPerYear)});
   }
-  p.els.dummy_coupon = coupon_pa * kTenor;
-  p.els.knock_in.barrier = 0.45 + 0.05 * d.pick(5);  // 45-65 %
+  p.els.dummy_coupon = coupon_pa_milli * kTenorDays / (1000.0 * kDaysPerYear);
+  p.els.knock_in.barrier = (45 + 5 * d.pick(5)) / 100.0;  // 45-65 %
+  p.els.knock_in.monitoring = Monitoring::Daily;
+  p.els.knock_in.days_per_year = 252;
+}
+
+// Digital-heavy terms (BookFamily::Digital): one redemption date at maturity or a date every
+// four or six months, barriers of 60-80 % stepping down, the coupon a jump of up to 40 %, a
+// knock-in of 45-60 % below them.
+void add_digital_schedule(Product& p, int remaining_days, Draw& d) {
+  const int dates = d.chance(0.4) ? 1 : d.chance(0.5) ? 6 : 9;
+  const int coupon_milli = units(d.uniform(0.05, 0.40), 1000);
+  int barrier_pct = units(d.uniform(0.70, 0.80), 100);
+  for (int i = 1; i <= dates; ++i) {
+    p.els.autocall.push_back({remaining_days * i / (static_cast<double>(dates) * kDaysPerYear), barrier_pct / 100.0,
+                              coupon_milli * i / (1000.0 * dates)});
+    barrier_pct = std::max(60, barrier_pct - units(d.uniform(0.0, 0.04), 100));
+  }
+  p.els.dummy_coupon = d.chance(0.5) ? coupon_milli / 1000.0 : 0.0;
+  const int last_pct = units(p.els.autocall.back().barrier, 100);
+  p.els.knock_in.barrier = std::min(45 + 5 * d.pick(4), last_pct - 5) / 100.0;  // 45-60 %
   p.els.knock_in.monitoring = Monitoring::Daily;
   p.els.knock_in.days_per_year = 252;
 }
@@ -82,7 +107,8 @@ void add_schedule(Product& p, double elapsed, Draw& d) {
 Product generate_note(int index, const BookSpec& spec, Draw& d) {
   Product p;
   char id[64];
-  std::snprintf(id, sizeof id, "book-s%llu-%05d", static_cast<unsigned long long>(spec.seed), index + 1);
+  std::snprintf(id, sizeof id, "%s-s%llu-%05d", spec.family == BookFamily::Digital ? "digital" : "book",
+                static_cast<unsigned long long>(spec.seed), index + 1);
   p.id = id;
   p.source = "generated";
   p.type = ProductType::StepdownEls;
@@ -92,18 +118,23 @@ Product generate_note(int index, const BookSpec& spec, Draw& d) {
   double worst = 10.0;
   for (std::size_t k : chosen) {
     const IndexAsset& a = book_asset_table()[k];
-    const double ratio = round_to(d.uniform(0.60, 1.30), 0.0001);
+    const double ratio = units(d.uniform(0.60, 1.30), 10000) / 10000.0;
     worst = std::min(worst, ratio);
     p.assets.push_back({a.name, a.level * ratio, a.level, a.vol, a.div_yield});
   }
   p.correlation.assign(chosen.size(), std::vector<double>(chosen.size()));
   for (std::size_t i = 0; i < chosen.size(); ++i)
     for (std::size_t k = 0; k < chosen.size(); ++k) p.correlation[i][k] = book_asset_correlation(chosen[i], chosen[k]);
-  const double remaining = round_to(d.uniform(0.25, kTenor), 1.0 / 252.0);
-  add_schedule(p, kTenor - remaining, d);
+  const int remaining_days = units(d.uniform(0.25, kTenorDays / static_cast<double>(kDaysPerYear)), kDaysPerYear);
+  if (spec.family == BookFamily::Digital) {
+    add_digital_schedule(p, remaining_days, d);
+    p.els.knocked_in = worst < p.els.knock_in.barrier || d.chance(0.5);
+    return p;
+  }
+  add_schedule(p, kTenorDays - remaining_days, d);
   // A note whose worst performance is below its knock-in has knocked in; one above it may have
   // dipped below it earlier in its life.
-  const bool dipped = d.chance(0.25 * (kTenor - remaining) / kTenor);
+  const bool dipped = d.chance(0.25 * (kTenorDays - remaining_days) / static_cast<double>(kTenorDays));
   p.els.knocked_in = worst < p.els.knock_in.barrier || dipped;
   return p;
 }
@@ -129,6 +160,12 @@ std::vector<Product> generate_book(const BookSpec& spec) {
   book.reserve(static_cast<std::size_t>(spec.notes));
   for (int i = 0; i < spec.notes; ++i) book.push_back(generate_note(i, spec, d));
   return book;
+}
+
+BookFamily parse_book_family(const std::string& word) {
+  if (word == "issued") return BookFamily::Issued;
+  if (word == "digital") return BookFamily::Digital;
+  throw std::invalid_argument("--family: expected issued or digital, got '" + word + "'");
 }
 
 std::string book_jsonl(const std::vector<Product>& notes) {

@@ -9,11 +9,20 @@
 
 namespace elsbench {
 
+// The notes a book holds: as issued (step-down schedules of 95-70 %, coupons of 4-12 % a year), or
+// digital-heavy, where an FD grid's error and its error bar are weakest: redemption barriers of
+// 60-80 % far below the mesh's concentration at the spot, a single redemption date or many,
+// coupons up to 40 %, half of them knocked in (issue 44's hard cases).
+enum class BookFamily { Issued, Digital };
+
 struct BookSpec {
   int notes = 64;
   int assets = 0;  // 1, 2 or 3; 0: mixed (20 % one, 50 % two, 30 % three underlyings)
   std::uint64_t seed = 1;
+  BookFamily family = BookFamily::Issued;
 };
+// "issued" or "digital"; throws std::invalid_argument naming the words it takes.
+BookFamily parse_book_family(const std::string& word);
 
 // The underlyings a generated note draws from: index-like, vols 15-35 %, correlations 0.3-0.8.
 struct IndexAsset {

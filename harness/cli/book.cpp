@@ -17,7 +17,7 @@ namespace {
 
 struct GenerateArgs {
   int notes = 64;
-  std::string assets = "mixed", out;
+  std::string assets = "mixed", family = "issued", out;
   std::uint64_t seed = 1;
 };
 
@@ -35,9 +35,14 @@ void add_generate(CLI::App& parent) {
   cmd->add_option("--notes", args->notes, "notes in the book")->check(CLI::Range(1, 10000000));
   cmd->add_option("--assets", args->assets, "underlyings per note")->check(CLI::IsMember({"1", "2", "3", "mixed"}));
   cmd->add_option("--seed", args->seed, "the same seed gives the same book");
+  cmd->add_option("--family", args->family,
+                  "issued (step-down schedules as issued) | digital (redemption barriers of 60-80 %, one date or\n"
+                  "many, coupons up to 40 %, half knocked in: where a grid's error bar is weakest)")
+      ->check(CLI::IsMember({"issued", "digital"}));
   cmd->add_option("--out", args->out, "book file (.jsonl)")->required();
   cmd->callback([args] {
-    const BookSpec spec{args->notes, args->assets == "mixed" ? 0 : std::stoi(args->assets), args->seed};
+    const BookSpec spec{args->notes, args->assets == "mixed" ? 0 : std::stoi(args->assets), args->seed,
+                        parse_book_family(args->family)};
     write_file_atomically(args->out, book_jsonl(generate_book(spec)));
     std::cout << "wrote " << args->notes << " notes to " << args->out << '\n';
   });

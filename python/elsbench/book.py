@@ -18,12 +18,13 @@ _ASSETS = {"mixed": 0, 0: 0, 1: 1, 2: 2, 3: 3, "1": 1, "2": 2, "3": 3}
 
 
 def generate(notes: int = 64, assets: Union[int, str] = "mixed", seed: int = 1,
-             out: Optional[Union[str, os.PathLike]] = None) -> list:
+             out: Optional[Union[str, os.PathLike]] = None, family: str = "issued") -> list:
     """Seasoned step-down ELS term sheets, the same as `elsbench book generate` for the same seed;
-    with `out`, written there as JSON Lines too."""
+    with `out`, written there as JSON Lines too. family: "issued", or "digital" (redemption barriers
+    of 60-80 %, one date or many, coupons up to 40 %, half knocked in)."""
     if assets not in _ASSETS:
         raise _core.BadInput(f"elsbench.book.generate: field 'assets': expected 1, 2, 3 or 'mixed', got {assets!r}")
-    products = _core.generate_book(notes, _ASSETS[assets], seed)
+    products = _core.generate_book(notes, _ASSETS[assets], seed, family)
     if out is not None:
         with open(out, "w", encoding="utf-8") as f:
             f.write(_core.book_jsonl(products))

@@ -314,11 +314,17 @@ NB_MODULE(_core, m) {
         "price --json's JSON text, and with values the grid's arrays");
   m.def("reference", &reference, "product"_a, "paths"_a, "seed"_a, "device"_a, "threads"_a, "antithetic"_a,
         "a Monte Carlo reference price, as `elsbench reference` computes it (JSON text)");
-  m.def("generate_book", [](int notes, int assets, std::uint64_t seed) {
+  m.def("generate_book", [](int notes, int assets, std::uint64_t seed, const std::string& family) {
     if (notes < 1 || notes > 10000000) throw InputError("elsbench.book.generate", "notes", "must be in [1, 1e7]");
     if (assets < 0 || assets > 3) throw InputError("elsbench.book.generate", "assets", "must be 1, 2, 3 or 'mixed'");
-    return generate_book(BookSpec{notes, assets, seed});
-  }, "notes"_a, "assets"_a, "seed"_a);
+    BookSpec spec{notes, assets, seed};
+    try {
+      spec.family = parse_book_family(family);
+    } catch (const std::invalid_argument&) {
+      throw InputError("elsbench.book.generate", "family", "expected 'issued' or 'digital', got '" + family + "'");
+    }
+    return generate_book(spec);
+  }, "notes"_a, "assets"_a, "seed"_a, "family"_a);
   m.def("book_jsonl", &book_jsonl, "notes"_a);
   m.def("price_book", &price_book, "text"_a.none(), "source"_a, "strict"_a, "solver"_a, "grid"_a, "scheme"_a, "device"_a,
         "precision"_a, "threads"_a, "reference"_a.none(), "out"_a, "command"_a, "progress"_a.none(), "grid_given"_a,

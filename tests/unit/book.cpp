@@ -190,6 +190,29 @@ BOOST_AUTO_TEST_CASE(every_generated_note_loads_and_looks_like_a_korean_stepdown
   for (const BookNote& n : generated(30, 3, 7).notes) BOOST_TEST(n.product.dimension() == 3);
 }
 
+BOOST_AUTO_TEST_CASE(a_digital_family_holds_the_hard_cases_and_every_note_loads) {
+  // Issue 44's hard cases: redemption barriers of 60-80 %, one date or many, coupons up to 40 %,
+  // knocked in and not; each note is a valid product (it goes through the loader again).
+  BookSpec spec{200, 0, 9};
+  spec.family = BookFamily::Digital;
+  std::set<std::size_t> date_counts;
+  int knocked = 0;
+  for (const Product& p : generate_book(spec)) {
+    const Product again = product_from_json(product_to_json(p), "digital");
+    BOOST_TEST(again.id.rfind("digital-s9-", 0) == 0u, again.id);
+    date_counts.insert(p.els.autocall.size());
+    for (const AutocallDate& a : p.els.autocall) {
+      BOOST_TEST((a.barrier >= 0.6 && a.barrier <= 0.8), p.id << " barrier " << a.barrier);
+      BOOST_TEST(a.coupon <= 0.4);
+    }
+    BOOST_TEST(p.els.knock_in.barrier < p.els.autocall.back().barrier);
+    knocked += p.els.knocked_in ? 1 : 0;
+  }
+  BOOST_TEST((date_counts == std::set<std::size_t>{1, 6, 9}));
+  BOOST_TEST((knocked > 60 && knocked < 160), knocked);
+  BOOST_CHECK_THROW(parse_book_family("digitial"), std::invalid_argument);
+}
+
 BOOST_AUTO_TEST_CASE(a_note_priced_in_a_book_equals_its_single_pricing_to_the_last_bit) {
   const Book book = generated(5, 0, 3);
   std::vector<const Product*> notes;

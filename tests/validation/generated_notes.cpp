@@ -1,7 +1,7 @@
 // The error bars on a stored sample of generated notes against their Monte Carlo references.
 // The sample: the first four notes of `book generate --assets A --seed S` for one, two and three
 // assets (seeds 11, 12, 13, the books of slow.accuracy_generated) and each book's first
-// knocked-in note; each reference is reference/values/<id>.json, written by `elsbench reference
+// knocked-in note, as generated when they were stored (reference/generated_notes/); each reference is reference/values/<id>.json, written by `elsbench reference
 // --write` with its provenance (paths, seed, commit, machine, command) from
 // reference/generated_notes.sh. A bar is judged where 3 standard errors are at most a fifth of it
 // (tests/validation/bar_tally.hpp): the default grid and plain n = 100 and 200 in 1-D and 2-D,
@@ -9,9 +9,12 @@
 // slow.generated_notes_3d_default.
 #include <boost/test/unit_test.hpp>
 #include <algorithm>
+#include <filesystem>
 #include <string>
 #include <vector>
 
+#include "products/catalog.hpp"
+#include "products/product_json.hpp"
 #include "reference/stored_reference.hpp"
 #include "tests/validation/bar_tally.hpp"
 
@@ -26,18 +29,20 @@ struct Sample {
 };
 constexpr Sample kSamples[] = {{1, 11}, {2, 12}, {3, 13}};
 
-// The sampled notes of a book (reference/generated_notes.sh picks the same), each with its stored
-// reference: a note whose terms differ from the ones its file was computed for (the generator
-// changed) fails here, not silently.
+// The sampled notes of a book as reference/generated_notes.sh stored them (reference/
+// generated_notes/book-s<seed>-*.json: the generator may since have changed a note's last bits),
+// each with its stored reference: a reference computed for other terms fails here, not silently.
 std::vector<std::pair<Product, Reference>> sample_of(const Sample& s) {
-  const std::vector<Product> book = notes_of(s.assets, s.seed, 16);
-  std::vector<const Product*> sample{&book[0], &book[1], &book[2], &book[3]};
-  const auto knocked_in = std::find_if(book.begin(), book.end(), [](const Product& p) { return p.els.knocked_in; });
-  BOOST_TEST_REQUIRE((knocked_in != book.end()));
-  sample.push_back(&*knocked_in);
+  std::vector<std::string> files;
+  const std::string prefix = "book-s" + std::to_string(s.seed) + "-";
+  for (const auto& f : std::filesystem::directory_iterator(project_root() + "/reference/generated_notes"))
+    if (f.path().filename().string().rfind(prefix, 0) == 0) files.push_back(f.path().string());
+  std::sort(files.begin(), files.end());
+  BOOST_TEST_REQUIRE(files.size() == 5u, prefix << ": " << files.size() << " stored notes");
   std::vector<std::pair<Product, Reference>> out;
-  for (const Product* note : sample) {
-    const Product& p = *note;
+  for (const std::string& file : files) {
+    const Product p = load_product_file(file);
+    BOOST_TEST_REQUIRE(p.dimension() == s.assets);
     const auto stored = load_stored_reference(p.id);
     BOOST_TEST_REQUIRE(stored.has_value(), p.id << ": no reference/values/" << p.id << ".json");
     BOOST_TEST_REQUIRE(prices_product(*stored, p), p.id << ": its stored reference priced other terms");
