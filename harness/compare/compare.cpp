@@ -1,5 +1,9 @@
 #include "harness/compare/compare.hpp"
 
+#include <iterator>
+
+#include <set>
+
 #include <algorithm>
 #include <cmath>
 
@@ -16,6 +20,10 @@ void compare_prices(CaseComparison& c, const CaseRecord& base, const CaseRecord&
   c.drift = *now.price - *base.price;
   if (base.reference_stderr && *base.reference_stderr > 0) c.drift_in_stderr = *c.drift / *base.reference_stderr;
   if (std::abs(*c.drift) <= opt.price_tol || c.price_regression) return;
+  if (!scope.settings_differ.empty()) {
+    c.price_note = "priced under other settings (" + scope.settings_differ.front() + ")";
+    return;
+  }
   if (!scope.same_commit && !opt.fail_on_change) {
     c.aged = true;
     c.price_note = "changed since " + scope.base_commit.substr(0, 7) + " (age: the code differs)";
@@ -56,6 +64,10 @@ CompareScope scope_of(const RunProvenance& base, const RunProvenance& now) {
   s.new_commit = now.commit;
   s.same_commit = base.commit.empty() || now.commit.empty() || base.commit == now.commit;
   s.same_machine = base.machine == now.machine;
+  for (const auto& [key, value] : base.settings) {
+    const auto it = now.settings.find(key);
+    if (it != now.settings.end() && it->second != value) s.settings_differ.push_back(key + ": " + value + " -> " + it->second);
+  }
   return s;
 }
 
@@ -73,6 +85,31 @@ CaseComparison compare_case(const CaseRecord& base, const CaseRecord& now, const
   return c;
 }
 
+namespace {
+
+// The values `axis` takes among the cases `ids` of `table`, sorted.
+std::vector<std::string> values_of(const CaseTable& table, const std::vector<std::string>& ids, const std::string& axis) {
+  std::set<std::string> values;
+  for (const std::string& id : ids)
+    if (const auto it = table.at(id).axes.find(axis); it != table.at(id).axes.end()) values.insert(it->second);
+  return {values.begin(), values.end()};
+}
+
+std::vector<AxisDifference> differing_axes(const CaseTable& base, const CaseTable& now, const Comparison& c) {
+  std::vector<AxisDifference> out;
+  if (c.only_base.empty() || c.only_new.empty()) return out;
+  for (const std::string& axis : comparable_axes()) {
+    AxisDifference d{axis, values_of(base, c.only_base, axis), values_of(now, c.only_new, axis)};
+    std::vector<std::string> common;
+    std::set_intersection(d.base_values.begin(), d.base_values.end(), d.new_values.begin(), d.new_values.end(),
+                          std::back_inserter(common));
+    if (!d.base_values.empty() && !d.new_values.empty() && common.empty()) out.push_back(std::move(d));
+  }
+  return out;
+}
+
+}  // namespace
+
 Comparison compare(const CaseTable& base, const CaseTable& now, const CompareOptions& opt,
                    const CompareScope& scope) {
   Comparison result;
@@ -86,6 +123,7 @@ Comparison compare(const CaseTable& base, const CaseTable& now, const CompareOpt
   }
   for (const auto& [id, n] : now)
     if (!base.count(id)) result.only_new.push_back(id);
+  result.differing = differing_axes(base, now, result);
   return result;
 }
 
@@ -108,6 +146,7 @@ int Comparison::aged() const {
 }
 
 int regression_exit_code(const Comparison& c, const CompareOptions& opt) {
+  if (!c.comparable()) return 2;
   if (c.price_regressions() > 0) return 1;
   if (opt.fail_on_slow && c.slowdowns() > 0) return 1;
   if (opt.fail_on_missing && c.lost_cases() > 0) return 1;

@@ -29,6 +29,9 @@ struct CompareScope {
   bool same_commit = true;
   bool same_machine = true;
   std::string base_commit, new_commit;
+  // Price-changing settings of two books that differ ("ki_damping: 2 -> 0"): their prices differ by
+  // the settings, not the code, so nothing is compared (exit 2).
+  std::vector<std::string> settings_differ;
 };
 CompareScope scope_of(const RunProvenance& base, const RunProvenance& now);
 
@@ -51,10 +54,20 @@ struct CaseComparison {
   bool lost = false;                       // passed or ran in BASE, skipped in NEW
 };
 
+// A setting in which the unmatched cases of BASE and NEW take no common value (precision fp64
+// against mixed): why their cases could not match.
+struct AxisDifference {
+  std::string axis;
+  std::vector<std::string> base_values, new_values;
+};
+
 struct Comparison {
   CompareScope scope;
   std::vector<CaseComparison> cases;  // matched by case_id
   std::vector<std::string> only_base, only_new;
+  std::vector<AxisDifference> differing;  // among the unmatched cases
+  bool nothing_matched() const { return cases.empty() && !(only_base.empty() && only_new.empty()); }
+  bool comparable() const { return !nothing_matched() && scope.settings_differ.empty(); }
 
   int price_regressions() const;
   int slowdowns() const;
@@ -66,7 +79,8 @@ CaseComparison compare_case(const CaseRecord& base, const CaseRecord& now, const
                             const CompareScope& scope = {});
 Comparison compare(const CaseTable& base, const CaseTable& now, const CompareOptions& opt,
                    const CompareScope& scope = {});
-// 1 on a price regression, on a slowdown with fail_on_slow, on a lost case with fail_on_missing.
+// 1 on a price regression, on a slowdown with fail_on_slow, on a lost case with fail_on_missing;
+// 2 when no case matched or two books' settings differ: not comparable, not a regression.
 int regression_exit_code(const Comparison& c, const CompareOptions& opt);
 
 std::string to_string(TimeVerdict v);

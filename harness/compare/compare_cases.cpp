@@ -69,6 +69,10 @@ RunProvenance provenance_of(const json& context) {
   p.machine = machine.value("hostname", "") + ", " + machine.value("cpu_model", "") + " x" +
               std::to_string(machine.value("cores", 0));
   for (const auto& gpu : machine.value("gpus", json::array())) p.machine += ", " + gpu.value("name", "");
+  const json book = meta.value("book", json::object());
+  if (book.is_object() && book.contains("settings") && book["settings"].is_object())
+    for (const auto& [key, value] : book["settings"].items())
+      if (key != "book") p.settings[key] = value.dump();
   return p;
 }
 

@@ -43,6 +43,9 @@ struct RunProvenance {
   std::string commit;   // "" when the file does not say
   std::string machine;  // host, CPU model, cores and GPUs: two machines called "vm" are not one
   std::string started;
+  // A book's price-changing settings (context.elsbench.book.settings, less the book's path), as
+  // "key=value": a sweep's are in its case ids.
+  std::map<std::string, std::string> settings;
 };
 
 // `origin` names the file in error messages. Throws InputError on a file that is not a results file.

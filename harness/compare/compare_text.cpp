@@ -24,9 +24,9 @@ std::string pad(const std::string& s, std::size_t width) {
 }
 
 std::string verdict(const CaseComparison& c) {
-  std::string v = c.price_regression ? "PRICE REGRESSION (" + c.price_note + ")"
-                 : c.aged             ? "price " + c.price_note
-                                      : "price ok";
+  std::string v = c.price_regression     ? "PRICE REGRESSION (" + c.price_note + ")"
+                 : c.aged || !c.price_note.empty() ? "price " + c.price_note
+                                                   : "price ok";
   if (c.lost) v += ", now skipped";
   return v + ", time " + to_string(c.time);
 }
@@ -82,7 +82,26 @@ std::string scope_note(const CompareScope& s) {
             ": a price that moved is the code's change between them (age), listed and not failed (--fail-on-change "
             "fails it); a case that now fails its reference fails\n";
   if (!s.same_machine) note += "note: BASE and NEW ran on different machines: times are not compared\n";
+  for (const std::string& d : s.settings_differ)
+    note += "note: the books were priced under other settings (" + d + "): their prices differ by it, not by the code\n";
   return note;
+}
+
+std::string joined(const std::vector<std::string>& values) {
+  std::string out;
+  for (const std::string& v : values) out += (out.empty() ? "" : ", ") + v;
+  return out;
+}
+
+// The settings the unmatched cases differ in, and how to compare along one.
+std::string why_unmatched(const Comparison& cmp) {
+  std::ostringstream out;
+  for (const AxisDifference& d : cmp.differing)
+    out << "the unmatched cases differ in " << d.axis << " (BASE: " << joined(d.base_values)
+        << "; NEW: " << joined(d.new_values) << "): a case matches only its twin of the same " << d.axis
+        << "; one file's cases are compared along it by `elsbench compare FILE --by " << d.axis << "="
+        << d.base_values.front() << "," << d.new_values.front() << "` (a sweep over both values writes one)\n";
+  return out.str();
 }
 
 }  // namespace
@@ -107,7 +126,10 @@ std::string to_text(const Comparison& cmp, const CompareOptions& opt) {
   if (noisy) out << ", " << noisy << " noisy time(s) not judged (--include-noisy judges them)";
   out << '\n';
   out << underpowered_note(cmp, opt);
-  out << "result: " << (regression_exit_code(cmp, opt) ? "REGRESSION" : "ok") << '\n';
+  out << why_unmatched(cmp);
+  const int code = regression_exit_code(cmp, opt);
+  const char* not_comparable = cmp.nothing_matched() ? "NOT COMPARABLE (no case matched)" : "NOT COMPARABLE (other settings)";
+  out << "result: " << (code == 2 ? not_comparable : code ? "REGRESSION" : "ok") << '\n';
   return out.str();
 }
 

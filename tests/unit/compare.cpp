@@ -149,7 +149,7 @@ BOOST_AUTO_TEST_CASE(significant_slowdown_fails_only_with_fail_on_slow) {
 BOOST_AUTO_TEST_CASE(across_commits_a_moved_price_is_age_and_a_new_failure_still_fails) {
   const CaseTable base = table_of({case_entries(kCase, "pass", 93.2553, kSteady)});
   const CaseTable moved = table_of({case_entries(kCase, "pass", 93.2573, kSteady)});
-  const CompareScope scope = scope_of({"a04585b9f9c0", "vm, AMD EPYC x2", ""}, {"2bf69e5aaaaa", "vm, AMD EPYC x2", ""});
+  const CompareScope scope = scope_of({"a04585b9f9c0", "vm, AMD EPYC x2", "", {}}, {"2bf69e5aaaaa", "vm, AMD EPYC x2", "", {}});
   BOOST_TEST(!scope.same_commit);
   const Comparison c = compare(base, moved, {}, scope);
   BOOST_TEST(!c.cases[0].price_regression);
@@ -177,7 +177,7 @@ BOOST_AUTO_TEST_CASE(noisy_times_and_other_machines_are_not_judged) {
   BOOST_TEST(regression_exit_code(c, strict) == 0);
   strict.include_noisy = true;
   BOOST_TEST(compare(base, table_of({noisy}), strict).cases[0].time == TimeVerdict::Slower);
-  const CompareScope elsewhere = scope_of({"c", "vm, AMD EPYC x2", ""}, {"c", "vm, Intel Xeon x16, H100", ""});
+  const CompareScope elsewhere = scope_of({"c", "vm, AMD EPYC x2", "", {}}, {"c", "vm, Intel Xeon x16, H100", "", {}});
   const Comparison across = compare(base, table_of({case_entries(kCase, "pass", 93.2553, slower)}), strict, elsewhere);
   BOOST_TEST(across.cases[0].time == TimeVerdict::OtherMachine);
   BOOST_TEST(to_text(across, strict).find("different machines: times are not compared") != std::string::npos);
@@ -216,6 +216,34 @@ BOOST_AUTO_TEST_CASE(cases_in_one_file_only_are_listed_and_a_lost_case_fails_unl
   const std::string text = to_text(c, {});
   BOOST_TEST(text.find("only in BASE (1):\n  " + other) != std::string::npos);
   BOOST_TEST(text.find("only in NEW (1):\n  " + added) != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(files_of_other_settings_are_not_comparable_and_say_which_setting) {
+  // An fp64 and a mixed book printed "0 cases matched ... 24 case(s) lost / result: REGRESSION"
+  // (exit 1); a --ki-damping 0 book 20 PRICE REGRESSION lines, naming no setting.
+  const std::string mixed = "sample-2a-stepdown/adi:hundsdorfer-verwer/n=100/nt=200/cpu/t1/mixed";
+  json base = case_entries(kCase, "pass", 93.2553, kSteady), now = case_entries(mixed, "pass", 93.2551, kSteady);
+  for (auto& e : base) e["precision"] = "fp64";
+  for (auto& e : now) e["precision"] = "mixed";
+  const Comparison c = compare(table_of({base}), table_of({now}), {});
+  BOOST_TEST(c.nothing_matched());
+  BOOST_TEST_REQUIRE(c.differing.size() == 1u);
+  BOOST_TEST(c.differing[0].axis == "precision");
+  BOOST_TEST(regression_exit_code(c, {}) == 2);
+  const std::string text = to_text(c, {});
+  BOOST_TEST(text.find("differ in precision (BASE: fp64; NEW: mixed)") != std::string::npos, text);
+  BOOST_TEST(text.find("--by precision=fp64,mixed") != std::string::npos, text);
+  BOOST_TEST(text.find("REGRESSION") == std::string::npos, text);
+
+  RunProvenance damped{"c", "vm", "", {{"ki_damping", "2"}, {"n", "100"}}}, undamped = damped;
+  undamped.settings["ki_damping"] = "0";
+  const CompareScope scope = scope_of(damped, undamped);
+  BOOST_TEST((scope.settings_differ == std::vector<std::string>{"ki_damping: 2 -> 0"}));
+  const CaseTable before = table_of({case_entries(kCase, "pass", 93.2553, kSteady)});
+  const Comparison moved = compare(before, table_of({case_entries(kCase, "pass", 93.2419, kSteady)}), {}, scope);
+  BOOST_TEST(!moved.cases[0].price_regression);
+  BOOST_TEST(regression_exit_code(moved, {}) == 2);
+  BOOST_TEST(to_text(moved, {}).find("priced under other settings (ki_damping: 2 -> 0)") != std::string::npos);
 }
 
 }  // namespace elsbench
