@@ -66,7 +66,8 @@ struct Comparison {
   std::vector<CaseComparison> cases;  // matched by case_id
   std::vector<std::string> only_base, only_new;
   std::vector<AxisDifference> differing;  // among the unmatched cases
-  bool nothing_matched() const { return cases.empty() && !(only_base.empty() && only_new.empty()); }
+  // Both files have cases and none matched (a NEW with none lost them all: a regression).
+  bool nothing_matched() const { return cases.empty() && !only_base.empty() && !only_new.empty(); }
   bool comparable() const { return !nothing_matched() && scope.settings_differ.empty(); }
 
   int price_regressions() const;
