@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import math
+import warnings
 from typing import Any, Optional, Sequence, Union
 
 from elsbench import _core
@@ -112,7 +113,11 @@ def price(note: NoteLike, solver: str = "adi", n: Optional[Nodes] = None, nt: Op
         text, arrays = _core.price(product, solver, grid_json(n, nt, grid), scheme or "", device, precision,
                                    threads or 0, max_seconds or 0.0, greeks, error_estimate, reference, values, bar,
                                    n is not None or nt is not None, "" if target_error is None else str(target_error))
-    return PriceResult(json.loads(text), arrays)
+    result = PriceResult(json.loads(text), arrays)
+    if reference is not None and result.reference is None:
+        # The CLI says this on stderr; returning reference None and verdict None alone was silent.
+        warnings.warn(f"elsbench.price: no {reference} reference for {product.id} (try reference='auto')", stacklevel=2)
+    return result
 
 
 class Reference:

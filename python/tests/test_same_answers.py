@@ -145,6 +145,14 @@ def test_the_compat_call_prices_the_prototype_sample_as_the_cli(cli):
     assert 93.0 < got["price"] < 93.6  # not the prototype's 106.5: the correlation term is in
 
 
+def test_a_missing_stored_reference_is_said_as_the_cli_says_it():
+    # price(note, reference="stored") returned reference None and verdict None without a word.
+    note = elsbench.book.generate(1, assets=1, seed=5)[0]
+    with pytest.warns(UserWarning, match=r"no stored reference for book-s5-00001 \(try reference='auto'\)"):
+        r = elsbench.price(note, n=40, reference="stored", progress=False)
+    assert r.reference is None and r.verdict is None
+
+
 def test_values_are_the_grid_the_price_is_read_from():
     r = elsbench.price("european-call", n=101, values=True, progress=False)
     (nodes,) = r.nodes
