@@ -23,6 +23,7 @@
 #include "platform/solver_error.hpp"
 #include "platform/stop_request.hpp"
 #include "products/price_bounds.hpp"
+#include "solvers/contract/risk_greeks.hpp"
 #include "products/product.hpp"
 #include "solvers/contract/solver.hpp"
 #include "solvers/problem/grid_codec.hpp"
@@ -41,7 +42,7 @@ json run_settings(const Book& book, const BookRunSpec& spec, const SolverInfo& s
   settings["scheme"] = spec.options.scheme.empty() ? solver.default_scheme() : spec.options.scheme;
   settings["precision"] = to_string(spec.options.precision);
   if (spec.target) settings["target_error"] = spec.target->text;  // absent otherwise: older files resume
-  if (spec.greeks) settings["greeks"] = true;  // a resume keeps notes with the Greeks it asks for
+  if (spec.greeks) settings["greeks"] = to_string(spec.greek_units);  // a resume keeps notes with the Greeks it asks for
   return settings;
 }
 
@@ -368,7 +369,7 @@ BookRunSummary run_book(const Book& book, const BookRunSpec& spec) {
     }, [&](std::size_t index) {
       attempts.started(group[index]->product.id);
       if (spec.note_started) spec.note_started(group[index]->product.id);
-    }, NotePricing{spec.target ? &*spec.target : nullptr, spec.greeks});
+    }, NotePricing{spec.target ? &*spec.target : nullptr, spec.greeks, spec.greek_units});
   };
   // One suspect at a time, each on the whole placement's threads (a GPU: note by note), so that a
   // second death is surely its own.

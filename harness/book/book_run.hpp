@@ -25,6 +25,7 @@ struct BookRunSpec {
   SolverOptions options;        // device cpu or cuda:N; threads in `threads`
   std::optional<ErrorTarget> target;  // --target-error: each note on the grid that meets it
   bool greeks = false;          // --greeks: vega, rho and theta per note besides delta and gamma
+  GreekUnits greek_units = GreekUnits::Model;
   int threads = 0;              // CPU threads, 0: every core
   bool all_gpus = false;        // --device cuda:all
   std::string out;              // results file (JSON; the CSV goes beside it); empty: none

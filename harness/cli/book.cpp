@@ -26,6 +26,7 @@ struct PriceArgs {
   SolverFlags flags;
   ReferenceFlags reference;
   bool strict = false, resume = false, greeks = false;
+  std::string greek_units = "model";
   std::string target_error;
 };
 
@@ -108,6 +109,7 @@ void add_price(CLI::App& parent) {
   cmd->add_flag("--greeks", args->greeks,
                 "vega per asset and rho by central bump-and-reprice, theta from the note aged one step, per note\n"
                 "(price --greeks' rule, on the grid each price came from); notes priced one by one");
+  add_greek_units_flag(*cmd, args->greek_units);
   cmd->add_option("--target-error", args->target_error,
                   "price each note to this error (0.01, or 0.5bp of its notional) on the grid that meets it\n"
                   "(price --target-error's rule, note by note); a note that misses it is failed");
@@ -123,6 +125,7 @@ void add_price(CLI::App& parent) {
     spec.out = args->out;
     spec.resume = args->resume;
     spec.greeks = args->greeks;
+    spec.greek_units = parsed_greek_units(args->greek_units);
     spec.instance = args->instance;
     spec.command = command_line(*cmd);
     if (args->reference.wanted()) spec.references = BookReferences{args->reference.policy(), {}, 3.0};

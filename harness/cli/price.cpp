@@ -23,6 +23,7 @@ struct PriceArgs {
   SolverFlags flags;
   ReferenceFlags reference;
   bool json = false, greeks = false, error_estimate = false;
+  std::string greek_units = "model";
   std::string target_error;
 };
 
@@ -60,6 +61,7 @@ void setup(CLI::App& app) {
   cmd->add_flag("--json", args->json, "print the result as JSON");
   cmd->add_flag("--greeks", args->greeks,
                 "also vega per asset and rho (bump and reprice, central differences) and theta (one time step)");
+  add_greek_units_flag(*cmd, args->greek_units);
   cmd->add_flag("--error-estimate", args->error_estimate,
                 "estimate the discretisation error from coarser grids (n/2, n/4 at the same steps; nt/2, nt/4,\n"
                 "or 2 nt where the event dates pin the steps): observed orders, Richardson value");
@@ -73,6 +75,7 @@ void setup(CLI::App& app) {
     request.options = args->flags.parsed();
     set_command_deadline(request.options.max_seconds);  // every pricing of the command within it
     request.greeks = args->greeks;
+    request.greek_units = parsed_greek_units(args->greek_units);
     request.error_estimate = args->error_estimate;
     choose_grid(request, product, cmd->count("--n") > 0 || cmd->count("--nt") > 0, args->target_error, "(command line)",
                 {"--target-error", "--n and --nt", "--error-estimate"});

@@ -13,6 +13,22 @@ const char* const kSource = "(command line)";
 
 }  // namespace
 
+void add_greek_units_flag(CLI::App& cmd, std::string& units) {
+  cmd.add_option("--greek-units", units,
+                 "model (vega per unit vol, rho per unit rate, theta per year) | desk (per vol point, per basis\n"
+                 "point, per calendar day)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"model", "desk"}));
+}
+
+GreekUnits parsed_greek_units(const std::string& units) {
+  try {
+    return parse_greek_units(units);
+  } catch (const std::invalid_argument& e) {
+    throw InputError(kSource, "--greek-units", e.what());
+  }
+}
+
 void SolverFlags::add_to(CLI::App& cmd, const std::string& grid_default) {
   GridOptions& g = options.grid;
   cmd.add_option("--scheme", options.scheme, "time scheme (default: the solver's)");

@@ -7,8 +7,13 @@
 #include <string>
 
 #include "solvers/contract/options.hpp"
+#include "solvers/contract/risk_greeks.hpp"
 
 namespace elsbench {
+
+// --greek-units model|desk for a command with --greeks, read into `units`.
+void add_greek_units_flag(CLI::App& cmd, std::string& units);
+GreekUnits parsed_greek_units(const std::string& units);  // throws InputError naming the flag
 
 struct SolverFlags {
   SolverOptions options;

@@ -29,7 +29,7 @@ NoteOutcome priced(std::size_t index, const SolverInfo& solver, const Product& n
     PriceResult r = pricing.target ? price_to_target(solver, note, options, *pricing.target)
                                    : price_with(solver, note, options);
     if (pricing.target) require_target_met(*r.accuracy);
-    if (pricing.greeks) add_risk_greeks(solver, note, options, r);
+    if (pricing.greeks) add_risk_greeks(solver, note, options, r, {}, pricing.greek_units);
     out.result = std::move(r);
     out.status = "ok";
   } catch (...) {

@@ -12,6 +12,7 @@
 #include "products/product.hpp"
 #include "solvers/contract/accuracy.hpp"
 #include "solvers/contract/price_result.hpp"
+#include "solvers/contract/risk_greeks.hpp"
 #include "solvers/contract/solver_info.hpp"
 
 namespace elsbench {
@@ -41,6 +42,7 @@ BookPlacement place_book(const SolverInfo& solver, std::size_t notes, const Devi
 struct NotePricing {
   const ErrorTarget* target = nullptr;
   bool greeks = false;
+  GreekUnits greek_units = GreekUnits::Model;
   bool one_by_one() const { return target != nullptr || greeks; }
 };
 

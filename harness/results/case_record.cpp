@@ -5,6 +5,7 @@
 
 #include "harness/results/price_json.hpp"
 #include "solvers/contract/registry.hpp"
+#include "solvers/contract/risk_greeks.hpp"
 
 namespace elsbench {
 namespace {
@@ -68,6 +69,7 @@ json case_fields(const SweepCase& c, const Product& product, const CaseOutcome& 
   f["vega"] = or_null(risk, risk ? risk->vega : std::vector<double>{});
   f["rho"] = or_null(risk, risk ? risk->rho : 0.0);
   f["theta"] = or_null(risk, risk ? risk->theta : 0.0);
+  f["greek_units"] = or_null(risk, risk ? to_string(risk->units) : "");
   f["reference"] = or_null(ref, ref ? ref->price : 0.0);
   f["reference_stderr"] = or_null(ref, ref ? ref->std_error : 0.0);
   f["reference_source"] = or_null(ref, ref ? ref->source : "");

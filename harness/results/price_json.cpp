@@ -3,6 +3,8 @@
 #include <iomanip>
 #include <sstream>
 
+#include "solvers/contract/risk_greeks.hpp"
+
 namespace elsbench {
 
 namespace {
@@ -101,7 +103,8 @@ nlohmann::json to_json(const PriceResult& r) {
                    {"vega", r.greeks->vega},
                    {"rho", r.greeks->rho},
                    {"theta", r.greeks->theta},
-                   {"units", "vega per unit vol, rho per unit rate, theta per year"},
+                   {"units", units_text(r.greeks->units)},
+                   {"greek_units", to_string(r.greeks->units)},
                    {"bumps",
                     {{"vol", r.greeks->vol_bump},
                      {"vol_method", "central difference, absolute bump, same grid"},
@@ -177,15 +180,16 @@ std::string to_text(const PriceResult& r) {
   if (r.greeks) {
     std::ostringstream bump;
     bump << std::setprecision(4);
-    bump << "  (vol +- " << r.greeks->vol_bump << ", per unit vol)";
+    const bool desk = r.greeks->units == GreekUnits::Desk;
+    bump << "  (vol +- " << r.greeks->vol_bump << (desk ? ", per vol point)" : ", per unit vol)");
     row("vega", list(r.greeks->vega) + bump.str());
     std::ostringstream rho;
     rho << std::setprecision(6) << r.greeks->rho << std::setprecision(4) << "  (rate +- " << r.greeks->rate_bump
-        << ", per unit rate)";
+        << (desk ? ", per basis point)" : ", per unit rate)");
     row("rho", rho.str());
     std::ostringstream theta;
     theta << std::setprecision(6) << r.greeks->theta << std::setprecision(4) << "  (aged one step, dt "
-          << r.greeks->theta_dt << " y, per year)";
+          << r.greeks->theta_dt << (desk ? " y, per calendar day)" : " y, per year)");
     row("theta", theta.str());
   }
   if (r.error_estimate) {

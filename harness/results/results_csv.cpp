@@ -17,7 +17,7 @@ const char* const kFields[] = {
     "tol",           "allowance",        "estimated_error", "extrapolated_price", "error_bar", "priced_n", "seconds",         "seconds_per_step", "points_per_second",
     "peak_host_bytes", "peak_device_bytes", "process_peak_rss_bytes", "memory_space", "model_bytes_per_point",
     "model_bytes",   "measured_device_bytes", "book", "notes_per_second", "median_interval", "timing_stop",
-    "noisy",         "noise",            "rho",             "theta"};
+    "noisy",         "noise",            "rho",             "theta",        "greek_units"};
 const char* const kAggregates[] = {"median", "mean", "stddev", "min"};
 // Then a book's line, and the Greeks per asset.
 const char* const kGreeks[] = {"delta", "gamma", "vega"};

@@ -14,6 +14,7 @@ namespace elsbench {
 struct PriceRequest {
   SolverOptions options;
   bool greeks = false, error_estimate = false;
+  GreekUnits greek_units = GreekUnits::Model;
   // Richardson's value from options.grid.n and n/2 (the default grid: solvers/contract/accuracy.hpp);
   // with error_estimate, its error bar. Not with `grid`: the values are one grid's.
   bool extrapolate = false;

@@ -35,7 +35,8 @@ def price(notes: Union[str, os.PathLike, Iterable[NoteLike]], solver: str = "adi
           nt: Optional[Union[int, str]] = None, device: str = "cpu", precision: str = "fp64",
           threads: Optional[int] = None, reference: Optional[str] = None, scheme: Optional[str] = None,
           strict: bool = False, out: Optional[Union[str, os.PathLike]] = None, progress: bool = True,
-          target_error: Optional[Union[str, float]] = None, greeks: bool = False, **grid: Any) -> pandas.DataFrame:
+          target_error: Optional[Union[str, float]] = None, greeks: bool = False, greek_units: str = "model",
+          **grid: Any) -> pandas.DataFrame:
     """Price a book as `elsbench book price BOOK --solver SOLVER --n N ...` does: one row per note
     (in book order) with the columns of its CSV (price, delta_1.., gamma_1.., status, line...).
 
@@ -46,7 +47,9 @@ def price(notes: Union[str, os.PathLike, Iterable[NoteLike]], solver: str = "adi
     target_error ("0.5bp" of the notional, or a price amount): each note on the grid that meets it
     (`book price --target-error`), its bar in error_bar and its grid in priced_n; a note that
     misses it is failed "unconverged" without a price. BadInput with n or nt.
-    greeks: vega_1.., rho and theta per note besides delta and gamma (`book price --greeks`).
+    greeks: vega_1.., rho and theta per note besides delta and gamma (`book price --greeks`), in
+    greek_units "model" (per unit vol, per unit rate, per year) or "desk" (per vol point, per basis
+    point, per calendar day).
     """
     if isinstance(notes, (str, os.PathLike)):
         text, source = None, os.fspath(notes)
@@ -60,13 +63,13 @@ def price(notes: Union[str, os.PathLike, Iterable[NoteLike]], solver: str = "adi
     if target_error is not None:
         settings.append(f"target_error={target_error!r}")
     if greeks:
-        settings.append("greeks=True")
+        settings += ["greeks=True", f"greek_units={greek_units!r}"]
     command = "elsbench.book.price(" + ", ".join([shlex.quote(source)] + settings) + ")"
     with progress_bar(progress, "pricing book", "notes") as bar:
         results, csv = _core.price_book(text, source, strict, solver, grid_json(n, nt, grid), scheme or "", device,
                                         precision, threads or 0, reference, os.fspath(out) if out else "", command,
                                         bar, grid_given, "" if target_error is None else str(target_error),
-                                        bool(greeks))
+                                        bool(greeks), greek_units)
     df = frame(csv)
     book = json.loads(results)["context"]["elsbench"]["book"]
     df.attrs["bad_lines"] = book["bad_lines"]

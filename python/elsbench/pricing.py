@@ -97,7 +97,7 @@ def price(note: NoteLike, solver: str = "adi", n: Optional[Nodes] = None, nt: Op
           device: str = "auto", precision: str = "fp64", threads: Optional[int] = None, greeks: bool = False,
           error_estimate: bool = False, reference: Optional[str] = None, scheme: Optional[str] = None,
           values: bool = False, max_seconds: Optional[float] = None, progress: bool = True,
-          target_error: Optional[Union[str, float]] = None, **grid: Any) -> PriceResult:
+          target_error: Optional[Union[str, float]] = None, greek_units: str = "model", **grid: Any) -> PriceResult:
     """Price one note as `elsbench price --product NOTE --solver SOLVER --n N ...` does, to the bit.
 
     n: nodes per axis (an int, or one per underlying); nt: time steps (None: the solver's choice).
@@ -107,12 +107,15 @@ def price(note: NoteLike, solver: str = "adi", n: Optional[Nodes] = None, nt: Op
     grid: the other grid keys (mesh="uniform"|"sinh", s_max, density, damping, ki_damping,
     ki_damping_fraction). reference: "stored" or "auto" judges the price against its reference
     (result.verdict). values=True also returns the whole grid (result.values, result.nodes).
+    greek_units: "model" (vega per unit vol, rho per unit rate, theta per year) or "desk" (per vol
+    point, per basis point, per calendar day), with greeks=True.
     """
     product = as_note(note)._product
     with progress_bar(progress, f"pricing {product.id}", "steps") as bar:
         text, arrays = _core.price(product, solver, grid_json(n, nt, grid), scheme or "", device, precision,
                                    threads or 0, max_seconds or 0.0, greeks, error_estimate, reference, values, bar,
-                                   n is not None or nt is not None, "" if target_error is None else str(target_error))
+                                   n is not None or nt is not None, "" if target_error is None else str(target_error),
+                                   greek_units)
     result = PriceResult(json.loads(text), arrays)
     if reference is not None and result.reference is None:
         # The CLI says this on stderr; returning reference None and verdict None alone was silent.

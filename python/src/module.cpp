@@ -39,6 +39,7 @@
 #include "products/product_json.hpp"
 #include "python/src/watched_call.hpp"
 #include "reference/monte_carlo_on.hpp"
+#include "solvers/contract/risk_greeks.hpp"
 #include "solvers/contract/solver.hpp"
 #include "solvers/problem/grid_codec.hpp"
 
@@ -128,14 +129,24 @@ nb::dict grid_arrays(PricedGrid&& g) {
   return out;
 }
 
+GreekUnits greek_units_of(const char* call, const std::string& word) {
+  try {
+    return parse_greek_units(word);
+  } catch (const std::invalid_argument& e) {
+    throw InputError(source_of(call), "greek_units", e.what());
+  }
+}
+
 nb::tuple price(const Product& product, const std::string& solver, const std::string& grid, const std::string& scheme,
                 const std::string& device, const std::string& precision, int threads, double max_seconds,
                 bool greeks, bool error_estimate, const std::optional<std::string>& reference, bool values,
-                const nb::object& progress, bool grid_given, const std::string& target_error) {
+                const nb::object& progress, bool grid_given, const std::string& target_error,
+                const std::string& greek_units) {
   const SolverInfo& info = SolverRegistry::instance().get(solver);
   PriceRequest request;
   request.options = solver_options("price", grid, scheme, device, precision, threads, max_seconds);
   request.greeks = greeks;
+  request.greek_units = greek_units_of("price", greek_units);
   request.error_estimate = error_estimate;
   choose_grid(request, product, grid_given, target_error, source_of("price"), {"target_error", "n and nt", "error_estimate"});
   if (reference) request.reference = reference_policy("price", *reference);
@@ -175,10 +186,12 @@ std::pair<std::string, std::string> price_book(const std::optional<std::string>&
                                                const std::string& precision, int threads,
                                                const std::optional<std::string>& reference, const std::string& out,
                                                const std::string& command, const nb::object& progress,
-                                               bool grid_given, const std::string& target_error, bool greeks) {
+                                               bool grid_given, const std::string& target_error, bool greeks,
+                                               const std::string& greek_units) {
   BookRunSpec spec;
   spec.solver = solver;
   spec.greeks = greeks;
+  spec.greek_units = greek_units_of("book.price", greek_units);
   spec.options = solver_options("book.price", grid, scheme, "cpu", precision, threads, 0);
   try {
     set_book_device(spec, device);
@@ -310,7 +323,7 @@ NB_MODULE(_core, m) {
   });
   m.def("price", &price, "product"_a, "solver"_a, "grid"_a, "scheme"_a, "device"_a, "precision"_a, "threads"_a,
         "max_seconds"_a, "greeks"_a, "error_estimate"_a, "reference"_a.none(), "values"_a, "progress"_a.none(),
-        "grid_given"_a, "target_error"_a,
+        "grid_given"_a, "target_error"_a, "greek_units"_a,
         "price --json's JSON text, and with values the grid's arrays");
   m.def("reference", &reference, "product"_a, "paths"_a, "seed"_a, "device"_a, "threads"_a, "antithetic"_a,
         "a Monte Carlo reference price, as `elsbench reference` computes it (JSON text)");
@@ -328,7 +341,7 @@ NB_MODULE(_core, m) {
   m.def("book_jsonl", &book_jsonl, "notes"_a);
   m.def("price_book", &price_book, "text"_a.none(), "source"_a, "strict"_a, "solver"_a, "grid"_a, "scheme"_a, "device"_a,
         "precision"_a, "threads"_a, "reference"_a.none(), "out"_a, "command"_a, "progress"_a.none(), "grid_given"_a,
-        "target_error"_a, "greeks"_a,
+        "target_error"_a, "greeks"_a, "greek_units"_a,
         "a book (its JSON Lines text, or the file `source` where text is None) priced as `book price`\n"
         "prices it: (results JSON text, CSV text)");
   m.def("sweep", &sweep, "preset"_a, "axes"_a, "repetitions"_a, "timing_target"_a.none(), "timing_max_seconds"_a.none(),

@@ -95,18 +95,25 @@ def test_book_rows_equal_the_cli_csv(cli, tmp_path):
 def test_a_book_with_greeks_equals_the_cli_and_each_single_price(cli, tmp_path):
     # book price had no --greeks and book.price(greeks=True) was an unknown key (issue 47).
     book = tmp_path / "book.jsonl"
-    notes = elsbench.book.generate(3, assets="mixed", seed=7, out=book)
+    notes = elsbench.book.generate(3, assets=2, seed=7, out=book)
     out = tmp_path / "cli.json"
-    cli("book", "price", book, "--n", 40, "--greeks", "--threads", 2, "--out", out)
+    cli("book", "price", book, "--n", 30, "--greeks", "--threads", 2, "--out", out)
     want = elsbench.results.load(out)
-    got = elsbench.book.price(notes, n=40, greeks=True, threads=2, progress=False)
+    got = elsbench.book.price(notes, n=30, greeks=True, threads=2, progress=False)
     greeks = ["vega_1", "vega_2", "rho", "theta"]
     assert got[greeks].equals(want[greeks])
     for row, note in zip(got.itertuples(), notes):
-        one = elsbench.price(note, n=40, greeks=True, threads=2, progress=False)
+        one = elsbench.price(note, n=30, greeks=True, threads=2, progress=False)
         assert (row.vega_1, row.rho, row.theta) == (one.greeks["vega"][0], one.greeks["rho"], one.greeks["theta"])
-    plain = elsbench.book.price(notes, n=40, threads=2, progress=False)
+    plain = elsbench.book.price(notes, n=30, threads=2, progress=False)
     assert plain["rho"].isna().all() and plain["price"].equals(got["price"])
+    # Desk units: per vol point, per basis point, per calendar day, as the CLI writes them.
+    desk_file = tmp_path / "desk.json"
+    cli("book", "price", book, "--n", 30, "--greeks", "--greek-units", "desk", "--threads", 2, "--out", desk_file)
+    desk = elsbench.book.price(notes, n=30, greeks=True, greek_units="desk", threads=2, progress=False)
+    assert desk[greeks].equals(elsbench.results.load(desk_file)[greeks])
+    assert (desk["greek_units"] == "desk").all() and (got["greek_units"] == "model").all()
+    assert (desk["vega_1"] == got["vega_1"] * 0.01).all() and (desk["theta"] == got["theta"] / 365.0).all()
 
 
 def test_a_book_to_a_target_equals_the_cli_and_each_single_price(cli, tmp_path):

@@ -9,11 +9,16 @@ namespace elsbench {
 
 // Greeks by bump-and-reprice on the same grid (solvers/contract/risk_greeks.hpp), with the bumps
 // used. Units: vega per unit of volatility, rho per unit of rate, theta per year of calendar time.
+// The units a risk Greek is read in: the model's (per unit of vol, per unit of rate, per year) or a
+// desk's (per vol point, per basis point, per calendar day).
+enum class GreekUnits { Model, Desk };
+
 struct RiskGreeks {
   std::vector<double> vega;  // per asset, central difference, vol +- vol_bump (absolute)
   double rho = 0;            // central difference, rate +- rate_bump (absolute)
   double theta = 0;          // (V(aged by dt) - V) / dt at fixed spots
   double vol_bump = 0, rate_bump = 0, theta_dt = 0;
+  GreekUnits units = GreekUnits::Model;
 };
 
 // The discretisation error of a price along one direction of refinement (error_estimate.hpp).

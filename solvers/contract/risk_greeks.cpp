@@ -30,12 +30,36 @@ RiskGreeks greeks_on(const SolverInfo& solver, const Product& product, SolverOpt
   return g;
 }
 
+
+// A desk reads vega per vol point (0.01 of vol), rho per basis point and theta per calendar day.
+void express_in(RiskGreeks& g, GreekUnits units) {
+  g.units = units;
+  if (units == GreekUnits::Model) return;
+  for (double& v : g.vega) v *= 0.01;
+  g.rho *= 1e-4;
+  g.theta /= 365.0;
+}
+
 }  // namespace
 
+GreekUnits parse_greek_units(const std::string& word) {
+  if (word == "model") return GreekUnits::Model;
+  if (word == "desk") return GreekUnits::Desk;
+  throw std::invalid_argument("expected model or desk, got '" + word + "'");
+}
+
+const char* to_string(GreekUnits u) { return u == GreekUnits::Desk ? "desk" : "model"; }
+
+const char* units_text(GreekUnits u) {
+  return u == GreekUnits::Desk ? "vega per vol point, rho per basis point, theta per calendar day"
+                               : "vega per unit vol, rho per unit rate, theta per year";
+}
+
 void add_risk_greeks(const SolverInfo& solver, const Product& product, SolverOptions options, PriceResult& base,
-                     const GreekBumps& bumps) {
+                     const GreekBumps& bumps, GreekUnits units) {
   if (!base.accuracy) {
     base.greeks = greeks_on(solver, product, options, base.price, base.nt, bumps);
+    express_in(*base.greeks, units);
     return;
   }
   // Richardson's value: each Greek the same combination of its fine and coarse values as the
@@ -50,6 +74,7 @@ void add_risk_greeks(const SolverInfo& solver, const Product& product, SolverOpt
   for (std::size_t i = 0; i < g.vega.size(); ++i) g.vega[i] = richardson(g.vega[i], coarse.vega[i]);
   g.rho = richardson(g.rho, coarse.rho);
   g.theta = richardson(g.theta, coarse.theta);
+  express_in(g, units);
   base.greeks = g;
 }
 

@@ -15,8 +15,14 @@ struct GreekBumps {
   double rate = 1e-4;   // absolute: one basis point
 };
 
-// `base` is price_with(solver, product, options)'s result; its `greeks` are filled.
+// `base` is price_with(solver, product, options)'s result; its `greeks` are filled, in `units`.
 void add_risk_greeks(const SolverInfo& solver, const Product& product, SolverOptions options, PriceResult& base,
-                     const GreekBumps& bumps = {});
+                     const GreekBumps& bumps = {}, GreekUnits units = GreekUnits::Model);
+
+// "model" or "desk"; throws std::invalid_argument naming the words it takes.
+GreekUnits parse_greek_units(const std::string& word);
+const char* to_string(GreekUnits u);
+// What each Greek is per, in these units: "vega per vol point, rho per basis point, theta per day".
+const char* units_text(GreekUnits u);
 
 }  // namespace elsbench

@@ -139,3 +139,20 @@ BOOST_AUTO_TEST_CASE(richardson_greeks_of_the_sample_els_equal_bumps_of_the_defa
   BOOST_TEST(std::abs(r.greeks->theta - plain.greeks->theta) <= 0.01 * std::abs(plain.greeks->theta),
              r.greeks->theta << " against " << plain.greeks->theta);
 }
+
+BOOST_AUTO_TEST_CASE(desk_units_are_the_model_s_per_vol_point_per_basis_point_per_calendar_day) {
+  // A desk reads vega per vol point, rho per basis point, theta per day (issue 47).
+  const Product p = resolve_product("european-call");
+  const SolverInfo& adi = SolverRegistry::instance().get("adi");
+  SolverOptions o;
+  o.grid.n = 100;
+  PriceResult model = price_with(adi, p, o), desk = model;
+  add_risk_greeks(adi, p, o, model);
+  add_risk_greeks(adi, p, o, desk, {}, GreekUnits::Desk);
+  BOOST_TEST((model.greeks->units == GreekUnits::Model && desk.greeks->units == GreekUnits::Desk));
+  BOOST_TEST(desk.greeks->vega[0] == model.greeks->vega[0] * 0.01);
+  BOOST_TEST(desk.greeks->rho == model.greeks->rho * 1e-4);
+  BOOST_TEST(desk.greeks->theta == model.greeks->theta / 365.0);
+  BOOST_TEST(std::string(units_text(GreekUnits::Desk)) == "vega per vol point, rho per basis point, theta per calendar day");
+  BOOST_CHECK_THROW(parse_greek_units("trader"), std::invalid_argument);
+}
