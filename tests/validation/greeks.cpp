@@ -110,12 +110,12 @@ BOOST_AUTO_TEST_CASE(richardson_greeks_of_the_min_call_meet_the_closed_form) {
   for (std::size_t a = 0; a < 2; ++a) BOOST_TEST(std::abs(r.greeks->vega[a] - g.vega[a]) <= 1e-2 * std::abs(g.vega[a]));
 }
 
-BOOST_AUTO_TEST_CASE(richardson_greeks_of_the_sample_els_equal_bumps_of_the_default_price_within_its_bars) {
-  const Product p = resolve_product("sample-2a-stepdown");
+// Each side of a bump a whole default pricing (its own grid and steps): the Greek within the two
+// bars over the bump, and a hundredth of itself for the difference's own curvature. On the
+// one-asset catalog note, where a default pricing is cheap enough for the sanitizer run.
+BOOST_AUTO_TEST_CASE(richardson_greeks_equal_bumps_of_the_default_price_within_its_bars) {
+  const Product p = resolve_product("els-1a-stepdown");
   const PriceResult r = richardson_with_greeks(p, SolverOptions{});
-  const PriceResult base = default_price(p);
-  // Each side a whole default pricing (its own grid and steps): the Greek within the two bars
-  // over the bump, and a hundredth of itself for the difference's own curvature.
   const auto within = [](double greek, const PriceResult& up, const PriceResult& down, double width) {
     const double bump = (up.price - down.price) / width;
     const double bar = (*up.accuracy->bound + *down.accuracy->bound) / width + 0.01 * std::abs(bump);
@@ -123,20 +123,25 @@ BOOST_AUTO_TEST_CASE(richardson_greeks_of_the_sample_els_equal_bumps_of_the_defa
     return std::abs(greek - bump) <= bar;
   };
   const double h = 0.01, days = 5.0 / 365.0;
-  for (int i = 0; i < 2; ++i) {
-    const double vol = p.assets[static_cast<std::size_t>(i)].vol;
-    BOOST_TEST(within(r.greeks->vega[static_cast<std::size_t>(i)], default_price(with_vol(p, i, vol + h)),
-                      default_price(with_vol(p, i, vol - h)), 2 * h), "vega " << i);
-  }
+  BOOST_TEST(within(r.greeks->vega[0], default_price(with_vol(p, 0, p.assets[0].vol + h)),
+                    default_price(with_vol(p, 0, p.assets[0].vol - h)), 2 * h));
   BOOST_TEST(within(r.greeks->rho, default_price(with_rate(p, p.rate + h)), default_price(with_rate(p, p.rate - h)), 2 * h));
-  BOOST_TEST(within(r.greeks->theta, default_price(aged(p, days)), base, days), "theta " << r.greeks->theta);
-  // And a plain fine grid's theta (n = 288: 12.107).
+  BOOST_TEST(within(r.greeks->theta, default_price(aged(p, days)), default_price(p), days), "theta " << r.greeks->theta);
+}
+
+// The sample ELS's theta was 18.84 under Richardson (n = 144 and 72) against 12.10 on the plain
+// n = 144 grid: the aged note on the fine grid set against the extrapolated price. Checked on
+// n = 72 and 36 (a quarter of the work, for the sanitizer run): the error is there at any n.
+BOOST_AUTO_TEST_CASE(richardson_theta_of_the_sample_els_is_a_grid_s_theta) {
+  const Product p = resolve_product("sample-2a-stepdown");
   const SolverInfo& adi = SolverRegistry::instance().get("adi");
-  SolverOptions fine;
-  fine.grid.n = 288;
-  PriceResult plain = price_with(adi, p, fine);
-  add_risk_greeks(adi, p, fine, plain);
-  BOOST_TEST(std::abs(r.greeks->theta - plain.greeks->theta) <= 0.01 * std::abs(plain.greeks->theta),
+  SolverOptions o;
+  o.grid.n = 72;
+  PriceResult r = price_extrapolated(adi, p, o), plain = price_with(adi, p, o);
+  add_risk_greeks(adi, p, o, r);
+  add_risk_greeks(adi, p, o, plain);
+  BOOST_TEST_MESSAGE("theta: Richardson " << r.greeks->theta << ", plain " << plain.greeks->theta);
+  BOOST_TEST(std::abs(r.greeks->theta - plain.greeks->theta) <= 0.02 * std::abs(plain.greeks->theta),
              r.greeks->theta << " against " << plain.greeks->theta);
 }
 
