@@ -14,6 +14,7 @@
 
 #include "harness/book/book_references.hpp"
 #include "harness/placement/ranks.hpp"
+#include "harness/runner/run_attempts.hpp"
 #include "products/book_file.hpp"
 #include "solvers/contract/accuracy.hpp"
 #include "solvers/contract/solver_info.hpp"
@@ -44,7 +45,7 @@ struct BookRunSpec {
   // out-of-memory killer) is recorded as failed on --resume instead of being priced again; notes in
   // flight at one death are priced first, one at a time, so that a crash names its note.
   // Not counted under mpirun.
-  int note_deaths = 2;
+  int note_deaths = kDeathsToFail;
   const Ranks* ranks = nullptr;   // an mpirun run: each rank prices its cost-balanced share, rank 0
                                   // writes the file (once, at the end); nullptr: one process
 };

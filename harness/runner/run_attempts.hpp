@@ -17,6 +17,10 @@ namespace elsbench {
 // skipped like a torn one (a line is under 200 bytes).
 inline constexpr std::uintmax_t kMaxAttemptsLogBytes = 256ULL << 20;
 inline constexpr std::size_t kMaxAttemptsLineBytes = 4096;
+// An item whose pricing took the process down this many times is recorded as failed by a resume,
+// not priced again: once may be the machine's (the out-of-memory killer under another load),
+// twice is the item's. Sweeps and books follow the one rule.
+inline constexpr int kDeathsToFail = 2;
 
 class RunAttempts {
  public:

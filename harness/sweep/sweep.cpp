@@ -82,11 +82,6 @@ std::string outcome_line(const CaseOutcome& out) {
   return s.str();
 }
 
-// A case that takes the process down (the kernel's out-of-memory killer, a crash) cannot record
-// itself: the run's attempts log names it (harness/runner/run_attempts.hpp), and a resume retries
-// it once, then skips it.
-constexpr int kAttempts = 2;
-
 void count(const ResultsFile& file, SweepSummary& summary) {
   std::map<std::string, std::string> status;
   for (const auto& e : file.benchmarks) status.emplace(e.value("case_id", ""), e.value("status", ""));
@@ -140,8 +135,8 @@ SweepSummary execute(const SweepSpec& spec, const SweepPlan& plan, ResultsFile& 
     progress.start(i, order[i]);
     const auto died = attempts.deaths().find(order[i]);
     CaseOutcome out;
-    if (died != attempts.deaths().end() && died->second >= kAttempts) {
-      out.skip_reason = "error: the sweep process died " + std::to_string(kAttempts) +
+    if (died != attempts.deaths().end() && died->second >= kDeathsToFail) {
+      out.skip_reason = "error: the sweep process died " + std::to_string(kDeathsToFail) +
                         " times while running this case (killed, e.g. by the system out of memory); skipped "
                         "on resume (--resume FILE --retry-skipped runs it again)";
     } else if (const std::string lost = gpu.skip_for(c); !lost.empty()) {
