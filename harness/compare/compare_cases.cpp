@@ -76,30 +76,6 @@ RunProvenance provenance_of(const json& context) {
   return p;
 }
 
-// A case given twice would make the comparison depend on which copy is read: refused. The writer
-// puts a case's entries together, one per repetition (repetition_index) and aggregate, so a case
-// seen again after another, or an entry seen twice, is a second copy.
-class CaseCopies {
- public:
-  void take(const json& entry, std::size_t i, const std::string& origin, const std::string& where) {
-    const std::string id = entry["case_id"].get<std::string>();
-    const auto [first, fresh] = first_entry_.emplace(id, i);
-    std::string key = id;
-    for (const char* field : {"run_type", "aggregate_name", "repetition_index"})
-      key += "\n" + (entry.contains(field) ? entry[field].dump() : "-");
-    const bool repeated = !entry_.emplace(key, i).second && entry.contains("repetition_index");
-    if ((!fresh && id != last_) || repeated)
-      throw InputError(origin, where + ".case_id",
-                       "case '" + id + "' is given twice (first at benchmarks[" + std::to_string(first->second) +
-                           "]): a results file holds each case once");
-    last_ = id;
-  }
-
- private:
-  std::map<std::string, std::size_t> first_entry_, entry_;
-  std::string last_;
-};
-
 }  // namespace
 
 CaseTable cases_from_json(const json& results, const std::string& origin) {
@@ -107,18 +83,18 @@ CaseTable cases_from_json(const json& results, const std::string& origin) {
     throw InputError(origin, "benchmarks", "not a results file (no 'benchmarks' array)");
   if (results["benchmarks"].empty()) throw InputError(origin, "benchmarks", "empty: the file holds no case");
   CaseTable table;
-  CaseCopies copies;
   for (std::size_t i = 0; i < results["benchmarks"].size(); ++i) {
     const json& entry = results["benchmarks"][i];
     const std::string where = "benchmarks[" + std::to_string(i) + "]";
     check_results_entry(entry, origin, where);
-    copies.take(entry, i, origin, where);
     const auto id = entry.find("case_id");
     CaseRecord& c = table[id->get<std::string>()];
     c.case_id = id->get<std::string>();
     take_case_fields(c, entry);
     take_timing(c, entry, origin);
   }
+  // A case given twice would make the comparison depend on which copy is read.
+  check_each_case_once(results["benchmarks"], origin);
   for (auto& [id, c] : table)
     if (!c.median_seconds && !c.repetition_seconds.empty()) c.median_seconds = median_of(c.repetition_seconds);
   return table;

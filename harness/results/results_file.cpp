@@ -137,6 +137,30 @@ std::string json_text(const nlohmann::json& j, int indent) {
   return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
+// A case given twice is refused (InputError naming the second copy). The writer
+// puts a case's entries together, one per repetition (repetition_index) and aggregate, so a case
+// seen again after another, or an entry seen twice, is a second copy.
+class CaseCopies {
+ public:
+  void take(const nlohmann::json& entry, std::size_t i, const std::string& origin, const std::string& where) {
+    const std::string id = entry["case_id"].get<std::string>();
+    const auto [first, fresh] = first_entry_.emplace(id, i);
+    std::string key = id;
+    for (const char* field : {"run_type", "aggregate_name", "repetition_index"})
+      key += "\n" + (entry.contains(field) ? entry[field].dump() : "-");
+    const bool repeated = !entry_.emplace(key, i).second && entry.contains("repetition_index");
+    if ((!fresh && id != last_) || repeated)
+      throw InputError(origin, where + ".case_id",
+                       "case '" + id + "' is given twice (first at benchmarks[" + std::to_string(first->second) +
+                           "]): a results file holds each case once");
+    last_ = id;
+  }
+
+ private:
+  std::map<std::string, std::size_t> first_entry_, entry_;
+  std::string last_;
+};
+
 const char* const kChecksumKey = "benchmarks_sha256";
 
 std::string benchmarks_checksum(const nlohmann::json& benchmarks) { return sha256_hex(json_text(benchmarks, -1)); }
@@ -163,16 +187,13 @@ void check_resumable(const ResultsFile& file, const std::string& path) {
     throw InputError(path, field,
                      "the benchmarks differ from what elsbench wrote (an entry edited, added or removed); "
                      "nothing of it is kept by --resume: price into another --out");
-  // An entry is its name and, for a repetition, its index (Google Benchmark names repetitions alike).
-  std::set<std::string> entries;
-  for (std::size_t i = 0; i < file.benchmarks.size(); ++i) {
-    const nlohmann::json& e = file.benchmarks[i];
-    const std::string name = e.value("name", e.value("case_id", ""));
-    const std::string index = e.contains("repetition_index") ? e["repetition_index"].dump() : "";
-    if (!entries.insert(name + "\n" + index).second)
-      throw InputError(path, "benchmarks[" + std::to_string(i) + "]",
-                       "'" + name + "'" + (index.empty() ? "" : " repetition " + index) + " twice");
-  }
+  check_each_case_once(file.benchmarks, path);
+}
+
+void check_each_case_once(const nlohmann::json& benchmarks, const std::string& origin) {
+  CaseCopies copies;
+  for (std::size_t i = 0; i < benchmarks.size(); ++i)
+    copies.take(benchmarks[i], i, origin, "benchmarks[" + std::to_string(i) + "]");
 }
 
 void write_results_file(const std::string& path, const ResultsFile& file) {

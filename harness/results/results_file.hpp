@@ -46,8 +46,12 @@ void write_results_file(const std::string& path, const ResultsFile& file);
 std::string results_file_text(const ResultsFile& file);
 // What a resume may keep of a file it did not just write: its benchmarks as this project wrote them
 // (their SHA-256 matches; a price edited by hand, a pasted or deleted entry, or a file without the
-// checksum is refused) and no entry name twice. Throws InputError naming `path` and the field.
+// checksum is refused) and no case twice. Throws InputError naming `path` and the field.
 void check_resumable(const ResultsFile& file, const std::string& path);
+// Every case once (check_results_entry'd entries): the writer keeps a case's entries together, one
+// per repetition and aggregate, so a case seen again after another, or a repetition seen twice, is
+// a second copy, refused naming `origin` and the entry (compare and --resume read by it).
+void check_each_case_once(const nlohmann::json& benchmarks, const std::string& origin);
 
 std::string csv_path_for(const std::string& json_path);
 // results/<machine-slug>/<YYYY-MM-DD>-<commit>.json under `root`; "-2", "-3"... when taken.
