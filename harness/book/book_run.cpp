@@ -22,9 +22,9 @@
 #include "platform/memory_tracker.hpp"
 #include "platform/solver_error.hpp"
 #include "platform/stop_request.hpp"
-#include "products/price_bounds.hpp"
-#include "solvers/contract/risk_greeks.hpp"
 #include "products/product.hpp"
+#include "solvers/contract/price.hpp"
+#include "solvers/contract/risk_greeks.hpp"
 #include "solvers/contract/solver.hpp"
 #include "solvers/problem/grid_codec.hpp"
 
@@ -147,14 +147,13 @@ Kept kept_notes(const BookRunSpec& spec, const json& settings) {
   if (!std::filesystem::exists(spec.out, ec)) return kept;  // nothing to resume: a fresh run
   const ResultsFile file = book_results_file(spec.out);
   check_resumable(file, spec.out);
-  const json old = {{"context", file.context}, {"benchmarks", file.benchmarks}};
-  const json& then = old["context"]["elsbench"]["book"]["settings"];
+  const json& then = file.elsbench()["book"]["settings"];
   if (const std::string key = changed_setting(then, settings); !key.empty())
     throw InputError(spec.out, "context.elsbench.book.settings." + key,
                      "--resume with another " + key + " (the file's: " + then.value(key, json()).dump() +
                          ", now: " + settings[key].dump() + "); price into another --out");
-  kept.elsbench = old["context"]["elsbench"];
-  for (const json& e : old["benchmarks"]) {
+  kept.elsbench = file.elsbench();
+  for (const json& e : file.benchmarks) {
     json& entries = kept.notes[e.at("product").get<std::string>()];
     if (entries.is_null()) entries = json::array();
     entries.push_back(e);
@@ -164,19 +163,18 @@ Kept kept_notes(const BookRunSpec& spec, const json& settings) {
 }
 
 // A kept price outside its note's no-arbitrage bounds is no price of this note (the file was
-// written by another book with the same ids): refused rather than carried forward.
-void check_kept_bounds(const Book& book, const std::map<std::string, json>& kept, const std::string& path) {
+// written by another book with the same ids): refused rather than carried forward, by the rule
+// price_with refused it by (the book's precision is the file's: its settings matched).
+void check_kept_bounds(const Book& book, const std::map<std::string, json>& kept, const BookRunSpec& spec) {
   for (const BookNote& n : book.notes) {
     const auto it = kept.find(n.product.id);
     if (it == kept.end()) continue;
-    const PriceBounds b = price_bounds(n.product);
-    const double slack = 1e-4 * b.scale;  // fp32's rounding slack (solvers/contract/price.cpp), the widest
     for (const json& e : it->second) {
       const double p = e.at("price").get<double>();
-      if (p < b.lower.value - slack || p > b.upper.value + slack)
-        throw InputError(path, "benchmarks (product " + n.product.id + ").price",
-                         std::to_string(p) + " is outside the note's bounds [" + std::to_string(b.lower.value) +
-                             ", " + std::to_string(b.upper.value) + "]: not a price of this note");
+      if (const auto bound = bound_crossed(n.product, p, spec.options.precision))
+        throw InputError(spec.out, "benchmarks (product " + n.product.id + ").price",
+                         std::to_string(p) + " lies beyond the bound " + std::to_string(bound->value) + " (" +
+                             bound->formula + "): not a price of this note");
     }
   }
 }
@@ -281,7 +279,7 @@ BookRunSummary run_book(const Book& book, const BookRunSpec& spec) {
   Kept kept;
   if (root) {
     kept = kept_notes(spec, settings);
-    check_kept_bounds(book, kept.notes, spec.out);
+    check_kept_bounds(book, kept.notes, spec);
   }
   std::map<std::string, json> entries = std::move(kept.notes);
   if (ranked) entries = json::parse(spec.ranks->broadcast(json(entries).dump())).get<std::map<std::string, json>>();

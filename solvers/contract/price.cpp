@@ -134,14 +134,12 @@ std::string number(double x) {
 // grid that cannot carry the note (its domain too small for the volatility and maturity, an
 // oscillating march) gives such prices, and more nodes or a wider domain is the remedy.
 void require_within_bounds(const Product& product, const PriceResult& r, Precision precision) {
-  const PriceBounds b = price_bounds(product);
-  const double slack = rounding_slack(precision) * b.scale;
-  const bool below = r.price < b.lower.value - slack, above = r.price > b.upper.value + slack;
-  if (!below && !above) return;
-  const PriceBound& bound = below ? b.lower : b.upper;
+  const std::optional<PriceBound> bound = bound_crossed(product, r.price, precision);
+  if (!bound) return;
   throw SolverError(SolverError::Kind::Unconverged,
-                    "price " + number(r.price) + (below ? " below" : " above") + " the bound " + number(bound.value) +
-                        " (" + bound.formula + ") on " + r.mesh + "; refine the grid or widen --s-max");
+                    "price " + number(r.price) + (r.price < bound->value ? " below" : " above") + " the bound " +
+                        number(bound->value) + " (" + bound->formula + ") on " + r.mesh +
+                        "; refine the grid or widen --s-max");
 }
 
 // The problem, with the pre-flight check (memory model, work) run before its full-grid arrays exist.
@@ -226,6 +224,14 @@ std::vector<PriceResult> price_book_with(const SolverInfo& s, const std::vector<
     results.push_back(std::move(r));
   }
   return results;
+}
+
+std::optional<PriceBound> bound_crossed(const Product& product, double price, Precision precision) {
+  const PriceBounds b = price_bounds(product);
+  const double slack = rounding_slack(precision) * b.scale;
+  if (price < b.lower.value - slack) return b.lower;
+  if (price > b.upper.value + slack) return b.upper;
+  return std::nullopt;
 }
 
 }  // namespace elsbench

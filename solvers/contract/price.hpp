@@ -2,8 +2,10 @@
 // Pricing one product with one variant: the request checked against what the variant declared,
 // the problem built once for it, its march run under the host-memory tracker, and the price and
 // Greeks read at the spot the same way for every variant.
+#include <optional>
 #include <vector>
 
+#include "products/price_bounds.hpp"
 #include "products/product.hpp"
 #include "solvers/contract/price_result.hpp"
 #include "solvers/contract/solver_info.hpp"
@@ -31,5 +33,10 @@ PriceResult price_with(const SolverInfo& solver, const Product& product, SolverO
 // Throws as price_with does, for the first note the variant refuses; the variant must have a march_book.
 std::vector<PriceResult> price_book_with(const SolverInfo& solver, const std::vector<const Product*>& notes,
                                          SolverOptions options);
+
+// The no-arbitrage bound (products/price_bounds.hpp) `price` lies beyond, with the rounding slack of
+// a march in `precision`; none when it lies within them. price_with refuses such a price as
+// unconverged, and a book's --resume does not keep one.
+std::optional<PriceBound> bound_crossed(const Product& product, double price, Precision precision);
 
 }  // namespace elsbench
