@@ -1,11 +1,9 @@
 #include "harness/compare/compare.hpp"
 
-#include <iterator>
-
-#include <set>
-
 #include <algorithm>
 #include <cmath>
+#include <iterator>
+#include <set>
 
 namespace elsbench {
 namespace {

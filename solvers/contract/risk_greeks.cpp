@@ -30,7 +30,6 @@ RiskGreeks greeks_on(const SolverInfo& solver, const Product& product, SolverOpt
   return g;
 }
 
-
 // A desk reads vega per vol point (0.01 of vol), rho per basis point and theta per calendar day.
 void express_in(RiskGreeks& g, GreekUnits units) {
   g.units = units;
