@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "products/product.hpp"
+#include "solvers/problem/cell_fractions.hpp"
 #include "solvers/meshers/mesh.hpp"
 #include "solvers/meshers/time_grid.hpp"
 #include "solvers/operators/axis_operator.hpp"
@@ -65,6 +66,7 @@ struct Problem {
   double knock_in_barrier = 0;
   std::vector<double> performance;   // per node (ELS): performance at the node itself
   std::vector<std::vector<double>> event_weights;  // per distinct event side and barrier: phi per node
+  std::vector<CellFractions> event_fractions;      // the same sides, per axis (phi = cell_fraction of them)
   std::size_t knock_in_weights = 0;  // event_weights index of the knock-in side (continuous projection)
   std::vector<double> initial;       // layers * points: the payoff at tau = 0
   std::string mesh;                  // description, e.g. "sinh 100x100, S_max 400/400"

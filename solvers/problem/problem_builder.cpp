@@ -263,34 +263,43 @@ class CellAverage {
   std::size_t per_axis_ = 1;
 };
 
-// Fraction of each node's cell (midpoint to midpoint, per axis) where performance >= barrier.
-// For worst-of that set is a product of half-lines S_i >= barrier * reference_i, for best-of
-// the complement of a product, so the fraction is exact.
-std::vector<double> fraction_at_or_above(const Problem& pb, const Product& p, double barrier) {
-  const bool worst = p.els.performance == Performance::WorstOf;
-  std::vector<std::vector<double>> per_axis;
+// Fraction of each node's cell (midpoint to midpoint, per axis) where performance >= barrier,
+// per axis (cell_fractions.hpp: the set is a product of half-lines, or its complement, so the
+// product of the per-axis fractions is exact).
+CellFractions fractions_at_or_above(const Problem& pb, const Product& p, double barrier) {
+  CellFractions out;
+  out.worst_of = p.els.performance == Performance::WorstOf ? 1 : 0;
   for (std::size_t d = 0; d < pb.axes.size(); ++d) {
     const auto& s = pb.axes[d].s;
     const double level = barrier * p.assets[d].reference;
-    std::vector<double> f(s.size());
     for (std::size_t i = 0; i < s.size(); ++i) {
       const double lo = i == 0 ? s[0] : 0.5 * (s[i - 1] + s[i]);
       const double hi = i + 1 == s.size() ? s[i] : 0.5 * (s[i] + s[i + 1]);
       // A cell of zero width (never, but S = 0 and S_max end cells are half cells) falls back to the node.
-      f[i] = hi > lo ? std::clamp((hi - level) / (hi - lo), 0.0, 1.0) : (s[i] >= level ? 1.0 : 0.0);
+      out.per_axis.push_back(hi > lo ? std::clamp((hi - level) / (hi - lo), 0.0, 1.0) : (s[i] >= level ? 1.0 : 0.0));
     }
-    per_axis.push_back(std::move(f));
   }
+  return out;
+}
+
+// phi per node of one event side.
+std::vector<double> weights_per_node(const Problem& pb, const CellFractions& f) {
+  std::vector<std::size_t> first(pb.axes.size(), 0);
+  for (std::size_t d = 1; d < pb.axes.size(); ++d) first[d] = first[d - 1] + pb.axes[d - 1].size();
   std::vector<double> phi(pb.points);
   for_each_node(pb, [&](std::size_t flat, const std::vector<std::size_t>& idx, const std::vector<double>&) {
-    double all = 1.0, none = 1.0;
-    for (std::size_t d = 0; d < idx.size(); ++d) {
-      all *= per_axis[d][idx[d]];
-      none *= 1.0 - per_axis[d][idx[d]];
-    }
-    phi[flat] = worst ? all : 1.0 - none;
+    double at[kMaxAssets];
+    for (std::size_t d = 0; d < idx.size(); ++d) at[d] = f.per_axis[first[d] + idx[d]];
+    phi[flat] = cell_fraction(at, static_cast<int>(idx.size()), f.worst_of, f.below);
   });
   return phi;
+}
+
+// Adds an event side to the problem; returns its index in event_weights and event_fractions.
+std::size_t add_event_side(Problem& pb, CellFractions f) {
+  pb.event_weights.push_back(weights_per_node(pb, f));
+  pb.event_fractions.push_back(std::move(f));
+  return pb.event_weights.size() - 1;
 }
 
 void set_els_payoff(Problem& pb, const Product& p) {
@@ -306,10 +315,9 @@ void set_els_payoff(Problem& pb, const Product& p) {
     pb.performance[i] = performance(terms, spots.data());
   });
   if (has_knock_in) {
-    std::vector<double> below = fraction_at_or_above(pb, p, ki.barrier);
-    for (double& x : below) x = 1.0 - x;
-    pb.knock_in_weights = pb.event_weights.size();
-    pb.event_weights.push_back(std::move(below));
+    CellFractions below = fractions_at_or_above(pb, p, ki.barrier);
+    below.below = 1;
+    pb.knock_in_weights = add_event_side(pb, std::move(below));
   }
   CellAverage(pb).fill(pb, [&](const double* spots, double* out) {
     const double perf = performance(terms, spots);
@@ -341,8 +349,7 @@ std::string describe_mesh(const Problem& pb, const GridOptions& g) {
 std::size_t autocall_weights(Problem& pb, const Product& p, double barrier) {
   for (std::size_t k = 0; k < pb.events.size(); ++k)
     if (pb.events[k].kind == EventAction::Kind::Autocall && pb.events[k].barrier == barrier) return pb.events[k].weights;
-  pb.event_weights.push_back(fraction_at_or_above(pb, p, barrier));
-  return pb.event_weights.size() - 1;
+  return add_event_side(pb, fractions_at_or_above(pb, p, barrier));
 }
 
 std::size_t node_of(const TimeGrid& g, double tau) {

@@ -38,6 +38,7 @@ struct MarchArgs {
   const GpuStep* steps = nullptr;
   const GpuEvent* events = nullptr;
   const T* event_weights = nullptr;  // per-node weight arrays of the events, `points` apart
+  const double* fractions = nullptr; // per-axis fractions of the events' sides, n0 + n1 apart
   T* buffers[3] = {nullptr, nullptr, nullptr};
   const T* tables[2] = {nullptr, nullptr};  // per axis, factor tables of every theta dt in turn
   long long table_stride[2] = {0, 0};

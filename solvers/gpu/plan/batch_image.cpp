@@ -24,6 +24,7 @@ void append_note(BatchImage<T>& b, const GpuPlan& p, const MarchImage<T>& im) {
     o.table_stride[d] = im.table_stride[d];
   }
   o.weights = append(b.constants, im.event_weights);
+  o.fractions = append(b.fractions, im.fractions);
   o.values = append(b.initial, im.initial);
   o.steps = append(b.steps, p.steps);
   o.events = append(b.events, p.events);
@@ -37,6 +38,7 @@ template <class T>
 void reserve_for(BatchImage<T>& b, double scale) {
   const auto room = [&](auto& v) { v.reserve(static_cast<std::size_t>(1.05 * scale * static_cast<double>(v.size()))); };
   room(b.constants);
+  room(b.fractions);
   room(b.initial);
   room(b.steps);
   room(b.events);
@@ -84,8 +86,9 @@ BatchImage<T> make_batch_image(const std::vector<const Problem*>& problems, cons
 }
 
 template <class T>
-std::vector<MarchArgs<T>> batch_march_args(const GpuBatchPlan& plan, const BatchImage<T>& image, const T* constants,
-                                           T* const buffers[3], const GpuStep* steps, const GpuEvent* events) {
+std::vector<MarchArgs<T>> batch_march_args(const GpuBatchPlan& plan, const BatchImage<T>& image,
+                                           const BatchBases<T>& at) {
+  const T* constants = at.constants;
   std::vector<MarchArgs<T>> out;
   for (std::size_t k = 0; k < image.notes.size(); ++k) {
     const GpuPlan& p = plan.notes[k];
@@ -93,10 +96,11 @@ std::vector<MarchArgs<T>> batch_march_args(const GpuBatchPlan& plan, const Batch
     MarchArgs<T> a;
     a.grid = make_grid_view<T>(p, constants + o.coefs[0], p.dim == 2 ? constants + o.coefs[1] : nullptr, o.mixed,
                                o.has_mixed);
-    a.steps = steps + o.steps;
-    a.events = events + o.events;
+    a.steps = at.steps + o.steps;
+    a.events = at.events + o.events;
     a.event_weights = constants + o.weights;
-    for (int i = 0; i < 3; ++i) a.buffers[i] = buffers[i] + o.values;
+    a.fractions = at.fractions + o.fractions;
+    for (int i = 0; i < 3; ++i) a.buffers[i] = at.buffers[i] + o.values;
     for (int d = 0; d < p.dim; ++d) {
       a.tables[d] = constants + o.tables[d];
       a.table_stride[d] = o.table_stride[d];
@@ -110,10 +114,8 @@ std::vector<MarchArgs<T>> batch_march_args(const GpuBatchPlan& plan, const Batch
 template BatchImage<double> make_batch_image<double>(const std::vector<const Problem*>&, const GpuBatchPlan&);
 template BatchImage<float> make_batch_image<float>(const std::vector<const Problem*>&, const GpuBatchPlan&);
 template std::vector<MarchArgs<double>> batch_march_args<double>(const GpuBatchPlan&, const BatchImage<double>&,
-                                                                 const double*, double* const[3], const GpuStep*,
-                                                                 const GpuEvent*);
+                                                                 const BatchBases<double>&);
 template std::vector<MarchArgs<float>> batch_march_args<float>(const GpuBatchPlan&, const BatchImage<float>&,
-                                                               const float*, float* const[3], const GpuStep*,
-                                                               const GpuEvent*);
+                                                               const BatchBases<float>&);
 
 }  // namespace elsbench::gpu

@@ -18,11 +18,12 @@ struct BatchImage {
   // `steps` and in `events`.
   struct Offsets {
     long long coefs[2] = {0, 0}, tables[2] = {0, 0}, table_stride[2] = {0, 0};
-    long long weights = 0, values = 0, steps = 0, events = 0;
+    long long weights = 0, fractions = 0, values = 0, steps = 0, events = 0;
     T mixed = 0;
     int has_mixed = 0;
   };
   std::vector<T> constants;
+  std::vector<double> fractions;  // every note's per-axis event fractions (MarchImage::fractions)
   std::vector<T> initial;  // every note's payoff, all layers
   std::vector<GpuStep> steps;
   std::vector<GpuEvent> events;
@@ -33,10 +34,18 @@ template <class T>
 BatchImage<T> make_batch_image(const std::vector<const Problem*>& problems, const GpuBatchPlan& plan);
 
 // Each note's kernel arguments over the batch's arrays, wherever they live (host or device):
-// `constants`, `buffers` (three value buffers of initial.size() values), `steps` and `events` are
-// the bases of the arrays of `image`.
+// `constants`, `buffers` (three value buffers of initial.size() values), `steps`, `events` and
+// `fractions` are the bases of the arrays of `image`.
 template <class T>
-std::vector<MarchArgs<T>> batch_march_args(const GpuBatchPlan& plan, const BatchImage<T>& image, const T* constants,
-                                           T* const buffers[3], const GpuStep* steps, const GpuEvent* events);
+struct BatchBases {
+  const T* constants = nullptr;
+  T* buffers[3] = {nullptr, nullptr, nullptr};
+  const GpuStep* steps = nullptr;
+  const GpuEvent* events = nullptr;
+  const double* fractions = nullptr;
+};
+template <class T>
+std::vector<MarchArgs<T>> batch_march_args(const GpuBatchPlan& plan, const BatchImage<T>& image,
+                                           const BatchBases<T>& at);
 
 }  // namespace elsbench::gpu

@@ -39,11 +39,14 @@ int table_index(std::vector<double>& keys, double theta_dt) {
   return static_cast<int>(keys.size() - 1);
 }
 
-GpuEvent to_gpu(const EventAction& e) {
+GpuEvent to_gpu(const Problem& pb, EventAction::Kind kind, std::size_t weights, double value) {
   GpuEvent g;
-  g.kind = e.kind == EventAction::Kind::Autocall ? 0 : 1;
-  g.weights = static_cast<int>(e.weights);
-  g.value = e.value;
+  g.kind = kind == EventAction::Kind::Autocall ? 0 : 1;
+  g.weights = static_cast<int>(weights);
+  g.value = value;
+  const CellFractions& side = pb.event_fractions.at(weights);
+  g.worst_of = side.worst_of;
+  g.below = side.below;
   return g;
 }
 
@@ -52,13 +55,9 @@ GpuEvent to_gpu(const EventAction& e) {
 void add_events(GpuPlan& plan, GpuStep& st, const Problem& pb, std::size_t node, std::size_t& next) {
   st.first_event = static_cast<int>(plan.events.size());
   for (; next < pb.events.size() && pb.events[next].at_node == node; ++next)
-    plan.events.push_back(to_gpu(pb.events[next]));
-  if (pb.continuous_knock_in) {
-    GpuEvent g;
-    g.kind = 1;
-    g.weights = static_cast<int>(pb.knock_in_weights);
-    plan.events.push_back(g);
-  }
+    plan.events.push_back(to_gpu(pb, pb.events[next].kind, pb.events[next].weights, pb.events[next].value));
+  if (pb.continuous_knock_in)
+    plan.events.push_back(to_gpu(pb, EventAction::Kind::KnockIn, pb.knock_in_weights, 0.0));
   st.event_count = static_cast<int>(plan.events.size()) - st.first_event;
   if (st.event_count > 0) plan.has_events = true;
 }

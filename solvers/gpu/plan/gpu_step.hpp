@@ -27,10 +27,13 @@ struct GpuStep {
 // (Problem::event_weights[weights]; phi is 0 or 1 except in cells that straddle the barrier):
 //   kind 0, autocall: every layer V += phi (value - V)
 //   kind 1, knock-in: layer 0 V0 += phi (V1 - V0)
+// The on-chip book march forms phi from the side's per-axis fractions (cell_fractions.hpp) with
+// `worst_of` and `below` instead of reading a per-node array.
 struct GpuEvent {
   int kind = 0;
-  int weights = 0;  // index of the per-node weight array
+  int weights = 0;  // index of the per-node weight array and of the per-axis fractions
   double value = 0;
+  int worst_of = 1, below = 0;
 };
 
 }  // namespace elsbench::gpu

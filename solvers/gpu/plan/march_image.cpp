@@ -46,6 +46,8 @@ MarchImage<T> make_march_image(const Problem& pb, const GpuPlan& plan, bool fact
       im.initial[static_cast<std::size_t>(l * plan.layer_stride + i)] =
           static_cast<T>(pb.initial[static_cast<std::size_t>(l * plan.points + i)]);
   for (const std::vector<double>& w : pb.event_weights) append(im.event_weights, w);
+  for (const CellFractions& f : pb.event_fractions)
+    im.fractions.insert(im.fractions.end(), f.per_axis.begin(), f.per_axis.end());
   if (!pb.mixed.empty()) {
     im.mixed = static_cast<T>(pb.mixed[0].coeff);
     im.has_mixed = 1;

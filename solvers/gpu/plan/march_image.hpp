@@ -18,6 +18,8 @@ struct MarchImage {
   long long table_stride[2] = {0, 0};
   std::vector<T> initial;          // payoff, all layers, laid out as the buffers (layer_stride apart)
   std::vector<T> event_weights;    // Problem::event_weights one after another (points each)
+  std::vector<double> fractions;   // Problem::event_fractions one after another (n0 + n1 each), in fp64:
+                                   // phi is formed from them as the CPU forms it, then rounded
   T mixed = 0;
   int has_mixed = 0;
 };
