@@ -2,7 +2,8 @@
 // of a generated book, 1- and 2-asset, of different schedules (so shorter notes idle after their
 // last step), marched in one batch by the kernels' block programs, each block located in its note
 // by the batch's prefix sums. Each note must equal its one-note emulation bit for bit (the batch
-// changes where a block works, not what it computes) and the CPU `adi` pricing to 1e-12.
+// changes where a block works, not what it computes) and the CPU `adi` pricing to 1e-12, as must
+// the on-chip march of the same batch.
 #include <boost/test/unit_test.hpp>
 
 #include <algorithm>
@@ -58,6 +59,10 @@ void batch_equals_each_note(const std::string& scheme, int n) {
 
   const std::vector<std::vector<double>> batched = emulate_adi_cuda_batch<double>(batch, plan);
   BOOST_TEST_REQUIRE(batched.size() == book.size());
+  // The on-chip march of the same batch (unit.gpu_on_chip has its own suite; this one also runs
+  // under the sanitizers).
+  const OnChipEmulation on_chip = emulate_book_on_chip<double>(batch, plan, false);
+  BOOST_TEST_REQUIRE(on_chip.values.size() == book.size());
   for (std::size_t k = 0; k < book.size(); ++k) {
     BOOST_TEST_CONTEXT(scheme << " note " << book[k].id << " (" << book[k].dimension() << " assets, "
                               << plan.notes[k].steps.size() << " steps, " << plan.notes[k].layers << " layers)") {
@@ -66,6 +71,8 @@ void batch_equals_each_note(const std::string& scheme, int n) {
       const SpotValues cpu = spot_values(problems[k], adi.march(problems[k], opt).values);
       const SpotValues at = spot_values(problems[k], batched[k]);
       BOOST_TEST(relative(at.price, cpu.price) <= 1e-12, "price " << at.price << " cpu " << cpu.price);
+      const double on_chip_price = spot_values(problems[k], on_chip.values[k]).price;
+      BOOST_TEST(relative(on_chip_price, cpu.price) <= 1e-12, "on-chip " << on_chip_price << " cpu " << cpu.price);
       for (std::size_t d = 0; d < at.delta.size(); ++d) {
         BOOST_TEST(relative(at.delta[d], cpu.delta[d]) <= 1e-12, "delta " << at.delta[d] << " cpu " << cpu.delta[d]);
         BOOST_TEST(relative(at.gamma[d], cpu.gamma[d]) <= 1e-12, "gamma " << at.gamma[d] << " cpu " << cpu.gamma[d]);

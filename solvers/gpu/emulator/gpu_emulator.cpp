@@ -1,63 +1,20 @@
 #include "solvers/gpu/emulator/gpu_emulator.hpp"
 
 #include <algorithm>
-#include <array>
 #include <limits>
-#include <numeric>
-#include <random>
 
+#include "solvers/gpu/emulator/lockstep.hpp"
 #include "solvers/gpu/kernels/batch_blocks.hpp"
+#include "solvers/gpu/kernels/note_march.hpp"
 #include "solvers/gpu/kernels/stage_blocks.hpp"
 #include "solvers/gpu/plan/batch_image.hpp"
 #include "solvers/gpu/plan/march_image.hpp"
+#include "solvers/gpu/plan/on_chip_plan.hpp"
 #include "solvers/tridiagonal/chunk_tables.hpp"
 
 namespace elsbench::gpu {
 
 namespace {
-
-// The order in which the emulator runs the threads of a phase, the lanes of a warp between two
-// shuffles and the blocks of a kernel: shuffled, since the GPU promises no order, so a phase that
-// reads what another thread of the same phase writes fails here too. Seeded: tests repeat.
-std::mt19937& order_rng() {
-  thread_local std::mt19937 rng(20261123u);
-  return rng;
-}
-
-std::vector<int> random_order(int count) {
-  std::vector<int> order(static_cast<std::size_t>(count));
-  std::iota(order.begin(), order.end(), 0);
-  std::shuffle(order.begin(), order.end(), order_rng());
-  return order;
-}
-
-// The 32 lanes of a warp on the CPU, for warp_carries (chunked_solve.hpp): a Reg<X> holds every
-// lane's X; each(f) runs f for every lane in a random order; a shuffle reads the other lanes'
-// values as they were before it, as __shfl_up_sync / __shfl_down_sync do.
-struct LockstepWarp {
-  template <class X>
-  using Reg = std::array<X, kWarp>;
-  template <class F>
-  void each(F f) const {
-    for (int lane : random_order(kWarp)) f(lane);
-  }
-  template <class X>
-  X& at(Reg<X>& r, int lane) const {
-    return r[static_cast<std::size_t>(lane)];
-  }
-  template <class X>
-  Reg<X> shfl_up(const Reg<X>& r, int off) const {
-    Reg<X> out = r;
-    for (int lane = off; lane < kWarp; ++lane) out[static_cast<std::size_t>(lane)] = r[static_cast<std::size_t>(lane - off)];
-    return out;
-  }
-  template <class X>
-  Reg<X> shfl_down(const Reg<X>& r, int off) const {
-    Reg<X> out = r;
-    for (int lane = 0; lane + off < kWarp; ++lane) out[static_cast<std::size_t>(lane)] = r[static_cast<std::size_t>(lane + off)];
-    return out;
-  }
-};
 
 // Shared memory as a kernel finds it: whatever was there. NaN makes a read before a write show.
 template <class T>
@@ -171,9 +128,13 @@ std::vector<std::vector<double>> emulate_adi_cuda_batch(const std::vector<const 
   const BatchImage<T> im = make_batch_image<T>(problems, plan);
   std::vector<T> buffers[3] = {im.initial, std::vector<T>(im.initial.size(), std::numeric_limits<T>::quiet_NaN()),
                                std::vector<T>(im.initial.size(), std::numeric_limits<T>::quiet_NaN())};
-  T* const bases[3] = {buffers[0].data(), buffers[1].data(), buffers[2].data()};
-  const std::vector<MarchArgs<T>> notes =
-      batch_march_args<T>(plan, im, im.constants.data(), bases, im.steps.data(), im.events.data());
+  BatchBases<T> bases;
+  bases.constants = im.constants.data();
+  for (int i = 0; i < 3; ++i) bases.buffers[i] = buffers[i].data();
+  bases.steps = im.steps.data();
+  bases.events = im.events.data();
+  bases.fractions = im.fractions.data();
+  const std::vector<MarchArgs<T>> notes = batch_march_args<T>(plan, im, bases);
   BatchArgs<T> b;
   b.notes = notes.data();
   b.note_count = plan.size();
@@ -196,6 +157,36 @@ std::vector<std::vector<double>> emulate_adi_cuda_batch(const std::vector<const 
     const auto first = buffers[note.final_buffer].begin() + im.notes[static_cast<std::size_t>(k)].values;
     out.push_back(unpadded_layers(note, std::vector<T>(first, first + note.buffer_values()), note.layers));
   }
+  return out;
+}
+
+template <class T>
+OnChipEmulation emulate_book_on_chip(const std::vector<const Problem*>& problems, const GpuBatchPlan& plan,
+                                     bool checked) {
+  const BatchImage<T> im = make_batch_image<T>(problems, plan);
+  std::vector<T> values = im.initial;  // payoffs in, final values out
+  BatchBases<T> bases;
+  bases.constants = im.constants.data();
+  bases.buffers[0] = values.data();
+  bases.steps = im.steps.data();
+  bases.events = im.events.data();
+  bases.fractions = im.fractions.data();
+  const std::vector<MarchArgs<T>> notes = batch_march_args<T>(plan, im, bases);
+  const std::vector<int> order = longest_first(plan);
+  OnChipBook<T> book;
+  book.notes = notes.data();
+  book.order = order.data();
+  book.note_count = plan.size();
+  int queue = 0;
+  EmulatedCta<T> cta(kNoteThreads<T>, static_cast<std::size_t>(on_chip_workspace_values(plan)), queue, checked);
+  march_book_on_chip(book, cta);
+  OnChipEmulation out;
+  for (int k = 0; k < plan.size(); ++k) {
+    const GpuPlan& note = plan.notes[static_cast<std::size_t>(k)];
+    const auto first = values.begin() + im.notes[static_cast<std::size_t>(k)].values;
+    out.values.push_back(unpadded_layers(note, std::vector<T>(first, first + note.buffer_values()), note.layers));
+  }
+  out.findings = cta.findings();
   return out;
 }
 
@@ -229,6 +220,8 @@ template std::vector<std::vector<double>> emulate_adi_cuda_batch<double>(const s
                                                                          const GpuBatchPlan&);
 template std::vector<std::vector<double>> emulate_adi_cuda_batch<float>(const std::vector<const Problem*>&,
                                                                         const GpuBatchPlan&);
+template OnChipEmulation emulate_book_on_chip<double>(const std::vector<const Problem*>&, const GpuBatchPlan&, bool);
+template OnChipEmulation emulate_book_on_chip<float>(const std::vector<const Problem*>&, const GpuBatchPlan&, bool);
 template void emulate_warp_carries<double>(double*, double*, const ChunkTable<double>&);
 template void emulate_warp_carries<float>(float*, float*, const ChunkTable<float>&);
 

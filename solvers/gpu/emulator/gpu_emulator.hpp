@@ -6,6 +6,7 @@
 // check them against the CPU `adi` solver. Slow: for tests.
 #include <vector>
 
+#include "solvers/gpu/emulator/cta_emulator.hpp"
 #include "solvers/gpu/plan/gpu_batch.hpp"
 #include "solvers/gpu/plan/gpu_plan.hpp"
 #include "solvers/problem/problem.hpp"
@@ -24,6 +25,17 @@ std::vector<double> emulate_adi_cuda(const Problem& pb, const GpuPlan& plan);
 template <class T>
 std::vector<std::vector<double>> emulate_adi_cuda_batch(const std::vector<const Problem*>& problems,
                                                         const GpuBatchPlan& plan);
+
+// The on-chip book march (kernels/note_march.hpp) of a batch's notes, its kernel body run by one
+// emulated CTA (cta_emulator.hpp) through the whole queue; `checked` looks for races and counts
+// bank wavefronts on the way (slower).
+struct OnChipEmulation {
+  std::vector<std::vector<double>> values;  // per note, its final values (all layers)
+  CtaFindings findings;
+};
+template <class T>
+OnChipEmulation emulate_book_on_chip(const std::vector<const Problem*>& problems, const GpuBatchPlan& plan,
+                                     bool checked);
 
 // Step 2 of the chunked solve for one line, as one warp runs it (chunked_solve.hpp).
 template <class T>

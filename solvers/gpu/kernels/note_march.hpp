@@ -1,0 +1,244 @@
+#pragma once
+// The on-chip book march: one CTA takes a note from the book's queue (longest schedule first) and
+// marches its whole schedule, every stage, round and event, with the note's state in the CTA's
+// workspace (shared memory when it fits, else the CTA's own slice of a global array), then takes
+// the next note. One launch a book: no padding blocks, no per-step launches, and at n = 100 no
+// value leaves the chip between the payoff and the price.
+//
+// The body is written once, against a CTA policy, and run unchanged by the CUDA kernel
+// (adi_cuda/note_kernel.cu: DeviceCta) and by the CPU emulator (emulator/cta_emulator.hpp:
+// EmulatedCta, which also looks for races and counts bank wavefronts). The policy provides:
+//   threads(), warp_count()       the CTA's shape
+//   get(i), set(i, v)              the workspace, in values of T
+//   phase(f)                       f(tid) for every thread, then a barrier
+//   warps(f)                       f(warp, warp policy) for every warp, then a barrier
+//   span(i, count, warp)           a raw pointer to workspace values a warp scans (the carries)
+//   next_note()                    the same queue position for every thread (a barrier inside)
+// Control flow outside phases is uniform (note, step, layer, round), so every thread of the CTA
+// meets every barrier. A thread keeps nothing across a barrier but what it wrote to the workspace.
+//
+// A step of one layer, with X the layer, A and B one layer of scratch each (reused by every layer:
+// the layers of a step are independent until its events):
+//   round 1   axis 0: rhs(X) staged in A, solved in place          A = Y1
+//             axis 1: A - theta dt F_2 X staged in place in A      -> B = Yk (two rounds) or X
+//   round 2   axis 0: corrected rhs(X, B) staged in A, in place    A = Y1
+//             axis 1: A - theta dt F_2 (B or X) in place            -> X
+// The formulas are stage_math.hpp's, on the same coefficients and factor tables, so the march
+// agrees with the CPU `adi` to rounding (the chunked solve's carries).
+#include "solvers/gpu/kernels/stage_blocks.hpp"
+#include "solvers/problem/cell_fractions.hpp"
+
+namespace elsbench::gpu {
+
+// Threads of a CTA of the on-chip march, per precision: the most whose register cap (64 K
+// registers / threads, __launch_bounds__) leaves ptxas without spills (sm_90, CUDA 13: fp64 223
+// registers at 256 threads, fp32 162 at 384; tests/cuda/static_budgets.sh checks it in CUDA builds).
+template <class T>
+constexpr int kNoteThreads = sizeof(T) == 8 ? 256 : 384;
+
+// A note's state in its CTA's workspace: the layers of X, scratch A and B, then the chunk carries
+// z and v of one layer's lines. A row (fixed i1) is n0 values, one more when n0 is even: the
+// lanes of a warp that solve the same chunk of neighbouring rows (chunk_item) then read addresses
+// an odd stride apart, which fall in 32 different banks (16 bank pairs twice in fp64); along
+// axis 1 they read neighbouring columns, neighbouring addresses.
+struct NoteLayout {
+  int dim = 2, layers = 1, n0 = 0, n1 = 1;
+  int row = 0;         // values from one row to the next
+  long long layer = 0; // values of one array
+  long long carries = 0;
+
+  ELSBENCH_HD long long at(int i0, int i1) const { return static_cast<long long>(i1) * row + i0; }
+  ELSBENCH_HD long long x(int l) const { return layer * l; }
+  ELSBENCH_HD long long a() const { return layer * layers; }
+  ELSBENCH_HD long long b() const { return layer * (layers + 1); }
+  ELSBENCH_HD long long z() const { return layer * (layers + 2); }
+  ELSBENCH_HD long long v() const { return z() + carries; }
+  ELSBENCH_HD long long values() const { return v() + carries; }
+  // Axis `axis`'s line li at its node j.
+  ELSBENCH_HD long long line_node(int axis, int li, int j) const { return axis == 0 ? at(j, li) : at(li, j); }
+};
+
+ELSBENCH_HD NoteLayout note_layout(int dim, int layers, int n0, int n1) {
+  NoteLayout l;
+  l.dim = dim;
+  l.layers = layers;
+  l.n0 = n0;
+  l.n1 = n1;
+  l.row = n0 | 1;
+  l.layer = static_cast<long long>(l.row) * n1;
+  const long long rows = static_cast<long long>(n1) * chunks_of(n0);
+  const long long cols = dim == 2 ? static_cast<long long>(n0) * chunks_of(n1) : 0;
+  l.carries = rows > cols ? rows : cols;
+  return l;
+}
+
+// Everything the on-chip march reads: each note's arguments (MarchArgs: grid, steps, events,
+// factor tables, per-axis fractions; buffers[0] holds the payoff in and the final values out) and
+// the order in which the queue hands them out.
+template <class T>
+struct OnChipBook {
+  const MarchArgs<T>* notes = nullptr;
+  const int* order = nullptr;  // queue position -> note, longest schedule first
+  int note_count = 0;
+};
+
+// f(i0, i1) for the nodes of thread tid in a node phase: consecutive threads take consecutive
+// slots of the workspace's rows, the pad slot of a row left idle, so that a warp's accesses are
+// contiguous (no bank conflicts) wherever it starts.
+template <class F>
+ELSBENCH_HD void nodes_of(const NoteLayout& L, int tid, int threads, F f) {
+  for (long long slot = tid; slot < L.layer; slot += threads) {
+    const int i1 = static_cast<int>(slot / L.row), i0 = static_cast<int>(slot - static_cast<long long>(i1) * L.row);
+    if (i0 < L.n0) f(i0, i1);
+  }
+}
+
+// The work item of a chunk phase: line li's chunk k, neighbouring lines in neighbouring lanes
+// (NoteLayout: no bank conflicts along either axis).
+ELSBENCH_HD void chunk_item(int item, int lines, int& li, int& k) {
+  li = item % lines;
+  k = item / lines;
+}
+
+// One implicit stage along `axis` for one layer: the right-hand side rhs(i0, i1) staged in the
+// array at `staged`, the lines solved with the chunked method (chunked_solve.hpp), the solution
+// written to the array at `out` (which may be `staged`). rhs may read `staged` at its own node only.
+template <class T, class Cta, class Rhs>
+ELSBENCH_HD void solve_lines(Cta& cta, const NoteLayout& L, int axis, const ChunkTable<T>& t, long long staged,
+                             long long out, Rhs rhs) {
+  const int lines = axis == 0 ? L.n1 : L.n0;
+  const int chunks = t.chunks;
+  const int items = lines * chunks;
+  const int threads = cta.threads();
+  cta.phase([&](int tid) { nodes_of(L, tid, threads, [&](int i0, int i1) { cta.set(staged + L.at(i0, i1), rhs(i0, i1)); }); });
+  cta.phase([&](int tid) {
+    for (int item = tid; item < items; item += threads) {
+      int li, k;
+      chunk_item(item, lines, li, k);
+      T z, v;
+      chunk_sums(t, k, [&](int j) { return cta.get(staged + L.line_node(axis, li, j)); }, z, v);
+      cta.set(L.z() + static_cast<long long>(li) * chunks + k, z);
+      cta.set(L.v() + static_cast<long long>(li) * chunks + k, v);
+    }
+  });
+  cta.warps([&](int warp, const auto& lanes) {
+    for (int li = warp; li < lines; li += cta.warp_count()) {
+      const long long first = static_cast<long long>(li) * chunks;
+      warp_carries(cta.span(L.z() + first, chunks, warp), cta.span(L.v() + first, chunks, warp), t, lanes);
+    }
+  });
+  cta.phase([&](int tid) {
+    for (int item = tid; item < items; item += threads) {
+      int li, k;
+      chunk_item(item, lines, li, k);
+      const long long first = static_cast<long long>(li) * chunks;
+      const T before = k > 0 ? cta.get(L.z() + first + k - 1) : T(0);
+      const T after = k + 1 < chunks ? cta.get(L.v() + first + k + 1) : T(0);
+      chunk_solve(
+          t, k, before, after, [&](int j) { return cta.get(staged + L.line_node(axis, li, j)); },
+          [&](int j, T xj) { cta.set(out + L.line_node(axis, li, j), xj); });
+    }
+  });
+}
+
+// Step s of layer l (the stages above).
+template <class T, class Cta>
+ELSBENCH_HD void step_layer(Cta& cta, const MarchArgs<T>& a, const NoteLayout& L, const GpuStep& s, int l) {
+  const GridView<T>& g = a.grid;
+  const StageCoefs<T> c(s);
+  const long long X = L.x(l), A = L.a(), B = L.b();
+  const bool two = s.two_rounds();
+  const auto at_x = [&](int p, int q) { return cta.get(X + L.at(p, q)); };
+  const auto at_b = [&](int p, int q) { return cta.get(B + L.at(p, q)); };
+  const auto first_axis = [&](int round) {
+    return [&, round](int i0, int i1) { return first_axis_rhs(g, c, round, at_x, at_b, i0, i1); };
+  };
+  const auto second_axis = [&](int round) {
+    return [&, round](int i0, int i1) {
+      const T y1 = cta.get(A + L.at(i0, i1));
+      return second_axis_uses_yk(s.w.kind, round) ? second_axis_rhs(g, c, y1, at_b, i0, i1)
+                                                  : second_axis_rhs(g, c, y1, at_x, i0, i1);
+    };
+  };
+  if (g.dim == 1) {
+    solve_lines(cta, L, 0, a.table(0, s), A, two ? B : X, first_axis(1));
+    if (two) solve_lines(cta, L, 0, a.table(0, s), A, X, first_axis(2));
+    return;
+  }
+  solve_lines(cta, L, 0, a.table(0, s), A, A, first_axis(1));
+  solve_lines(cta, L, 1, a.table(1, s), A, two ? B : X, second_axis(1));
+  if (!two) return;
+  solve_lines(cta, L, 0, a.table(0, s), A, A, first_axis(2));
+  solve_lines(cta, L, 1, a.table(1, s), A, X, second_axis(2));
+}
+
+// phi of event e at node (i0, i1), from its side's per-axis fractions, as the CPU forms it.
+template <class T>
+ELSBENCH_HD T event_fraction(const MarchArgs<T>& a, const GpuEvent& e, int i0, int i1) {
+  const double* f = a.fractions + static_cast<long long>(e.weights) * (a.grid.n0 + (a.grid.dim == 2 ? a.grid.n1 : 0));
+  const double at[2] = {f[i0], a.grid.dim == 2 ? f[a.grid.n0 + i1] : 0.0};
+  return static_cast<T>(cell_fraction(at, a.grid.dim, e.worst_of, e.below));
+}
+
+// The step's actions, node by node, in the order of its event list (stage_math.hpp's
+// apply_events_at, on the workspace): where phi = 0 a node is neither read nor written.
+template <class T, class Cta>
+ELSBENCH_HD void apply_events(Cta& cta, const MarchArgs<T>& a, const NoteLayout& L, const GpuStep& s) {
+  cta.phase([&](int tid) {
+    nodes_of(L, tid, cta.threads(), [&](int i0, int i1) {
+      const long long node = L.at(i0, i1);
+      for (int k = 0; k < s.event_count; ++k) {
+        const GpuEvent& e = a.events[s.first_event + k];
+        const T phi = event_fraction(a, e, i0, i1);
+        if (phi == T(0)) continue;
+        if (e.kind == 0) {
+          const T value = static_cast<T>(e.value);
+          for (int l = 0; l < L.layers; ++l) {
+            const T v = cta.get(L.x(l) + node);
+            cta.set(L.x(l) + node, v + phi * (value - v));
+          }
+        } else {
+          const T v0 = cta.get(L.x(0) + node);
+          cta.set(L.x(0) + node, v0 + phi * (cta.get(L.x(1) + node) - v0));
+        }
+      }
+    });
+  });
+}
+
+// Payoff in (buffers[0] -> X), final values out (X -> buffers[0]).
+template <class T, class Cta>
+ELSBENCH_HD void copy_note(Cta& cta, const MarchArgs<T>& a, const NoteLayout& L, bool in) {
+  T* values = a.buffers[0];
+  for (int l = 0; l < L.layers; ++l)
+    cta.phase([&](int tid) {
+      nodes_of(L, tid, cta.threads(), [&](int i0, int i1) {
+        const long long there = a.grid.index(i0, i1, l);
+        if (in) {
+          cta.set(L.x(l) + L.at(i0, i1), values[there]);
+        } else {
+          values[there] = cta.get(L.x(l) + L.at(i0, i1));
+        }
+      });
+    });
+}
+
+template <class T, class Cta>
+ELSBENCH_HD void march_note(Cta& cta, const MarchArgs<T>& a) {
+  const NoteLayout L = note_layout(a.grid.dim, a.grid.layers, a.grid.n0, a.grid.n1);
+  copy_note(cta, a, L, true);
+  for (int j = 0; j < a.step_count; ++j) {
+    const GpuStep& s = a.steps[j];
+    for (int l = 0; l < L.layers; ++l) step_layer(cta, a, L, s, l);
+    if (s.event_count > 0) apply_events(cta, a, L, s);
+  }
+  copy_note(cta, a, L, false);
+}
+
+// The kernel body: notes from the queue until it runs dry.
+template <class T, class Cta>
+ELSBENCH_HD void march_book_on_chip(const OnChipBook<T>& book, Cta& cta) {
+  for (int q = cta.next_note(); q < book.note_count; q = cta.next_note()) march_note(cta, book.notes[book.order[q]]);
+}
+
+}  // namespace elsbench::gpu

@@ -1,0 +1,37 @@
+#include "solvers/gpu/plan/on_chip_plan.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+#include "solvers/gpu/kernels/note_march.hpp"
+
+namespace elsbench::gpu {
+namespace {
+
+// Line solves of a note's march: a rough measure of its time on one CTA.
+double march_work(const GpuPlan& p) {
+  double stages = 0;
+  for (const GpuStep& s : p.steps) stages += (s.two_rounds() ? 2.0 : 1.0) * p.dim + (s.event_count > 0 ? 0.5 : 0.0);
+  return stages * static_cast<double>(p.points) * p.layers;
+}
+
+}  // namespace
+
+std::vector<int> longest_first(const GpuBatchPlan& plan) {
+  std::vector<double> work;
+  for (const GpuPlan& p : plan.notes) work.push_back(march_work(p));
+  std::vector<int> order(work.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+    return work[static_cast<std::size_t>(a)] > work[static_cast<std::size_t>(b)];
+  });
+  return order;
+}
+
+long long on_chip_workspace_values(const GpuBatchPlan& plan) {
+  long long most = 0;
+  for (const GpuPlan& p : plan.notes) most = std::max(most, note_layout(p.dim, p.layers, p.n0, p.n1).values());
+  return most;
+}
+
+}  // namespace elsbench::gpu
