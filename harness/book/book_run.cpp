@@ -344,6 +344,7 @@ BookRunSummary run_book(const Book& book, const BookRunSpec& spec) {
     }
   RunProgress progress(spec.progress, work, std::vector<bool>(work.size(), false));
   std::size_t peak_device = 0;
+  std::optional<BatchTimes> batch_times;  // summed over the batches of a batched (GPU) book
   const auto start = Clock::now();
   auto last_write = start;
   const auto price_group = [&](const std::vector<const BookNote*>& group, const BookPlacement& where) {
@@ -355,6 +356,10 @@ BookRunSummary run_book(const Book& book, const BookRunSpec& spec) {
       // Stopped mid-march: not priced, and not failed either. A note that ended priced is kept.
       if (stop_requested() && note_out.status != "ok") return;
       if (note_out.result) peak_device = std::max(peak_device, note_out.result->peak_device_bytes);
+      if (note_out.result && note_out.result->batch_times) {
+        if (!batch_times) batch_times.emplace();
+        *batch_times += *note_out.result->batch_times;
+      }
       (note_out.status == "ok" ? summary.priced : summary.failed) += 1;
       progress.finished(progress_index.at(note.product.id), note.product.id,
                         note_out.status == "ok" ? "ok" : "failed: " + note_out.error);
@@ -404,6 +409,13 @@ BookRunSummary run_book(const Book& book, const BookRunSpec& spec) {
                           {"wall_seconds", summary.seconds}, {"notes_per_second", summary.notes_per_second},
                           {"process_peak_rss_bytes", memory::process_peak_rss_bytes()},
                           {"peak_device_bytes", peak_device}};
+  if (batch_times) {
+    json& s = book_part["summary"];
+    s["setup_seconds"] = batch_times->setup;
+    s["upload_seconds"] = batch_times->upload;
+    s["march_seconds"] = batch_times->march;
+    s["download_seconds"] = batch_times->download;
+  }
   file.elsbench()["complete"] = true;
   file.elsbench()["finished"] = utc_timestamp();
   save();

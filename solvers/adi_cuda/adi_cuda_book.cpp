@@ -1,9 +1,12 @@
-// adi-cuda's batched book march: the batch plan and image built on the host once, uploaded at once,
-// then per step one launch per stage and round covering every note (adi_batch_kernels.cu) and one
-// event launch; the values of each note's layer 0 downloaded at the end. Launched eagerly (no
-// graph): a step's launches are a few, and the batch's blocks keep the device busy.
+// adi-cuda's book march: the batch plan and image built on the host once, uploaded at once, then
+// either the on-chip march (the default: one persistent launch, each CTA marching whole notes from
+// a queue, note_kernel.cu) or the batched march (ELSBENCH_BOOK_MARCH=batched: per step one launch
+// per stage and round covering every note, adi_batch_kernels.cu, and one event launch); the values
+// of each note's layer 0 downloaded at the end. The first note's result carries the batch's times.
 #include "solvers/adi_cuda/adi_cuda_book.hpp"
 
+#include <chrono>
+#include <cstdlib>
 #include <iomanip>
 #include <sstream>
 
@@ -14,7 +17,9 @@
 #include "platform/cuda_devices.hpp"
 #include "platform/solver_error.hpp"
 #include "solvers/adi_cuda/adi_batch_kernels.hpp"
+#include "solvers/adi_cuda/note_kernel.hpp"
 #include "solvers/gpu/plan/batch_image.hpp"
+#include "solvers/gpu/plan/on_chip_plan.hpp"
 
 namespace elsbench::gpu {
 namespace {
@@ -26,33 +31,102 @@ DeviceArray<X> uploaded(DeviceAllocator& alloc, const std::vector<X>& host, cons
   return d;
 }
 
+using Clock = std::chrono::steady_clock;
+
+double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+// A batch image's arrays on the device, and each note's kernel arguments over them. `scratch`:
+// the two further value buffers the batched stage kernels rotate through (the on-chip march keeps
+// its scratch in each CTA's workspace).
+template <class T>
+struct UploadedBatch {
+  DeviceArray<T> constants;
+  DeviceArray<T> buffers[3];
+  DeviceArray<GpuStep> steps;
+  DeviceArray<GpuEvent> events;
+  DeviceArray<double> fractions;
+  DeviceArray<MarchArgs<T>> notes;
+
+  UploadedBatch(DeviceAllocator& alloc, const GpuBatchPlan& plan, const BatchImage<T>& im, bool scratch)
+      : constants(uploaded(alloc, im.constants, "batch operators, factor tables, event weights")),
+        steps(uploaded(alloc, im.steps, "batch step records")),
+        events(uploaded(alloc, im.events, "batch event records")),
+        fractions(uploaded(alloc, im.fractions, "batch event fractions")) {
+    buffers[0] = uploaded(alloc, im.initial, "batch value buffer 0");
+    if (scratch)
+      for (int i = 1; i < 3; ++i)
+        buffers[i] = DeviceArray<T>(alloc, im.initial.size(), "batch value buffer " + std::to_string(i));
+    BatchBases<T> bases;
+    bases.constants = constants.data();
+    for (int i = 0; i < 3; ++i) bases.buffers[i] = buffers[i].data();
+    bases.steps = steps.data();
+    bases.events = events.data();
+    bases.fractions = fractions.data();
+    notes = uploaded(alloc, batch_march_args<T>(plan, im, bases), "batch notes");
+  }
+};
+
+// The host's side of a batch: the device checked, the plan and image built (timed: set-up), and
+// at the end layer 0 of each note downloaded (timed) into the results, the first carrying the times.
+template <class T>
+struct HostBatch {
+  std::string gpu_name;
+  GpuBatchPlan plan;
+  BatchImage<T> image;
+  BatchTimes times;
+
+  HostBatch(const std::vector<const Problem*>& problems, const AdiScheme& scheme, int device) {
+    std::string why;
+    const std::vector<GpuInfo> gpus = cuda_devices(&why);
+    if (device < 0 || device >= static_cast<int>(gpus.size()))
+      throw SolverError(SolverError::Kind::Unavailable, "CUDA device cuda:" + std::to_string(device) +
+                                                            " is not usable (" + std::to_string(gpus.size()) +
+                                                            " device(s)" + (why.empty() ? "" : ": " + why) + ")");
+    gpu_name = gpus[static_cast<std::size_t>(device)].name;
+    const Clock::time_point t = Clock::now();
+    plan = make_gpu_batch_plan(problems, scheme, sizeof(T));
+    image = make_batch_image<T>(problems, plan);
+    times.setup = since(t);
+  }
+
+  // `note` describes the march; the values are in buffer 0 or in each note's final buffer.
+  std::vector<MarchResult> results(const UploadedBatch<T>& dev, bool final_in_buffer_0, const AdiScheme& scheme,
+                                   std::size_t peak_device_bytes, const std::string& note) {
+    const Clock::time_point t = Clock::now();
+    std::vector<MarchResult> out;
+    for (int k = 0; k < plan.size(); ++k) {
+      const GpuPlan& p = plan.notes[static_cast<std::size_t>(k)];
+      std::vector<T> layer0(static_cast<std::size_t>(p.points));
+      const T* from = dev.buffers[final_in_buffer_0 ? 0 : p.final_buffer].data();
+      copy_to_host(layer0.data(), from + image.notes[static_cast<std::size_t>(k)].values, layer0.size() * sizeof(T),
+                   "cudaMemcpy (download a note of the batch)");
+      MarchResult m;
+      m.values.assign(layer0.begin(), layer0.end());
+      m.scheme = scheme.name();
+      m.peak_device_bytes = peak_device_bytes;
+      m.notes.push_back(note);
+      out.push_back(std::move(m));
+    }
+    times.download = since(t);
+    out.front().batch_times = times;
+    return out;
+  }
+};
+
+// Per step, one launch per stage and round covering every note, and one event launch.
 template <class T>
 std::vector<MarchResult> march_batch(const std::vector<const Problem*>& problems, const AdiScheme& scheme,
                                      int device) {
-  std::string why;
-  const std::vector<GpuInfo> gpus = cuda_devices(&why);
-  if (device < 0 || device >= static_cast<int>(gpus.size()))
-    throw SolverError(SolverError::Kind::Unavailable, "CUDA device cuda:" + std::to_string(device) +
-                                                          " is not usable (" + std::to_string(gpus.size()) +
-                                                          " device(s)" + (why.empty() ? "" : ": " + why) + ")");
+  HostBatch<T> host(problems, scheme, device);
+  const GpuBatchPlan& plan = host.plan;
   const DeviceGuard on(device);
-  const GpuBatchPlan plan = make_gpu_batch_plan(problems, scheme, sizeof(T));
-  const BatchImage<T> im = make_batch_image<T>(problems, plan);
-
+  Clock::time_point t = Clock::now();
   DeviceAllocator alloc;
-  const DeviceArray<T> constants = uploaded(alloc, im.constants, "batch operators, factor tables, event weights");
-  DeviceArray<T> buffers[3] = {uploaded(alloc, im.initial, "batch value buffer 0"),
-                               DeviceArray<T>(alloc, im.initial.size(), "batch value buffer 1"),
-                               DeviceArray<T>(alloc, im.initial.size(), "batch value buffer 2")};
-  const DeviceArray<GpuStep> steps = uploaded(alloc, im.steps, "batch step records");
-  const DeviceArray<GpuEvent> events = uploaded(alloc, im.events, "batch event records");
-  T* const bases[3] = {buffers[0].data(), buffers[1].data(), buffers[2].data()};
-  const DeviceArray<MarchArgs<T>> notes = uploaded(
-      alloc, batch_march_args<T>(plan, im, constants.data(), bases, steps.data(), events.data()), "batch notes");
+  const UploadedBatch<T> dev(alloc, plan, host.image, true);
   DeviceArray<StageLayout> layouts[2];
   DeviceArray<long long> first_block[2];
   BatchArgs<T> b;
-  b.notes = notes.data();
+  b.notes = dev.notes.data();
   b.note_count = plan.size();
   for (int d = 0; d < 2; ++d) {
     layouts[d] = uploaded(alloc, plan.layouts[d], "batch stage layouts");
@@ -62,6 +136,7 @@ std::vector<MarchResult> march_batch(const std::vector<const Problem*>& problems
   }
   const DeviceArray<long long> first_event_block = uploaded(alloc, plan.first_event_block, "batch event offsets");
   b.first_event_block = first_event_block.data();
+  host.times.upload = since(t);
 
   prepare_batch_kernels<T>(plan.smem_bytes[0], plan.blocks(1) > 0 ? plan.smem_bytes[1] : 0);
   CudaStream stream;
@@ -77,35 +152,78 @@ std::vector<MarchResult> march_batch(const std::vector<const Problem*>& problems
   }
   timer.stop(stream.get());
   stream.synchronize();
-  const double seconds = timer.seconds();
+  host.times.march = timer.seconds();
 
   std::ostringstream note;
   note << std::fixed << std::setprecision(3) << "batched device march of " << plan.size() << " notes, "
-       << plan.max_steps << " launches per stage: " << seconds * 1e3 << " ms (CUDA events, "
-       << gpus[static_cast<std::size_t>(device)].name << "); device memory " << alloc.peak()
-       << " bytes counted for the batch";
-  std::vector<MarchResult> out;
-  for (int k = 0; k < plan.size(); ++k) {
-    const GpuPlan& p = plan.notes[static_cast<std::size_t>(k)];
-    std::vector<T> layer0(static_cast<std::size_t>(p.points));
-    copy_to_host(layer0.data(), buffers[p.final_buffer].data() + im.notes[static_cast<std::size_t>(k)].values,
-                 layer0.size() * sizeof(T), "cudaMemcpy (download a note of the batch)");
-    MarchResult m;
-    m.values.assign(layer0.begin(), layer0.end());
-    m.scheme = scheme.name();
-    m.peak_device_bytes = alloc.peak();
-    m.notes.push_back(note.str());
-    out.push_back(std::move(m));
-  }
-  return out;
+       << plan.max_steps << " launches per stage: " << host.times.march * 1e3 << " ms (CUDA events, "
+       << host.gpu_name << "); device memory " << alloc.peak() << " bytes counted for the batch";
+  return host.results(dev, false, scheme, alloc.peak(), note.str());
+}
+
+// One persistent launch: each CTA marches whole notes from the queue (kernels/note_march.hpp).
+template <class T>
+std::vector<MarchResult> march_on_chip(const std::vector<const Problem*>& problems, const AdiScheme& scheme,
+                                       int device) {
+  HostBatch<T> host(problems, scheme, device);
+  const GpuBatchPlan& plan = host.plan;
+  Clock::time_point t = Clock::now();
+  const std::vector<int> order = longest_first(plan);
+  host.times.setup += since(t);
+  const DeviceGuard on(device);
+  const OnChipLaunch launch = on_chip_launch<T>(on_chip_workspace_values(plan));
+  t = Clock::now();
+  DeviceAllocator alloc;
+  const UploadedBatch<T> dev(alloc, plan, host.image, false);
+  const DeviceArray<int> queue_order = uploaded(alloc, order, "on-chip queue order");
+  const DeviceArray<int> queue = uploaded(alloc, std::vector<int>{0}, "on-chip queue position");
+  DeviceArray<T> workspaces;
+  if (!launch.in_shared)
+    workspaces = DeviceArray<T>(alloc, static_cast<std::size_t>(launch.ctas) * (launch.workspace_bytes / sizeof(T)),
+                                "on-chip march workspaces (global path)");
+  host.times.upload = since(t);
+
+  OnChipBook<T> book;
+  book.notes = dev.notes.data();
+  book.order = queue_order.data();
+  book.note_count = plan.size();
+  CudaStream stream;
+  DeviceTimer timer;
+  timer.start(stream.get());
+  launch_book_on_chip(book, queue.data(), workspaces.data(), launch, stream.get());
+  timer.stop(stream.get());
+  stream.synchronize();
+  host.times.march = timer.seconds();
+
+  std::ostringstream note;
+  note << std::fixed << std::setprecision(3) << "on-chip device march of " << plan.size() << " notes on "
+       << launch.ctas << " CTAs of " << kNoteThreads<T> << " threads, state in "
+       << (launch.in_shared ? "shared memory" : "global memory") << " (" << launch.workspace_bytes
+       << " bytes a CTA): " << host.times.march * 1e3 << " ms (CUDA events, " << host.gpu_name
+       << "); device memory " << alloc.peak() << " bytes counted for the batch";
+  return host.results(dev, true, scheme, alloc.peak(), note.str());
+}
+
+// ELSBENCH_BOOK_MARCH=batched selects the per-step batched launches instead of the on-chip march.
+bool on_chip_march() {
+  const char* choice = std::getenv("ELSBENCH_BOOK_MARCH");
+  if (!choice || std::string(choice).empty() || std::string(choice) == "on-chip") return true;
+  if (std::string(choice) == "batched") return false;
+  throw SolverError(SolverError::Kind::Unsupported,
+                    std::string("ELSBENCH_BOOK_MARCH is '") + choice + "': it takes on-chip or batched");
+}
+
+template <class T>
+std::vector<MarchResult> march_book(const std::vector<const Problem*>& problems, const AdiScheme& scheme, int device) {
+  return on_chip_march() ? march_on_chip<T>(problems, scheme, device) : march_batch<T>(problems, scheme, device);
 }
 
 }  // namespace
 
 std::vector<MarchResult> march_book_on_adi_cuda(const std::vector<const Problem*>& problems, const SolverOptions& opt) {
   const AdiScheme scheme = adi_scheme(opt.scheme.empty() ? adi_scheme_names().front() : opt.scheme);
-  return opt.precision == Precision::FP64 ? march_batch<double>(problems, scheme, opt.device.index)
-                                          : march_batch<float>(problems, scheme, opt.device.index);
+  return opt.precision == Precision::FP64 ? march_book<double>(problems, scheme, opt.device.index)
+                                          : march_book<float>(problems, scheme, opt.device.index);
 }
 
 }  // namespace elsbench::gpu

@@ -208,6 +208,7 @@ std::vector<PriceResult> price_book_with(const SolverInfo& s, const std::vector<
   });
   std::vector<const Problem*> batch;
   for (const Problem& pb : problems) batch.push_back(&pb);
+  const double build_seconds = seconds_since(start);
   const std::vector<MarchResult> marched = s.march_book(batch, opt);
   if (marched.size() != products.size())
     throw std::logic_error("solver '" + s.name + "': march_book returned " + std::to_string(marched.size()) +
@@ -221,6 +222,10 @@ std::vector<PriceResult> price_book_with(const SolverInfo& s, const std::vector<
     r.seconds = seconds;
     r.peak_host_bytes = scope.peak();
     label(r, s, *products[i], opt, notes);
+    if (marched[i].batch_times) {
+      r.batch_times = marched[i].batch_times;
+      r.batch_times->setup += build_seconds;  // the problems are the batch's set-up too
+    }
     results.push_back(std::move(r));
   }
   return results;

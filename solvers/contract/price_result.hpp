@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "solvers/contract/batch_times.hpp"
+
 namespace elsbench {
 
 // Greeks by bump-and-reprice on the same grid (solvers/contract/risk_greeks.hpp), with the bumps
@@ -93,6 +95,7 @@ struct PriceResult {
   std::size_t peak_device_bytes = 0; // device bytes the pricing allocated, at its peak
   std::size_t measured_device_bytes = 0;  // cudaMemGetInfo's peak drop over the pricing; 0: not measured
   std::vector<std::string> notes;    // e.g. "fell back to the CPU: no CUDA device"
+  std::optional<BatchTimes> batch_times;  // the first note of a batched march: its batch's times
 
   std::size_t grid_points() const {
     std::size_t p = 1;

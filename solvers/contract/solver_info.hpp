@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "platform/device.hpp"
+#include "solvers/contract/batch_times.hpp"
 #include "solvers/contract/gpu_backends.hpp"
 #include "solvers/contract/memory_model.hpp"
 #include "solvers/contract/options.hpp"
@@ -25,6 +26,7 @@ struct MarchResult {
   std::size_t peak_device_bytes = 0;   // device allocations of the march, at their peak
   std::size_t measured_device_bytes = 0;  // the device's free-memory drop (cudaMemGetInfo); 0: not measured
   std::vector<std::string> notes;
+  std::optional<BatchTimes> batch_times;  // on the first note of a batch (march_book) only
 };
 
 using MarchFn = std::function<MarchResult(const Problem&, const SolverOptions&)>;

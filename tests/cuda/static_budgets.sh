@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Static budgets of the on-chip book kernel (solvers/adi_cuda/note_kernel.cu), as ptxas reports
+# them (nvcc --resource-usage) for each architecture the build targets and each precision:
+#   no spill stores or loads (the body keeps its lines' chunk values in registers),
+#   registers x the CTA's threads (kNoteThreads<T>) within an SM's 64 K registers,
+#   static shared memory under 1 KiB (the note's state is the dynamic workspace that
+#   on_chip_launch sizes against the device's opt-in limit).
+# Usage: static_budgets.sh NVCC SOURCE_DIR ARCH... (ARCH as in CMAKE_CUDA_ARCHITECTURES: 75 80 90)
+set -euo pipefail
+nvcc=$1 root=$2
+shift 2
+header=$root/solvers/gpu/kernels/note_march.hpp
+threads_line=$(grep -E 'constexpr int kNoteThreads = sizeof\(T\) == 8 \? [0-9]+ : [0-9]+;' "$header" || true)
+[ -n "$threads_line" ] || { echo "static_budgets: kNoteThreads<T> not found in $header" >&2; exit 1; }
+fp64_threads=$(sed -E 's/.*\? ([0-9]+) : ([0-9]+);.*/\1/' <<<"$threads_line")
+fp32_threads=$(sed -E 's/.*\? ([0-9]+) : ([0-9]+);.*/\2/' <<<"$threads_line")
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failed=0
+for arch in "$@"; do
+  arch=${arch%%-*}  # 90-real -> 90
+  "$nvcc" -DELSBENCH_HAVE_CUDA=1 -I"$root" -O3 -DNDEBUG -std=c++20 --expt-relaxed-constexpr \
+    -arch="sm_$arch" --resource-usage -cubin -o "$work/note_kernel.cubin" "$root/solvers/adi_cuda/note_kernel.cu" \
+    >"$work/usage.txt" 2>&1 || { cat "$work/usage.txt"; echo "static_budgets: nvcc failed for sm_$arch" >&2; exit 1; }
+  for precision in d f; do
+    name=fp64; threads=$fp64_threads
+    [ "$precision" = f ] && { name=fp32; threads=$fp32_threads; }
+    # The lines after the kernel's "Compiling entry function" line, up to the next entry.
+    report=$(awk -v pat="march_book_on_chip_kernelI${precision}E" '
+      /Compiling entry function/ { on = index($0, pat) > 0; next }
+      on { print }' "$work/usage.txt")
+    [ -n "$report" ] || { cat "$work/usage.txt"; echo "static_budgets: no report for the $name kernel on sm_$arch" >&2; exit 1; }
+    spills=$(grep -oE '[0-9]+ bytes spill (stores|loads)' <<<"$report" | awk '{ s += $1 } END { print s + 0 }')
+    registers=$(grep -oE 'Used [0-9]+ registers' <<<"$report" | awk '{ print $2 }' | head -n 1)
+    smem=$(grep -oE '[0-9]+ bytes smem' <<<"$report" | awk '{ print $1 }' | head -n 1)
+    smem=${smem:-0}
+    echo "sm_$arch $name: $registers registers x $threads threads, $spills spill bytes, $smem bytes static shared memory"
+    if [ "$spills" -ne 0 ]; then echo "  FAIL: spills" >&2; failed=1; fi
+    if [ $((registers * threads)) -gt 65536 ]; then echo "  FAIL: registers exceed an SM's 64 K" >&2; failed=1; fi
+    if [ "$smem" -gt 1024 ]; then echo "  FAIL: static shared memory over 1 KiB" >&2; failed=1; fi
+  done
+done
+exit "$failed"
