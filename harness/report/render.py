@@ -63,9 +63,12 @@ def book_machine(run) -> results.Machine:
                            started=run.descriptor.get("started", ""), complete=run.whole or run.failed > 0)
 
 
-def speedup_section(cases, baseline, out_dir) -> Section:
+def speedup_section(cases, asked, out_dir) -> Section:
+    baseline = asked.resolved(cases)
     points = speedups(cases, baseline)
-    text = [f"Baseline {baseline}: the same product on the same mesh, measured on the same machine where it was, "
+    used = f"Baseline used: {baseline}" + (f" (asked: {asked}; without a precision, its most precise one measured)"
+                                           if baseline != asked else "")
+    text = [f"{used}. The same product on the same mesh, measured on the same machine where it was, "
             "else on the machine named in the baseline column. Work unit: on the same time steps, the ratio of "
             "times per pricing; where the steps differ (each solver's own `nt auto` rule), the ratio of time per "
             "point-step (grid points x time steps), drawn hollow and named in the table's last column."]
