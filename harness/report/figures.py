@@ -55,11 +55,18 @@ def _drawable(label: str) -> str:
                      for line in lines)
 
 
+MARKERS = "osD^v<>ph*"
+
+
+def marker_per_name(names) -> dict:
+    """A stable marker per name (a product), where colour already tells another thing apart."""
+    return {name: MARKERS[i % len(MARKERS)] for i, name in enumerate(sorted(set(names)))}
+
+
 def series_styles(names):
     """A stable colour and marker per series name, shared by every plot."""
     colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
-    markers = "osD^v<>ph*"
-    return {name: {"color": colours[i % len(colours)], "marker": markers[(i // len(colours)) % len(markers)]}
+    return {name: {"color": colours[i % len(colours)], "marker": MARKERS[(i // len(colours)) % len(MARKERS)]}
             for i, name in enumerate(sorted(set(names)))}
 
 
