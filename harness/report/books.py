@@ -37,11 +37,23 @@ class BookRun:
     priced: int | None = None  # notes priced by this run; None: all of them
     failed: int = 0
     resumed: int = 0           # notes kept from an earlier run of the same book
+    product: str = ""          # a sweep's book: copies of this product
 
     @property
     def series(self) -> str:
         return self.label or (f"{self.solver} {self.precision}, n = {self.n}, {self.device} x{self.workers} "
                               f"({self.machine})")
+
+    @property
+    def device_name(self) -> str:
+        """What priced the notes: the GPU model(s), or the CPU."""
+        return ", ".join(sorted({g.get("name", "GPU") for g in self.gpus})) or "CPU"
+
+    @property
+    def legend(self) -> str:
+        """The plot's entry: device and precision first (what the lines compare), then how and where."""
+        what = f"{self.solver}, n = {self.n}" + (f", {self.product}" if self.product else "")
+        return f"{self.device_name} x{self.workers}, {self.precision}\n{what} on {self.machine}"
 
     @property
     def whole(self) -> bool:
@@ -135,9 +147,9 @@ def sweep_book_runs(cases) -> list[BookRun]:
         if not c.measured or (c.machine.label, c.series, c.product, c.n) not in with_books:
             continue
         workers = 1 if c.on_gpu else int(c.threads or 1)
-        runs.append(BookRun(c.machine.label, c.machine.instance, c.config, c.device, workers, int(c.n), c.book,
+        runs.append(BookRun(c.machine.label, c.machine.instance, c.solver_name, c.device, workers, int(c.n), c.book,
                             c.book / c.median_seconds, c.machine.source_file, c.machine.descriptor,
-                            f"{c.series}, n = {c.n}, {c.product}", c.precision))
+                            f"{c.series}, n = {c.n}, {c.product}", c.precision, product=c.product))
     return runs
 
 
@@ -240,8 +252,10 @@ def plotted_runs(runs: list[BookRun]) -> list[BookRun]:
 
 
 def plot(runs: list[BookRun], out_dir: str):
-    """Notes per second against book size; None when no whole book was priced. A series is a line
-    only across distinct book sizes; one size is a point."""
+    """Notes per second against book size, one line per series (device and precision first in its
+    legend), each point labelled with its rate; None when no whole book was priced. An axis is
+    linear where its values span less than figures.LOG_SPAN (three book sizes of 1 to 16 notes
+    read as three dots on log axes), and no point sits on an axis' edge."""
     points = plotted_runs(runs)
     if not points:
         return None
@@ -250,9 +264,14 @@ def plot(runs: list[BookRun], out_dir: str):
     styles = figures.series_styles(r.series for r in points)
     for series in sorted(styles):
         mine = [r for r in points if r.series == series]
-        ax.plot([r.notes for r in mine], [r.notes_per_second for r in mine], label=series, markersize=5,
+        ax.plot([r.notes for r in mine], [r.notes_per_second for r in mine], label=mine[0].legend, markersize=5,
                 linestyle="-" if len(mine) > 1 else "none", **styles[series])
-    ax.set(xscale="log", yscale="log", xlabel="notes in the book [notes]", ylabel="throughput [notes/s]",
-           title="Book throughput against book size (whole books priced in one run)")
+        for r in mine:
+            ax.annotate(f"{r.notes_per_second:.3g}", (r.notes, r.notes_per_second), textcoords="offset points",
+                        xytext=(4, 4), fontsize=7, color="0.3")
+    figures.fit_axis(ax, "x", [r.notes for r in points])
+    figures.fit_axis(ax, "y", [r.notes_per_second for r in points])
+    ax.set(xlabel="notes in the book [notes]", ylabel="throughput [notes/s]",
+           title="Book throughput against book size (whole books in one run; labels: notes/s)")
     figures.legend_below(fig, axes)
     return figures.save(fig, out_dir, "books")

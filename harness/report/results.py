@@ -73,10 +73,14 @@ class Case:
         return "CPU" if self.device == "cpu" else self.device
 
     @property
+    def solver_name(self) -> str:
+        """Solver and scheme: 'adi:douglas'."""
+        return f"{self.solver}:{self.scheme}" if self.scheme else self.solver
+
+    @property
     def config(self) -> str:
         """Solver, scheme and precision: what the user picks."""
-        name = f"{self.solver}:{self.scheme}" if self.scheme else self.solver
-        return f"{name} {self.precision}"
+        return f"{self.solver_name} {self.precision}"
 
     @property
     def series(self) -> str:

@@ -176,3 +176,29 @@ def test_an_instance_claim_the_machine_does_not_bear_out_is_never_priced(tmp_pat
     box = machine("vm", instance="aws:p5")
     single = cost.cost_rows(prices(("aws:p5", 36.0)), [box], [case(box, seconds=0.5)], "sample-2a-stepdown", None)
     assert single[0].per_1000 is None and "not verified" in single[0].basis
+
+
+def drawn_books(runs, tmp_path, monkeypatch):
+    """The books figure as drawn, before it is written."""
+    figures = []
+    monkeypatch.setattr(books.figures, "save", lambda fig, out, stem: figures.append(fig) or {})
+    books.plot(runs, str(tmp_path))
+    return figures[0]
+
+
+def test_the_books_plot_is_linear_over_a_small_range_log_over_a_wide_one_and_clips_nothing(tmp_path, monkeypatch):
+    box = machine("vm")
+    small = books.sweep_book_runs([sweep_case(box, 1, 1 / 27.2), sweep_case(box, 4, 4 / 41.7),
+                                   sweep_case(box, 16, 16 / 40.6)])
+    ax = drawn_books(small, tmp_path, monkeypatch).axes[0]
+    assert (ax.get_xscale(), ax.get_yscale()) == ("linear", "linear")
+    wide = small + [books.load_book(book_file(tmp_path, "gpu.json", "", 123.0, notes=1000, workers=1))]
+    fig = drawn_books(wide, tmp_path, monkeypatch)
+    ax = fig.axes[0]
+    assert (ax.get_xscale(), ax.get_yscale()) == ("log", "linear")
+    for run in wide:  # every point strictly inside the axes
+        assert ax.get_xlim()[0] < run.notes < ax.get_xlim()[1]
+        assert ax.get_ylim()[0] < run.notes_per_second < ax.get_ylim()[1]
+    labels = [t.get_text() for t in fig.legends[0].get_texts()]
+    assert sorted(label.split("\n")[0] for label in labels) == ["CPU x1, fp64", "CPU x2, fp64"]
+    assert "41.7" in [t.get_text() for t in ax.texts]
