@@ -180,6 +180,7 @@ class BookCostRow:
     basis: str
     notes_per_second: float | None = None
     per_1000: float | None = None
+    unmeasured: bool = False  # nothing ran there: the basis says what would fill it
 
 
 def _per_1000(usd_per_hour, notes_per_second):
@@ -212,7 +213,7 @@ def book_cost_rows(table: cost.PriceTable, runs: list[BookRun], machines, cases)
                                     rate, _per_1000(entry.usd_per_hour, rate)))
             continue
         claim = why or (evidence_basis if "not verified" in evidence_basis else "")
-        rows.append(BookCostRow(entry.name, claim or unmeasured_basis(entry)))
+        rows.append(BookCostRow(entry.name, claim or unmeasured_basis(entry), unmeasured=not claim))
     return rows + unpriced_rows(table, runs)
 
 

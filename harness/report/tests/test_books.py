@@ -202,3 +202,17 @@ def test_the_books_plot_is_linear_over_a_small_range_log_over_a_wide_one_and_cli
     labels = [t.get_text() for t in fig.legends[0].get_texts()]
     assert sorted(label.split("\n")[0] for label in labels) == ["CPU x1, fp64", "CPU x2, fp64"]
     assert "41.7" in [t.get_text() for t in ax.texts]
+
+
+def test_a_report_of_books_alone_has_a_title_and_no_rows_for_what_was_not_run(tmp_path):
+    import render
+    path = legacy_book(tmp_path, "gpu.json")
+    render.render([path], str(tmp_path / "out"), "adi/cpu/t1", render.DEFAULT_PRICES)
+    report = (tmp_path / "out" / "report.md").read_text()
+    assert report.startswith("# elsbench report: vm (16-core Intel Xeon, NVIDIA H100 80GB HBM3)\n")
+    headings = [line for line in report.splitlines() if line.startswith("## ")]
+    assert headings == ["## Summary", "## Books of notes"]
+    rows = [line for line in report.splitlines() if line.startswith("| ")]
+    assert not [r for r in rows if "| not measured" in r]
+    books_text = report.split("## Books of notes")[1]
+    assert "Not measured (a whole book priced on the instance" in books_text and "AWS g4dn.xlarge" in books_text
