@@ -184,7 +184,15 @@ def books_section(runs, machines, cases, prices_path, out_dir) -> Section:
 def validation_section(cases) -> Section:
     return Section("Validation", ["|price - reference| <= allowance (k x reference standard error + discretisation "
                                   "tolerance) passes; UNCONVERGED: the estimated discretisation error exceeds the "
-                                  "tolerance (cases run with --error-estimate)."],
+                                  "tolerance (cases run with --error-estimate). The tolerance is grid-scaled, "
+                                  "c x (100/n)^2 x the price's scale, unless a --target-error bar set it: a coarse "
+                                  "grid passes with a wide allowance, so errors and allowances are also given in "
+                                  "basis points of the catalog product's notional ('-' for a product not in "
+                                  "products/catalog/).",
+                                  "not checked: no closed form or stored reference covers the case and none was "
+                                  f"asked for (a sweep's default, and --reference none, look up stored values only; "
+                                  f"the file does not tell the two apart). {tables.ASKED_BUT_MISSING}: --reference "
+                                  "auto was asked and computed none."],
                    tables=[tables.validation_table(cases), tables.error_estimate_table(cases)])
 
 

@@ -5,10 +5,15 @@ import os
 
 from dataclasses import dataclass
 
+import catalog
 import formatting as fmt
 from gpu_memory import BOOK_N, GPU_CAPACITIES
 
-VERDICTS = {"pass": "PASS", "fail": "FAIL", "no-reference": "no reference", "unconverged": "UNCONVERGED"}
+# "no-reference" reads as a failure where no reference was asked for: a sweep's default looks up
+# closed forms and stored values only (stored, the same mode as --reference none in the file), and
+# a case none of them covers was simply not checked. Only --reference auto asked for one.
+VERDICTS = {"pass": "PASS", "fail": "FAIL", "no-reference": "not checked", "unconverged": "UNCONVERGED"}
+ASKED_BUT_MISSING = "no reference (asked: --reference auto)"
 
 
 @dataclass
@@ -19,6 +24,8 @@ class Table:
 
 
 def _verdict(case) -> str:
+    if case.status == "no-reference" and case.machine.references_mode == "auto":
+        return ASKED_BUT_MISSING
     if case.status == "skipped":
         return f"skipped: {case.skip_reason}"
     if case.fields.get("price") is None and case.fields.get("skip_reason"):  # unconverged: its price lay outside its bounds
@@ -34,12 +41,32 @@ def _reference(case) -> str:
     return text + (f" ± {fmt.number(stderr, 2)}" if stderr else "") + f" ({case.fields.get('reference_source', '')})"
 
 
+def in_bp(amount, product: str) -> str:
+    """A price amount in basis points of the product's notional, or '-' where either is unknown."""
+    notional = catalog.notional(product)
+    return "-" if amount is None or notional is None else f"{amount / notional * 1e4:.3g}"
+
+
+def allowance_source(case) -> str:
+    """Where the allowance comes from: a PASS is only as strict as this (57 bp off passed at n = 32
+    under a grid-scaled allowance)."""
+    if case.fields.get("allowance") is None:
+        return "-"
+    if case.fields.get("accuracy"):
+        source = "the --target-error bar"
+    else:
+        source = f"grid-scaled tolerance at n = {case.fields.get('n', '?')}"
+    return source + (" + 3 x reference std. error" if case.fields.get("reference_stderr") else "")
+
+
 def validation_table(cases) -> Table:
     rows = [[c.product, c.config, c.grid, c.device_name if c.on_gpu else f"CPU t{c.threads}", c.machine.label,
-             fmt.number(c.price), _reference(c), fmt.signed(c.error), fmt.number(c.allowance, 3), _verdict(c)]
+             fmt.number(c.price), _reference(c), fmt.signed(c.error),
+             "-" if c.error is None else in_bp(abs(c.error), c.product), in_bp(c.allowance, c.product),
+             allowance_source(c), _verdict(c)]
             for c in cases]
-    return Table(["product", "solver", "grid", "device", "machine", "price", "reference", "error", "allowance",
-                  "verdict"], rows)
+    return Table(["product", "solver", "grid", "device", "machine", "price", "reference", "error",
+                  "|error| [bp of notional]", "allowance [bp]", "allowance from", "verdict"], rows)
 
 
 def _order(axis: dict | None) -> str:
