@@ -219,8 +219,9 @@ def book_cost_rows(table: cost.PriceTable, runs: list[BookRun], machines, cases)
 
 def unmeasured_basis(entry: cost.PriceEntry) -> str:
     """What would fill an unmeasured row: nothing is projected from another GPU."""
+    elsewhere = f" or on any {entry.gpu}" if entry.gpu else ""  # a CPU stands only for its own instance
     return (f"not measured: a whole book priced on this instance (`elsbench book price BOOK --out FILE "
-            f"--instance {entry.id}`) or on any {entry.gpu} would fill it")
+            f"--instance {entry.id}`){elsewhere} would fill it")
 
 
 def unpriced_rows(table: cost.PriceTable, runs: list[BookRun]) -> list[BookCostRow]:

@@ -170,7 +170,7 @@ def books_section(runs, machines, cases, prices_path, out_dir) -> Section:
     unmeasured = [r.instance for r in rows if r.unmeasured]
     if unmeasured:
         text.append("Not measured (a whole book priced on the instance, `elsbench book price BOOK --out FILE "
-                    "--instance ID`, or on any GPU of its model would fill it): " + ", ".join(unmeasured) + ".")
+                    "--instance ID`, or for a GPU instance on any GPU of its model, would fill it): " + ", ".join(unmeasured) + ".")
     partial = [r for r in runs if not r.whole]
     if partial:
         text.append("Left out of the plot and the costs: " + "; ".join(

@@ -183,7 +183,7 @@ def cost_table(rows) -> Table:
     out = []
     for r in rows:
         e = r.entry
-        head = ([e.provider, e.instance, f"{e.gpu_count}x {e.gpu}", fmt.dollars(e.usd_per_hour)]
+        head = ([e.provider, e.instance, e.hardware, fmt.dollars(e.usd_per_hour)]
                 if e else ["-", r.machine, "-", "no price"])
         if not r.measured:
             out.append(head + ["-", "not measured", "-", "-", "-", r.basis])
@@ -191,14 +191,15 @@ def cost_table(rows) -> Table:
         cost = fmt.dollars(r.per_1000) if r.per_1000 is not None else "no price"
         out.append(head + [r.case.grid, f"{r.case.config}, {r.case.device_name if r.case.on_gpu else 'CPU t%d' % r.case.threads}",
                            fmt.seconds(r.case.median_seconds), cost, fmt.dollars(r.per_1000_spot), r.basis])
-    return Table(["provider", "instance", "GPUs", "$/hour", "grid", "fastest passing configuration",
+    return Table(["provider", "instance", "hardware", "$/hour", "grid", "fastest passing configuration",
                   "time per pricing", "$ per 1,000", "spot $ per 1,000", "basis"], out)
 
 
 def price_table(table) -> Table:
-    rows = [[e.provider, e.instance, e.id, f"{e.gpu_count}x {e.gpu}", fmt.dollars(e.usd_per_hour),
-             fmt.dollars(e.usd_per_hour_spot), e.source, e.notes] for e in table.entries]
-    return Table(["provider", "instance", "--instance id", "GPUs", "$/hour", "spot $/hour", "source", "notes"], rows,
+    rows = [[e.provider, e.instance, e.id, e.hardware, fmt.dollars(e.usd_per_hour),
+             fmt.dollars(e.usd_per_hour_spot), e.region or "-", e.source, e.as_of or "-", e.notes] for e in table.entries]
+    return Table(["provider", "instance", "--instance id", "hardware", "$/hour", "spot $/hour", "region", "source",
+                  "as of", "notes"], rows,
                  f"Price table (written {table.written})")
 
 

@@ -10,11 +10,12 @@ from helpers import case, machine
 H100 = [{"name": "NVIDIA H100 80GB HBM3", "memory_bytes": 80 * 2**30}]
 
 
-def book_file(tmp_path, name, instance, notes_per_second, notes=64, workers=2, gpus=H100):
+def book_file(tmp_path, name, instance, notes_per_second, notes=64, workers=2, gpus=H100, **descriptor):
     book = {"settings": {"solver": "adi", "n": 100}, "workers": workers,
             "summary": {"priced_this_run": notes, "notes_per_second": notes_per_second}}
     data = {"context": {"elsbench": {"schema": 1, "preset": "book", "book": book,
-                                     "machine": {"hostname": "h", "instance": instance, "gpus": gpus}}},
+                                     "machine": {"hostname": "h", "instance": instance, "gpus": gpus,
+                                                 **descriptor}}},
             "benchmarks": [{"case_id": f"n{i}/adi/n=100/nt=auto/book/fp64", "product": f"n{i}",
                             "run_type": "aggregate", "aggregate_name": "median", "device": "cpu",
                             "status": "no-reference", "price": 1.0} for i in range(notes)]}
