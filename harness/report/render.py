@@ -164,7 +164,10 @@ def books_section(runs, machines, cases, prices_path, out_dir) -> Section:
             "series is a line only across distinct book sizes. Only whole books count: a run that resumed a "
             "book, or in which notes failed, did not price the book it names.",
             "Cost per 1,000 notes = on-demand $/hour / 3600 / best measured notes per second x 1000, the best "
-            "whole book of that instance or of its GPU model measured elsewhere; where no book was run there, "
+            "whole book of that instance or of its GPU model measured elsewhere, among books of equal work only: "
+            "the same notes (a digest of their ids and dimensions, or a sweep's copies of one product), the same "
+            "grid n and precision or the same --target-error; one block of rows per book, named in the first "
+            "column, the book measured on the most machines first. Where no book was run there, "
             "its fastest single pricing stands in and the row says so. Machines that no priced instance stands "
             "for (CPU runs, machines without --instance) give their throughput without a price."]
     unmeasured = [r.instance for r in rows if r.unmeasured]

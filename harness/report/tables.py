@@ -174,9 +174,10 @@ def book_cost_table(rows) -> Table:
         if r.per_1000 is not None:
             return f"${r.per_1000:.4g}"
         return "-" if r.notes_per_second is None else "no price"
-    body = [[r.instance, "-" if r.notes_per_second is None else f"{r.notes_per_second:.4g}", cost(r), r.basis]
-            for r in rows]
-    return Table(["instance or machine", "notes per second", "cost per 1,000 notes", "basis"], body)
+    body = [[r.book or "-", r.instance, "-" if r.notes_per_second is None else f"{r.notes_per_second:.4g}", cost(r),
+             r.basis] for r in rows]
+    return Table(["book (equal work)", "instance or machine", "notes per second", "cost per 1,000 notes", "basis"],
+                 body)
 
 
 def cost_table(rows) -> Table:
