@@ -5,6 +5,7 @@ GPU model measured elsewhere. A single-note time stands in only where no book wa
 the row says so."""
 from __future__ import annotations
 
+import hashlib
 import math
 from dataclasses import dataclass, field
 
@@ -37,11 +38,33 @@ class BookRun:
     priced: int | None = None  # notes priced by this run; None: all of them
     failed: int = 0
     resumed: int = 0           # notes kept from an earlier run of the same book
+    product: str = ""          # a sweep's book: copies of this product
+    notes_key: str = ""        # which notes: a digest of their ids and dimensions, or a sweep's copies
+    target_error: str = ""     # the accuracy contract (--target-error), where one was priced to
+
+    @property
+    def work(self) -> str:
+        """What the book asks of a machine: the same notes on the same grid and precision, or to the
+        same accuracy contract. Only books of equal work are compared (a 3-note n = 40 book was
+        "best" against 1,000-note n = 100 books)."""
+        grid = f"to {self.target_error}" if self.target_error else f"n = {self.n}, {self.precision}"
+        return f"{self.notes} notes ({self.notes_key}), {grid}"
 
     @property
     def series(self) -> str:
         return self.label or (f"{self.solver} {self.precision}, n = {self.n}, {self.device} x{self.workers} "
                               f"({self.machine})")
+
+    @property
+    def device_name(self) -> str:
+        """What priced the notes: the GPU model(s), or the CPU."""
+        return ", ".join(sorted({g.get("name", "GPU") for g in self.gpus})) or "CPU"
+
+    @property
+    def legend(self) -> str:
+        """The plot's entry: device and precision first (what the lines compare), then how and where."""
+        what = f"{self.solver}, n = {self.n}" + (f", {self.product}" if self.product else "")
+        return f"{self.device_name} x{self.workers}, {self.precision}\n{what} on {self.machine}"
 
     @property
     def whole(self) -> bool:
@@ -101,6 +124,13 @@ def load_book(path: str) -> BookRun:
     return run
 
 
+def notes_digest(notes) -> str:
+    """Which notes a book holds: its note ids with their dimensions (generated books of one seed share
+    ids across asset counts), as a short digest."""
+    text = "\n".join(sorted(f"{note_id}/{dims}" for note_id, dims in notes))
+    return "notes #" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:8]
+
+
 def _counts(summary: dict) -> dict:
     priced = int(summary["priced_this_run"])
     return {"notes": int(summary.get("notes", priced)), "priced": priced, "failed": int(summary.get("failed", 0)),
@@ -114,7 +144,9 @@ def _run(data: dict, book: dict, path: str) -> BookRun:
     settings = book["settings"]
     return BookRun(machine_label(machine, path), machine.get("instance") or "", settings["solver"], ",".join(devices),
                    int(book.get("workers", 1)), largest_axis(settings["n"]), source_file=path, descriptor=machine,
-                   precision=settings.get("precision", "fp64"), **_counts(book["summary"]))
+                   precision=settings.get("precision", "fp64"), target_error=str(settings.get("target_error") or ""),
+                   notes_key=notes_digest((e.get("product"), len(e.get("shape") or [])) for e in notes),
+                   **_counts(book["summary"]))
 
 
 def _legacy_run(data: dict, path: str) -> BookRun:
@@ -123,7 +155,9 @@ def _legacy_run(data: dict, path: str) -> BookRun:
     settings = meta["settings"]
     return BookRun(machine_label(machine, path), machine.get("instance") or "", settings["solver"], ",".join(devices),
                    int(meta.get("workers", 1)), largest_axis(settings["n"]), source_file=path, descriptor=machine,
-                   precision=settings.get("precision", "fp64"), **_counts(data["summary"]))
+                   precision=settings.get("precision", "fp64"),
+                   notes_key=notes_digest((e.get("id"), e.get("assets")) for e in data["notes"]),
+                   **_counts(data["summary"]))
 
 
 def sweep_book_runs(cases) -> list[BookRun]:
@@ -135,9 +169,10 @@ def sweep_book_runs(cases) -> list[BookRun]:
         if not c.measured or (c.machine.label, c.series, c.product, c.n) not in with_books:
             continue
         workers = 1 if c.on_gpu else int(c.threads or 1)
-        runs.append(BookRun(c.machine.label, c.machine.instance, c.config, c.device, workers, int(c.n), c.book,
+        runs.append(BookRun(c.machine.label, c.machine.instance, c.solver_name, c.device, workers, int(c.n), c.book,
                             c.book / c.median_seconds, c.machine.source_file, c.machine.descriptor,
-                            f"{c.series}, n = {c.n}, {c.product}", c.precision))
+                            f"{c.series}, n = {c.n}, {c.product}", c.precision, product=c.product,
+                            notes_key=f"copies of {c.product}"))
     return runs
 
 
@@ -166,8 +201,10 @@ def best_run(runs: list[BookRun], entry: cost.PriceEntry) -> tuple[BookRun | Non
 class BookCostRow:
     instance: str
     basis: str
+    book: str = ""  # the work of the book its rate comes from (BookRun.work)
     notes_per_second: float | None = None
     per_1000: float | None = None
+    unmeasured: bool = False  # nothing ran there: the basis says what would fill it
 
 
 def _per_1000(usd_per_hour, notes_per_second):
@@ -179,35 +216,56 @@ def book_cost_rows(table: cost.PriceTable, runs: list[BookRun], machines, cases)
     GPU count where they used fewer, said so), else its fastest passing single pricing (said so),
     else not measured."""
     single = [c for c in cases if c.book == 1 and c.measured and c.status == "pass"]
-    rows = []
+    rows, booked = [], set()
+    for work in book_works(runs):  # one block of rows per book: the best only among equal work
+        for entry in table.entries:
+            best, why = best_run([r for r in runs if r.work == work], entry)
+            if best is not None:
+                rows.append(_book_row(entry, best, why))
+                booked.add(entry.id)
     for entry in table.entries:
-        best, why = best_run(runs, entry)
-        if best is not None:
-            rate, basis = best.notes_per_second, f"best book: {best.notes} notes, {best.series}; {why}"
-            used, usd = _gpus_used(best), entry.usd_per_hour
-            if best.gpus and entry.gpu_count > used and usd is not None:
-                usd *= used / entry.gpu_count
-                basis += (f"; {used} GPU(s) measured, charged {used}/{entry.gpu_count} of the hourly price (the "
-                          f"instance's {entry.gpu_count} GPUs together were not measured)")
-            rows.append(BookCostRow(entry.name, basis, rate, _per_1000(usd, rate)))
+        if entry.id in booked:
             continue
+        _, why = best_run(runs, entry)
         _, evidence_basis, evidence = cost.evidence(entry, machines, single)
         if evidence:
             fastest = min(evidence, key=lambda c: c.median_seconds)
             rate = 1.0 / fastest.median_seconds
             rows.append(BookCostRow(entry.name, f"no book run: single-note time of {fastest.product} "
                                                 f"({fastest.series}); {evidence_basis}",
-                                    rate, _per_1000(entry.usd_per_hour, rate)))
+                                    f"1 note ({fastest.product}), {fastest.grid}", rate,
+                                    _per_1000(entry.usd_per_hour, rate)))
             continue
         claim = why or (evidence_basis if "not verified" in evidence_basis else "")
-        rows.append(BookCostRow(entry.name, claim or unmeasured_basis(entry)))
+        rows.append(BookCostRow(entry.name, claim or unmeasured_basis(entry), unmeasured=not claim))
     return rows + unpriced_rows(table, runs)
+
+
+def book_works(runs: list[BookRun]) -> list[str]:
+    """The works of the whole books run, the one measured on the most machines first, then the larger."""
+    machines: dict = {}
+    for r in runs:
+        if r.whole and r.notes > 1 and r.notes_per_second > 0:
+            machines.setdefault(r.work, (set(), r.notes))[0].add(r.machine)
+    return sorted(machines, key=lambda w: (-len(machines[w][0]), -machines[w][1], w))
+
+
+def _book_row(entry: cost.PriceEntry, best: BookRun, why: str) -> BookCostRow:
+    """An instance priced from its best book: GPU runs charged their share where fewer GPUs ran."""
+    rate, basis = best.notes_per_second, f"best book: {best.notes} notes, {best.series}; {why}"
+    used, usd = _gpus_used(best), entry.usd_per_hour
+    if best.gpus and entry.gpu_count > used and usd is not None:
+        usd *= used / entry.gpu_count
+        basis += (f"; {used} GPU(s) measured, charged {used}/{entry.gpu_count} of the hourly price (the "
+                  f"instance's {entry.gpu_count} GPUs together were not measured)")
+    return BookCostRow(entry.name, basis, best.work, rate, _per_1000(usd, rate))
 
 
 def unmeasured_basis(entry: cost.PriceEntry) -> str:
     """What would fill an unmeasured row: nothing is projected from another GPU."""
+    elsewhere = f" or on any {entry.gpu}" if entry.gpu else ""  # a CPU stands only for its own instance
     return (f"not measured: a whole book priced on this instance (`elsbench book price BOOK --out FILE "
-            f"--instance {entry.id}`) or on any {entry.gpu} would fill it")
+            f"--instance {entry.id}`){elsewhere} would fill it")
 
 
 def unpriced_rows(table: cost.PriceTable, runs: list[BookRun]) -> list[BookCostRow]:
@@ -217,14 +275,15 @@ def unpriced_rows(table: cost.PriceTable, runs: list[BookRun]) -> list[BookCostR
     for r in runs:
         if cost.verified_instance(table, r.instance, r.descriptor)[0] is not None or not r.whole or r.notes < 2:
             continue
-        key = (r.machine, r.device, r.workers)
+        key = (r.machine, r.device, r.workers, r.work)
         if key not in best or r.notes_per_second > best[key].notes_per_second:
             best[key] = r
     rows = []
-    for r in sorted(best.values(), key=lambda r: -r.notes_per_second):
+    order = {work: i for i, work in enumerate(book_works(runs))}  # the blocks of book_cost_rows
+    for r in sorted(best.values(), key=lambda r: (order.get(r.work, len(order)), -r.notes_per_second)):
         why = cost.verified_instance(table, r.instance, r.descriptor)[1]
         where = f"CPU, {r.workers} threads" if r.device == "cpu" else r.device
-        rows.append(BookCostRow(f"{r.machine}: {where}", f"best book: {r.notes} notes, {r.series}; {why}",
+        rows.append(BookCostRow(f"{r.machine}: {where}", f"best book: {r.notes} notes, {r.series}; {why}", r.work,
                                 r.notes_per_second))
     return rows
 
@@ -240,8 +299,10 @@ def plotted_runs(runs: list[BookRun]) -> list[BookRun]:
 
 
 def plot(runs: list[BookRun], out_dir: str):
-    """Notes per second against book size; None when no whole book was priced. A series is a line
-    only across distinct book sizes; one size is a point."""
+    """Notes per second against book size, one line per series (device and precision first in its
+    legend), each point labelled with its rate; None when no whole book was priced. An axis is
+    linear where its values span less than figures.LOG_SPAN (three book sizes of 1 to 16 notes
+    read as three dots on log axes), and no point sits on an axis' edge."""
     points = plotted_runs(runs)
     if not points:
         return None
@@ -250,9 +311,14 @@ def plot(runs: list[BookRun], out_dir: str):
     styles = figures.series_styles(r.series for r in points)
     for series in sorted(styles):
         mine = [r for r in points if r.series == series]
-        ax.plot([r.notes for r in mine], [r.notes_per_second for r in mine], label=series, markersize=5,
+        ax.plot([r.notes for r in mine], [r.notes_per_second for r in mine], label=mine[0].legend, markersize=5,
                 linestyle="-" if len(mine) > 1 else "none", **styles[series])
-    ax.set(xscale="log", yscale="log", xlabel="notes in the book [notes]", ylabel="throughput [notes/s]",
-           title="Book throughput against book size (whole books priced in one run)")
+        for r in mine:
+            ax.annotate(f"{r.notes_per_second:.3g}", (r.notes, r.notes_per_second), textcoords="offset points",
+                        xytext=(4, 4), fontsize=7, color="0.3")
+    figures.fit_axis(ax, "x", [r.notes for r in points])
+    figures.fit_axis(ax, "y", [r.notes_per_second for r in points])
+    ax.set(xlabel="notes in the book [notes]", ylabel="throughput [notes/s]",
+           title="Book throughput against book size (whole books in one run; labels: notes/s)")
     figures.legend_below(fig, axes)
     return figures.save(fig, out_dir, "books")

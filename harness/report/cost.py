@@ -30,10 +30,23 @@ class PriceEntry:
     usd_per_hour_spot: float | None
     source: str
     notes: str = ""
+    vcpus: int | None = None         # CPU instances: what a claim of one is checked against
+    memory_gib: float | None = None
+    cpu: str = ""                    # the CPU's maker and line: "Intel Xeon", "AMD EPYC"
+    region: str = ""
+    as_of: str = ""
 
     @property
     def name(self) -> str:
         return f"{self.provider} {self.instance}"
+
+    @property
+    def hardware(self) -> str:
+        """'8x H100 SXM', or for a CPU instance '16 vCPU Intel Xeon, 32 GiB'."""
+        if self.gpu:
+            return f"{self.gpu_count}x {self.gpu}"
+        memory = f", {self.memory_gib:g} GiB" if self.memory_gib else ""
+        return f"{self.vcpus or '?'} vCPU {self.cpu}".strip() + memory
 
 
 @dataclass
@@ -73,8 +86,16 @@ _ENTRY_FIELDS = {
     "usd_per_hour_spot": (lambda v: v is None or (_is_number(v) and v >= 0), "a number >= 0 or null"),
     "source": (lambda v: isinstance(v, str), "a string"),
     "notes": (lambda v: isinstance(v, str), "a string"),
+    "vcpus": (lambda v: v is None or (isinstance(v, int) and not isinstance(v, bool) and v > 0),
+              "a whole number > 0 or null"),
+    "memory_gib": (lambda v: v is None or (_is_number(v) and v > 0), "a number > 0 or null"),
+    "cpu": (lambda v: isinstance(v, str), "a string"),
+    "region": (lambda v: isinstance(v, str), "a string"),
+    "as_of": (lambda v: isinstance(v, str), "a string"),
 }
-_OPTIONAL = ("notes",)
+_OPTIONAL = ("notes", "vcpus", "memory_gib", "cpu", "region", "as_of")
+# Usable memory reads a little under the nominal size (a 32 GiB VM shows 31.0 to 31.6 GiB).
+MEMORY_SLACK = (0.85, 1.02)
 
 
 def _price_entry(e, path: str, where: str) -> PriceEntry:
@@ -173,12 +194,31 @@ def unverified_claim(entry: PriceEntry, descriptor: dict) -> str | None:
     this instance"). The claim is the user's word; the descriptor is what elsbench read."""
     gpus = [g for g in descriptor.get("gpus") or [] if g.get("name")]
     if not entry.gpu:
-        return None
+        return unverified_cpu_claim(entry, descriptor, gpus)
     if not any(same_gpu(entry, g) for g in gpus):
         seen = ", ".join(sorted({g["name"] for g in gpus})) or "none"
         return f"claimed {entry.id}, not verified: its {entry.gpu} is not among the machine's GPUs ({seen})"
     if len(gpus) > entry.gpu_count:
         return f"claimed {entry.id}, not verified: {len(gpus)} GPUs where the instance has {entry.gpu_count}"
+    return None
+
+
+def unverified_cpu_claim(entry: PriceEntry, descriptor: dict, gpus: list) -> str | None:
+    """Why a machine is not the CPU instance it claims to be: GPUs it does not have, other vCPUs, other
+    memory, another CPU maker; or None. What the descriptor does not record is not verified either."""
+    cores, memory, model = descriptor.get("cores"), descriptor.get("memory_bytes"), descriptor.get("cpu_model") or ""
+    claim = f"claimed {entry.id}, not verified: "
+    if gpus:
+        return claim + f"the machine has {len(gpus)} GPU(s), the instance none"
+    if entry.vcpus is None or not cores or cores != entry.vcpus:
+        return claim + f"{cores or 'unrecorded'} CPUs where the instance has {entry.vcpus or 'unlisted'} vCPUs"
+    ratio = memory / 2**30 / entry.memory_gib if memory and entry.memory_gib else None
+    if ratio is None or not MEMORY_SLACK[0] <= ratio <= MEMORY_SLACK[1]:
+        seen = f"{memory / 2**30:.3g} GiB" if memory else "unrecorded"
+        return claim + f"{seen} of memory where the instance has {entry.memory_gib or 'unlisted'} GiB"
+    maker = entry.cpu.split()[0].lower() if entry.cpu else ""
+    if maker and maker not in model.lower():
+        return claim + f"its CPU ({model or 'unrecorded'}) is not an {entry.cpu}"
     return None
 
 

@@ -55,12 +55,36 @@ def _drawable(label: str) -> str:
                      for line in lines)
 
 
+MARKERS = "osD^v<>ph*"
+
+
+def marker_per_name(names) -> dict:
+    """A stable marker per name (a product), where colour already tells another thing apart."""
+    return {name: MARKERS[i % len(MARKERS)] for i, name in enumerate(sorted(set(names)))}
+
+
 def series_styles(names):
     """A stable colour and marker per series name, shared by every plot."""
     colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
-    markers = "osD^v<>ph*"
-    return {name: {"color": colours[i % len(colours)], "marker": markers[(i // len(colours)) % len(markers)]}
+    return {name: {"color": colours[i % len(colours)], "marker": MARKERS[(i // len(colours)) % len(MARKERS)]}
             for i, name in enumerate(sorted(set(names)))}
+
+
+LOG_SPAN = 20  # an axis whose values span less than this factor is drawn linear, from zero
+
+
+def fit_axis(ax, axis: str, values) -> None:
+    """Linear from zero where the values span less than LOG_SPAN (on log axes a small range is a few
+    dots with one tick), else log; either way with room beyond the extremes, so no point or label
+    is clipped at an edge."""
+    low, high = min(values), max(values)
+    set_scale, set_lim = (ax.set_xscale, ax.set_xlim) if axis == "x" else (ax.set_yscale, ax.set_ylim)
+    if low > 0 and high / low >= LOG_SPAN:
+        set_scale("log")
+        set_lim(low / 1.6, high * 1.6)
+    else:
+        set_scale("linear")
+        set_lim(0, high * 1.15 if high > 0 else 1)
 
 
 def legend_below(fig, axes):

@@ -18,13 +18,14 @@ def plot(cases, models, on_gpu: bool, out_dir):
         return None
     fig, (ax,) = figures.new_figure(1, width=8.5, height=5.5)
     colours = figures.series_styles([c.config for c in measured] + [m.config for m in models])
-    markers = figures.series_styles(c.series for c in measured)
-    # Markers only: one configuration's cases span products of different dimension and layers.
-    for series in sorted({c.series for c in measured}):
-        mine = sorted((c for c in measured if c.series == series), key=lambda c: c.grid_points)
+    markers = figures.marker_per_name(c.product for c in measured)
+    # Markers only, one legend entry (and marker) per product and series: the products differ in
+    # dimension and layers, and two of them under one entry read as one line of points.
+    for product, series in sorted({(c.product, c.series) for c in measured}):
+        mine = sorted((c for c in measured if (c.product, c.series) == (product, series)), key=lambda c: c.grid_points)
         ax.plot([c.grid_points for c in mine], [_peak(c) for c in mine], linestyle="none", markersize=5,
-                marker=markers[series]["marker"], color=colours[mine[0].config]["color"],
-                label=f"measured: {series}, {figures.n_label(mine)}")
+                marker=markers[product], color=colours[mine[0].config]["color"],
+                label=f"measured: {product}\n{series}, {figures.n_label(mine)}")
     smallest = min([c.grid_points for c in measured] + [m.largest_measured_points for m in models] + [1e3])
     reach_bytes = max(cap for _, cap in GPU_CAPACITIES) if on_gpu else max([_peak(c) for c in measured] + [1e6]) * 10
     for m in models:

@@ -40,10 +40,7 @@ def summary_section(paths, machines, cases, book_runs) -> Section:
     tally = ", ".join(f"{n} {status}" for status, n in sorted(counts.items()))
     incomplete = [m.label for m in machines if not m.complete]
     book_files = sorted({r.source_file for r in book_runs if r.source_file not in {m.source_file for m in machines}})
-    shown = list(machines)
-    for r in book_runs:  # a machine that only priced books, once
-        if r.source_file in book_files and r.machine not in {m.label for m in shown}:
-            shown.append(book_machine(r))
+    shown = report_machines(machines, book_runs)
     labels = sorted({m.label for m in shown})
     text = [f"{len(cases)} cases from {len(paths) - len(book_files)} sweep or validation file(s) and "
             f"{len(book_files)} book file(s), on {len(labels)} machine(s): {tally or 'no case'}.",
@@ -51,10 +48,23 @@ def summary_section(paths, machines, cases, book_runs) -> Section:
     if incomplete:
         text.append("Incomplete (interrupted) sweeps: " + ", ".join(incomplete) + ".")
     gpu_books = any(r.gpus and r.whole for r in book_runs)
-    if not any(c.on_gpu and c.measured for c in cases):
+    if not cases:
+        text.append("No sweep or validation file: the sections of single pricings (time, speedup, memory, error, "
+                    "cost per 1,000 pricings, validation) are left out.")
+    elif not any(c.on_gpu and c.measured for c in cases):
         text.append("No single GPU pricing was measured in these files: the per-pricing GPU columns read 'not "
                     "measured'" + ("; GPU books were (Books of notes)." if gpu_books else "."))
     return Section("Summary", text, tables=[tables.machine_table(shown)])
+
+
+def report_machines(machines, book_runs) -> list[results.Machine]:
+    """The machines of the sweep files, then each machine that only priced books, once."""
+    shown = list(machines)
+    sweep_files = {m.source_file for m in machines}
+    for r in book_runs:
+        if r.source_file not in sweep_files and r.machine not in {m.label for m in shown}:
+            shown.append(book_machine(r))
+    return shown
 
 
 def book_machine(run) -> results.Machine:
@@ -63,9 +73,12 @@ def book_machine(run) -> results.Machine:
                            started=run.descriptor.get("started", ""), complete=run.whole or run.failed > 0)
 
 
-def speedup_section(cases, baseline, out_dir) -> Section:
+def speedup_section(cases, asked, out_dir) -> Section:
+    baseline = asked.resolved(cases)
     points = speedups(cases, baseline)
-    text = [f"Baseline {baseline}: the same product on the same mesh, measured on the same machine where it was, "
+    used = f"Baseline used: {baseline}" + (f" (asked: {asked}; without a precision, its most precise one measured)"
+                                           if baseline != asked else "")
+    text = [f"{used}. The same product on the same mesh, measured on the same machine where it was, "
             "else on the machine named in the baseline column. Work unit: on the same time steps, the ratio of "
             "times per pricing; where the steps differ (each solver's own `nt auto` rule), the ratio of time per "
             "point-step (grid points x time steps), drawn hollow and named in the table's last column."]
@@ -151,9 +164,16 @@ def books_section(runs, machines, cases, prices_path, out_dir) -> Section:
             "series is a line only across distinct book sizes. Only whole books count: a run that resumed a "
             "book, or in which notes failed, did not price the book it names.",
             "Cost per 1,000 notes = on-demand $/hour / 3600 / best measured notes per second x 1000, the best "
-            "whole book of that instance or of its GPU model measured elsewhere; where no book was run there, "
+            "whole book of that instance or of its GPU model measured elsewhere, among books of equal work only: "
+            "the same notes (a digest of their ids and dimensions, or a sweep's copies of one product), the same "
+            "grid n and precision or the same --target-error; one block of rows per book, named in the first "
+            "column, the book measured on the most machines first. Where no book was run there, "
             "its fastest single pricing stands in and the row says so. Machines that no priced instance stands "
             "for (CPU runs, machines without --instance) give their throughput without a price."]
+    unmeasured = [r.instance for r in rows if r.unmeasured]
+    if unmeasured:
+        text.append("Not measured (a whole book priced on the instance, `elsbench book price BOOK --out FILE "
+                    "--instance ID`, or for a GPU instance on any GPU of its model, would fill it): " + ", ".join(unmeasured) + ".")
     partial = [r for r in runs if not r.whole]
     if partial:
         text.append("Left out of the plot and the costs: " + "; ".join(
@@ -161,7 +181,22 @@ def books_section(runs, machines, cases, prices_path, out_dir) -> Section:
     figure = books.plot(runs, out_dir)
     if figure is None:
         text.append("No plot: no book was priced whole in one run.")
-    return Section("Books of notes", text, figure, [tables.book_cost_table(rows)])
+    return Section("Books of notes", text, figure, [tables.book_cost_table([r for r in rows if not r.unmeasured])])
+
+
+def validation_section(cases) -> Section:
+    return Section("Validation", ["|price - reference| <= allowance (k x reference standard error + discretisation "
+                                  "tolerance) passes; UNCONVERGED: the estimated discretisation error exceeds the "
+                                  "tolerance (cases run with --error-estimate). The tolerance is grid-scaled, "
+                                  "c x (100/n)^2 x the price's scale, unless a --target-error bar set it: a coarse "
+                                  "grid passes with a wide allowance, so errors and allowances are also given in "
+                                  "basis points of the catalog product's notional ('-' for a product not in "
+                                  "products/catalog/).",
+                                  "not checked: no closed form or stored reference covers the case and none was "
+                                  f"asked for (a sweep's default, and --reference none, look up stored values only; "
+                                  f"the file does not tell the two apart). {tables.ASKED_BUT_MISSING}: --reference "
+                                  "auto was asked and computed none."],
+                   tables=[tables.validation_table(cases), tables.error_estimate_table(cases)])
 
 
 def history_section(folder, found, out_dir) -> Section:
@@ -217,21 +252,22 @@ def render(paths, out_dir, baseline_spec, prices_path, history_folder=None):
 
 def _draw(paths, out_dir, baseline, prices_path, book_runs, machines, cases, every_case, history_folder=None,
           folder=None):
-    sections = [
-        summary_section(paths, machines, every_case, book_runs),
+    # A report of books alone has no single pricing: its per-pricing sections would be empty shells.
+    single = [
         time_section(cases, out_dir),
         speedup_section(cases, baseline, out_dir),
         memory_section(cases, out_dir),
         accuracy_section(cases, out_dir),
         cost_section(cases, machines, prices_path, out_dir),
+    ] if cases else []
+    sections = [
+        summary_section(paths, machines, every_case, book_runs),
+        *single,
         *([books_section(book_runs, machines, cases, prices_path, out_dir)] if book_runs else []),
-        Section("Validation", ["|price - reference| <= allowance (k x reference standard error + discretisation "
-                               "tolerance) passes; UNCONVERGED: the estimated discretisation error exceeds the "
-                               "tolerance (cases run with --error-estimate)."],
-                tables=[tables.validation_table(cases), tables.error_estimate_table(cases)]),
+        *([validation_section(cases)] if cases else []),
         *([history_section(history_folder, folder, out_dir)] if folder is not None else []),
     ]
-    title = "elsbench report: " + ", ".join(m.label for m in machines)
+    title = "elsbench report: " + ", ".join(m.label for m in report_machines(machines, book_runs))
     write_markdown(os.path.join(out_dir, "report.md"), title, sections)
     write_html(os.path.join(out_dir, "report.html"), title, sections)
 

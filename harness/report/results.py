@@ -18,6 +18,7 @@ class Machine:
     preset: str
     started: str
     complete: bool
+    references_mode: str = ""  # context.elsbench.references.mode: "stored" (the default, or none) or "auto"
 
     @property
     def instance(self) -> str:
@@ -73,10 +74,14 @@ class Case:
         return "CPU" if self.device == "cpu" else self.device
 
     @property
+    def solver_name(self) -> str:
+        """Solver and scheme: 'adi:douglas'."""
+        return f"{self.solver}:{self.scheme}" if self.scheme else self.solver
+
+    @property
     def config(self) -> str:
         """Solver, scheme and precision: what the user picks."""
-        name = f"{self.solver}:{self.scheme}" if self.scheme else self.solver
-        return f"{name} {self.precision}"
+        return f"{self.solver_name} {self.precision}"
 
     @property
     def series(self) -> str:
@@ -122,8 +127,10 @@ def _machine(context: dict, path: str) -> Machine:
     meta = context.get("elsbench") or {}
     descriptor = meta.get("machine") or {}
     label = machine_label(descriptor, context.get("host_name") or path)
+    references = meta.get("references") if isinstance(meta.get("references"), dict) else {}
     return Machine(label=label, descriptor=descriptor, source_file=path, preset=meta.get("preset", ""),
-                   started=meta.get("started", context.get("date", "")), complete=bool(meta.get("complete", True)))
+                   started=meta.get("started", context.get("date", "")), complete=bool(meta.get("complete", True)),
+                   references_mode=str(references.get("mode") or ""))
 
 
 def _cases(benchmarks: list, machine: Machine, path: str) -> dict[str, Case]:

@@ -4,7 +4,10 @@ its own count) it is the ratio of time per point-step, and says so: the work uni
 mixed silently."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+
+# Most precise first: the precision a baseline that names none stands for.
+PRECISIONS = ("fp64", "mixed", "fp32")
 
 
 @dataclass(frozen=True)
@@ -26,7 +29,7 @@ class Baseline:
         for extra in parts[2:]:
             if extra.startswith("t") and extra[1:].isdigit():
                 threads = int(extra[1:])
-            elif extra in ("fp64", "fp32", "mixed"):
+            elif extra in PRECISIONS:
                 precision = extra
             else:
                 raise ValueError(f"--baseline '{spec}': '{extra}' is neither tTHREADS nor fp64/fp32/mixed")
@@ -37,6 +40,15 @@ class Baseline:
         return (case.solver == self.solver and device_ok and (self.scheme is None or case.scheme == self.scheme)
                 and (self.threads is None or case.threads == self.threads)
                 and (self.precision is None or case.precision == self.precision))
+
+    def resolved(self, cases) -> "Baseline":
+        """A baseline that names no precision is its most precise one present, fp64 where measured:
+        adi/cpu/t1 over a sweep of fp64 and fp32 cases of adi/cpu/t1 made every case a baseline, and
+        the report compared none."""
+        if self.precision is not None:
+            return self
+        present = {c.precision for c in cases if c.measured and self.matches(c)}
+        return next((replace(self, precision=p) for p in PRECISIONS if p in present), self)
 
     def __str__(self) -> str:
         text = self.solver + (f":{self.scheme}" if self.scheme else "") + f"/{self.device}"

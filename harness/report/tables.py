@@ -5,10 +5,15 @@ import os
 
 from dataclasses import dataclass
 
+import catalog
 import formatting as fmt
 from gpu_memory import BOOK_N, GPU_CAPACITIES
 
-VERDICTS = {"pass": "PASS", "fail": "FAIL", "no-reference": "no reference", "unconverged": "UNCONVERGED"}
+# "no-reference" reads as a failure where no reference was asked for: a sweep's default looks up
+# closed forms and stored values only (stored, the same mode as --reference none in the file), and
+# a case none of them covers was simply not checked. Only --reference auto asked for one.
+VERDICTS = {"pass": "PASS", "fail": "FAIL", "no-reference": "not checked", "unconverged": "UNCONVERGED"}
+ASKED_BUT_MISSING = "no reference (asked: --reference auto)"
 
 
 @dataclass
@@ -19,6 +24,8 @@ class Table:
 
 
 def _verdict(case) -> str:
+    if case.status == "no-reference" and case.machine.references_mode == "auto":
+        return ASKED_BUT_MISSING
     if case.status == "skipped":
         return f"skipped: {case.skip_reason}"
     if case.fields.get("price") is None and case.fields.get("skip_reason"):  # unconverged: its price lay outside its bounds
@@ -34,12 +41,32 @@ def _reference(case) -> str:
     return text + (f" ± {fmt.number(stderr, 2)}" if stderr else "") + f" ({case.fields.get('reference_source', '')})"
 
 
+def in_bp(amount, product: str) -> str:
+    """A price amount in basis points of the product's notional, or '-' where either is unknown."""
+    notional = catalog.notional(product)
+    return "-" if amount is None or notional is None else f"{amount / notional * 1e4:.3g}"
+
+
+def allowance_source(case) -> str:
+    """Where the allowance comes from: a PASS is only as strict as this (57 bp off passed at n = 32
+    under a grid-scaled allowance)."""
+    if case.fields.get("allowance") is None:
+        return "-"
+    if case.fields.get("accuracy"):
+        source = "the --target-error bar"
+    else:
+        source = f"grid-scaled tolerance at n = {case.fields.get('n', '?')}"
+    return source + (" + 3 x reference std. error" if case.fields.get("reference_stderr") else "")
+
+
 def validation_table(cases) -> Table:
     rows = [[c.product, c.config, c.grid, c.device_name if c.on_gpu else f"CPU t{c.threads}", c.machine.label,
-             fmt.number(c.price), _reference(c), fmt.signed(c.error), fmt.number(c.allowance, 3), _verdict(c)]
+             fmt.number(c.price), _reference(c), fmt.signed(c.error),
+             "-" if c.error is None else in_bp(abs(c.error), c.product), in_bp(c.allowance, c.product),
+             allowance_source(c), _verdict(c)]
             for c in cases]
-    return Table(["product", "solver", "grid", "device", "machine", "price", "reference", "error", "allowance",
-                  "verdict"], rows)
+    return Table(["product", "solver", "grid", "device", "machine", "price", "reference", "error",
+                  "|error| [bp of notional]", "allowance [bp]", "allowance from", "verdict"], rows)
 
 
 def _order(axis: dict | None) -> str:
@@ -147,16 +174,17 @@ def book_cost_table(rows) -> Table:
         if r.per_1000 is not None:
             return f"${r.per_1000:.4g}"
         return "-" if r.notes_per_second is None else "no price"
-    body = [[r.instance, "-" if r.notes_per_second is None else f"{r.notes_per_second:.4g}", cost(r), r.basis]
-            for r in rows]
-    return Table(["instance or machine", "notes per second", "cost per 1,000 notes", "basis"], body)
+    body = [[r.book or "-", r.instance, "-" if r.notes_per_second is None else f"{r.notes_per_second:.4g}", cost(r),
+             r.basis] for r in rows]
+    return Table(["book (equal work)", "instance or machine", "notes per second", "cost per 1,000 notes", "basis"],
+                 body)
 
 
 def cost_table(rows) -> Table:
     out = []
     for r in rows:
         e = r.entry
-        head = ([e.provider, e.instance, f"{e.gpu_count}x {e.gpu}", fmt.dollars(e.usd_per_hour)]
+        head = ([e.provider, e.instance, e.hardware, fmt.dollars(e.usd_per_hour)]
                 if e else ["-", r.machine, "-", "no price"])
         if not r.measured:
             out.append(head + ["-", "not measured", "-", "-", "-", r.basis])
@@ -164,14 +192,15 @@ def cost_table(rows) -> Table:
         cost = fmt.dollars(r.per_1000) if r.per_1000 is not None else "no price"
         out.append(head + [r.case.grid, f"{r.case.config}, {r.case.device_name if r.case.on_gpu else 'CPU t%d' % r.case.threads}",
                            fmt.seconds(r.case.median_seconds), cost, fmt.dollars(r.per_1000_spot), r.basis])
-    return Table(["provider", "instance", "GPUs", "$/hour", "grid", "fastest passing configuration",
+    return Table(["provider", "instance", "hardware", "$/hour", "grid", "fastest passing configuration",
                   "time per pricing", "$ per 1,000", "spot $ per 1,000", "basis"], out)
 
 
 def price_table(table) -> Table:
-    rows = [[e.provider, e.instance, e.id, f"{e.gpu_count}x {e.gpu}", fmt.dollars(e.usd_per_hour),
-             fmt.dollars(e.usd_per_hour_spot), e.source, e.notes] for e in table.entries]
-    return Table(["provider", "instance", "--instance id", "GPUs", "$/hour", "spot $/hour", "source", "notes"], rows,
+    rows = [[e.provider, e.instance, e.id, e.hardware, fmt.dollars(e.usd_per_hour),
+             fmt.dollars(e.usd_per_hour_spot), e.region or "-", e.source, e.as_of or "-", e.notes] for e in table.entries]
+    return Table(["provider", "instance", "--instance id", "hardware", "$/hour", "spot $/hour", "region", "source",
+                  "as of", "notes"], rows,
                  f"Price table (written {table.written})")
 
 

@@ -4,19 +4,22 @@ import json
 
 import books
 import cost
+import tables
 from helpers import case, machine
 
 
 H100 = [{"name": "NVIDIA H100 80GB HBM3", "memory_bytes": 80 * 2**30}]
 
 
-def book_file(tmp_path, name, instance, notes_per_second, notes=64, workers=2, gpus=H100):
-    book = {"settings": {"solver": "adi", "n": 100}, "workers": workers,
+def book_file(tmp_path, name, instance, notes_per_second, notes=64, workers=2, gpus=H100, n=100, device="cpu",
+              **descriptor):
+    book = {"settings": {"solver": "adi", "n": n}, "workers": workers,
             "summary": {"priced_this_run": notes, "notes_per_second": notes_per_second}}
     data = {"context": {"elsbench": {"schema": 1, "preset": "book", "book": book,
-                                     "machine": {"hostname": "h", "instance": instance, "gpus": gpus}}},
+                                     "machine": {"hostname": "h", "instance": instance, "gpus": gpus,
+                                                 **descriptor}}},
             "benchmarks": [{"case_id": f"n{i}/adi/n=100/nt=auto/book/fp64", "product": f"n{i}",
-                            "run_type": "aggregate", "aggregate_name": "median", "device": "cpu",
+                            "run_type": "aggregate", "aggregate_name": "median", "device": device,
                             "status": "no-reference", "price": 1.0} for i in range(notes)]}
     path = tmp_path / name
     path.write_text(json.dumps(data))
@@ -176,3 +179,58 @@ def test_an_instance_claim_the_machine_does_not_bear_out_is_never_priced(tmp_pat
     box = machine("vm", instance="aws:p5")
     single = cost.cost_rows(prices(("aws:p5", 36.0)), [box], [case(box, seconds=0.5)], "sample-2a-stepdown", None)
     assert single[0].per_1000 is None and "not verified" in single[0].basis
+
+
+def drawn_books(runs, tmp_path, monkeypatch):
+    """The books figure as drawn, before it is written."""
+    figures = []
+    monkeypatch.setattr(books.figures, "save", lambda fig, out, stem: figures.append(fig) or {})
+    books.plot(runs, str(tmp_path))
+    return figures[0]
+
+
+def test_the_books_plot_is_linear_over_a_small_range_log_over_a_wide_one_and_clips_nothing(tmp_path, monkeypatch):
+    box = machine("vm")
+    small = books.sweep_book_runs([sweep_case(box, 1, 1 / 27.2), sweep_case(box, 4, 4 / 41.7),
+                                   sweep_case(box, 16, 16 / 40.6)])
+    ax = drawn_books(small, tmp_path, monkeypatch).axes[0]
+    assert (ax.get_xscale(), ax.get_yscale()) == ("linear", "linear")
+    wide = small + [books.load_book(book_file(tmp_path, "gpu.json", "", 123.0, notes=1000, workers=1))]
+    fig = drawn_books(wide, tmp_path, monkeypatch)
+    ax = fig.axes[0]
+    assert (ax.get_xscale(), ax.get_yscale()) == ("log", "linear")
+    for run in wide:  # every point strictly inside the axes
+        assert ax.get_xlim()[0] < run.notes < ax.get_xlim()[1]
+        assert ax.get_ylim()[0] < run.notes_per_second < ax.get_ylim()[1]
+    labels = [t.get_text() for t in fig.legends[0].get_texts()]
+    assert sorted(label.split("\n")[0] for label in labels) == ["CPU x1, fp64", "CPU x2, fp64"]
+    assert "41.7" in [t.get_text() for t in ax.texts]
+
+
+def test_a_report_of_books_alone_has_a_title_and_no_rows_for_what_was_not_run(tmp_path):
+    import render
+    path = legacy_book(tmp_path, "gpu.json")
+    render.render([path], str(tmp_path / "out"), "adi/cpu/t1", render.DEFAULT_PRICES)
+    report = (tmp_path / "out" / "report.md").read_text()
+    assert report.startswith("# elsbench report: vm (16-core Intel Xeon, NVIDIA H100 80GB HBM3)\n")
+    headings = [line for line in report.splitlines() if line.startswith("## ")]
+    assert headings == ["## Summary", "## Books of notes"]
+    rows = [line for line in report.splitlines() if line.startswith("| ")]
+    assert not [r for r in rows if "| not measured" in r]
+    books_text = report.split("## Books of notes")[1]
+    assert "Not measured (a whole book priced on the instance" in books_text and "AWS g4dn.xlarge" in books_text
+
+
+def test_the_best_book_is_chosen_among_books_of_equal_work_and_the_table_names_the_book(tmp_path):
+    # A 3-note n = 40 book was "best" against 1,000-note n = 100 books.
+    small = books.load_book(book_file(tmp_path, "small.json", "aws:p5", 500.0, notes=3, n=40, device="cuda:0"))
+    big = books.load_book(book_file(tmp_path, "big.json", "aws:p5", 120.0, notes=1000, device="cuda:0"))
+    cpu = books.load_book(book_file(tmp_path, "cpu.json", "", 100.0, notes=1000, gpus=[]))
+    assert big.work == cpu.work != small.work
+    rows = books.book_cost_rows(prices(("aws:p5", 36.0)), [small, big, cpu], [], [])
+    p5 = [r for r in rows if r.instance == "aws aws:p5"]
+    assert [(r.notes_per_second, r.book.split(" (")[0]) for r in p5] == [(120.0, "1000 notes"), (500.0, "3 notes")]
+    assert p5[0].book.endswith("n = 100, fp64") and p5[1].book.endswith("n = 40, fp64")
+    assert tables.book_cost_table(rows).rows[0][0] == big.work
+    other_notes = books.load_book(book_file(tmp_path, "other.json", "", 90.0, notes=999, gpus=[]))
+    assert other_notes.work != big.work

@@ -58,3 +58,17 @@ def test_gpu_capacities_are_drawn_only_with_gpu_models(tmp_path, monkeypatch):
     cpu = case(machine(), peak_host_bytes=1e6, n=100)
     assert plot_memory.plot([cpu], [], False, str(tmp_path)) is not None
     assert drawn == []
+
+
+def test_the_memory_plot_gives_each_product_its_own_legend_entry(tmp_path, monkeypatch):
+    drawn = []
+    monkeypatch.setattr(plot_memory.figures, "save", lambda fig, out, stem: drawn.append(fig) or {})
+    box = machine()
+    cases = [case(box, product="sample-2a-stepdown", peak_host_bytes=2e6, n=100),
+             case(box, product="els-3a-stepdown", peak_host_bytes=9e7, n=40, shape=[40, 40, 40], grid_points=64000)]
+    plot_memory.plot(cases, [], False, str(tmp_path))
+    labels = sorted(t.get_text() for t in drawn[0].legends[0].get_texts())
+    assert labels == ["measured: els-3a-stepdown\nadi:hundsdorfer-verwer fp64, CPU t1 (box), n = 40",
+                      "measured: sample-2a-stepdown\nadi:hundsdorfer-verwer fp64, CPU t1 (box), n = 100"]
+    markers = {line.get_label().split("\n")[0]: line.get_marker() for line in drawn[0].axes[0].get_lines()}
+    assert markers["measured: els-3a-stepdown"] != markers["measured: sample-2a-stepdown"]

@@ -47,3 +47,16 @@ def test_a_baseline_on_the_same_steps_is_preferred_to_one_on_other_steps():
     fast = case(box, seconds=0.5, threads=2, time_steps=500)
     points = [p for p in speedups([same, other, fast], Baseline.parse("adi/cpu/t1")) if p.case is fast]
     assert len(points) == 1 and points[0].baseline is same and not points[0].per_point_step
+
+
+def test_a_baseline_without_a_precision_is_its_fp64_cases_and_the_report_says_which(tmp_path):
+    # Every case adi/cpu/t1, in fp64 and fp32: the default baseline made all of them baselines.
+    import render
+    box = machine()
+    cases = [case(box, seconds=2.0), case(box, seconds=0.8, precision="fp32")]
+    section = render.speedup_section(cases, Baseline.parse("adi/cpu/t1"), str(tmp_path))
+    assert section.heading == "Speedup over adi/cpu/t1/fp64"
+    assert section.text[0].startswith("Baseline used: adi/cpu/t1/fp64 (asked: adi/cpu/t1;")
+    assert [r[-2] for r in section.tables[0].rows] == ["2.5x"]
+    only_fp32 = [case(box, seconds=1.0, precision="fp32"), case(box, seconds=0.5, threads=2, precision="fp32")]
+    assert str(Baseline.parse("adi/cpu/t1").resolved(only_fp32)) == "adi/cpu/t1/fp32"
