@@ -11,24 +11,47 @@
 #   8. the cloud sweep preset;
 # writing results/<gpu>/ (gpu-check.log, gpu_adi.json, prices.json, cloud.json).
 #
-#   bash ci/gpu-check.sh [--build-dir DIR] [--allow-cpu] [--quick]
+#   bash ci/gpu-check.sh [--build-dir DIR] [--allow-cpu] [--quick] [--make-reference]
 #
 # --allow-cpu: on a machine without a GPU, run every step up to the first one that needs a
-# device, say which, and stop there (exit 0). --quick: skip steps 5 and 8 (the long ones).
+# device, say which, and stop there (exit 0).
+# --quick: the book checks on a carried build (--build-dir, default build-sm90: no build here),
+# about 5 minutes, every step under its own timeout, each result appended as it comes to
+# results/<gpu>/gpu-quick.jsonl (and $OUT/ when set), a failed step recorded and the next run:
+#   q1 devices; q2 the 64-note book (book generate --notes 64 --assets 2 --seed 3, n = 100) on
+#   adi-cuda in fp64 (on-chip and batched marches), fp32 and mixed against the CPU prices shipped
+#   in reference/gpu-check/book64_cpu.json; q3 compute-sanitizer racecheck, synccheck and memcheck
+#   on a 2-note book; q4 throughput with the set-up/upload/march/download breakdown: 1,000 notes
+#   at n = 100 (fp64, fp32, and the batched march), 250 at n = 200, 32 three-asset notes at n = 48.
+# --make-reference: writes reference/gpu-check/book64_cpu.json with the CPU adi (no device).
 # ELSBENCH_CUDA_CHECKED=1 in the environment runs every kernel synchronised and checked by name.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-build="build-gpu-check" allow_cpu=0 quick=0
+build="" allow_cpu=0 quick=0 make_reference=0
 while (($#)); do
   case "$1" in
     --build-dir) build="$2"; shift 2 ;;
     --allow-cpu) allow_cpu=1; shift ;;
     --quick) quick=1; shift ;;
-    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    --make-reference) make_reference=1; shift ;;
+    -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
     *) echo "gpu-check: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
+
+quick_book=(--notes 64 --assets 2 --seed 3)
+reference=reference/gpu-check/book64_cpu.json
+if [ "$make_reference" = 1 ]; then
+  build=${build:-build}
+  mkdir -p "$(dirname "$reference")"
+  "$build/elsbench" book generate "${quick_book[@]}" --out /tmp/gpu-check-book64.jsonl
+  "$build/elsbench" book price /tmp/gpu-check-book64.jsonl --solver adi --n 100 --out "$reference"
+  rm -f "${reference%.json}.csv"
+  exit 0
+fi
+[ "$quick" = 1 ] && build=${build:-build-sm90}
+build=${build:-build-gpu-check}
 
 step=0
 say() { echo "gpu-check: $*"; }
@@ -87,6 +110,81 @@ else
   arch=""
 fi
 
+# --- quick: the book checks on a carried build --------------------------------------------------------
+if [ "$quick" = 1 ]; then
+  [ "$have_gpu" = 1 ] || die "--quick needs a CUDA device ($gpu_reason)"
+  [ -x "$build/elsbench" ] || die "--quick runs a carried build: no $build/elsbench"
+  set +e
+  E=$build/elsbench summary=$out/gpu-quick.jsonl work=$(mktemp -d)
+  : >"$summary"
+  record() {  # step, status, detail: one JSON line, copied to $OUT as it comes
+    python3 -c 'import json,sys; print(json.dumps({"step": sys.argv[1], "status": sys.argv[2], "detail": sys.argv[3]}))' \
+      "$1" "$2" "$3" >>"$summary"
+    [ -n "${OUT:-}" ] && cp "$summary" "$log" "$OUT/" 2>/dev/null
+  }
+  run_step() {  # name, seconds, command...: its exit status recorded (124: timed out)
+    local name=$1 limit=$2
+    shift 2
+    begin "$name (at most ${limit} s)"
+    timeout "$limit" "$@"
+    local rc=$?
+    record "$name" "$([ $rc = 0 ] && echo ok || { [ $rc = 124 ] && echo timeout || echo "exit $rc"; })" "$*"
+  }
+  # A device book against the CPU prices: price, then agreement (its line lands in the summary).
+  book_check() {  # label, seconds, tolerance, cpu results, book price arguments...
+    local label=$1 limit=$2 tol=$3 cpu=$4
+    shift 4
+    run_step "$label" "$limit" "$E" book price "$@" --out "$work/$label.json"
+    python3 ci/lib/book_agreement.py "$work/$label.json" "$cpu" "$tol" --summary "$summary" --label "$label"
+    cp "$work/$label.json" "$out/" 2>/dev/null
+  }
+  run_step q1-devices 30 "$E" list devices
+  "$E" book generate "${quick_book[@]}" --out "$work/book64.jsonl" >/dev/null
+  book_check q2-book64-fp64-on-chip 90 1e-9 "$reference" "$work/book64.jsonl" --solver adi-cuda --device cuda:0 --n 100
+  ELSBENCH_BOOK_MARCH=batched book_check q2-book64-fp64-batched 90 1e-9 "$reference" "$work/book64.jsonl" \
+    --solver adi-cuda --device cuda:0 --n 100
+  book_check q2-book64-fp32 90 1e-4 "$reference" "$work/book64.jsonl" --solver adi-cuda --device cuda:0 --n 100 --precision fp32
+  book_check q2-book64-mixed 90 1e-6 "$reference" "$work/book64.jsonl" --solver adi-cuda --device cuda:0 --n 100 --precision mixed
+  "$E" book generate --notes 2 --assets 2 --seed 5 --out "$work/book2.jsonl" >/dev/null
+  sanitizer=$(command -v compute-sanitizer || echo "$(dirname "$nvcc")/compute-sanitizer")
+  for tool in racecheck synccheck memcheck; do
+    run_step "q3-$tool" 100 "$sanitizer" --tool "$tool" --error-exitcode 3 "$E" book price "$work/book2.jsonl" \
+      --solver adi-cuda --device cuda:0 --n 24 --out "$work/sanitized-$tool.json"
+  done
+  "$E" book generate --notes 1000 --assets 2 --seed 1 --out "$work/book1000.jsonl" >/dev/null
+  "$E" book generate --notes 250 --assets 2 --seed 1 --out "$work/book250.jsonl" >/dev/null
+  "$E" book generate --notes 32 --assets 3 --seed 1 --out "$work/book32-3a.jsonl" >/dev/null
+  for p in fp64 fp32; do
+    run_step "q4-1000-n100-$p" 120 "$E" book price "$work/book1000.jsonl" --solver adi-cuda --device cuda:0 --n 100 \
+      --precision "$p" --out "$out/q4-1000-n100-$p.json"
+  done
+  ELSBENCH_BOOK_MARCH=batched run_step q4-1000-n100-fp64-batched 120 "$E" book price "$work/book1000.jsonl" \
+    --solver adi-cuda --device cuda:0 --n 100 --out "$out/q4-1000-n100-fp64-batched.json"
+  for p in fp64 fp32; do
+    run_step "q4-250-n200-$p" 120 "$E" book price "$work/book250.jsonl" --solver adi-cuda --device cuda:0 --n 200 \
+      --precision "$p" --out "$out/q4-250-n200-$p.json"
+  done
+  run_step q4-32-3a-n48-fp64 120 "$E" book price "$work/book32-3a.jsonl" --solver adi-cuda --device cuda:0 --n 48 \
+    --out "$out/q4-32-3a-n48-fp64.json"
+  python3 - "$summary" "$out"/q4-*.json <<'PY'
+import json, sys
+for path in sys.argv[2:]:
+    try:
+        s = json.load(open(path))["context"]["elsbench"]["book"]["summary"]
+    except (OSError, ValueError, KeyError):
+        continue
+    line = {"step": path.rsplit("/", 1)[-1][:-5], "status": "throughput",
+            **{k: s.get(k) for k in ("notes", "failed", "notes_per_second", "wall_seconds", "setup_seconds",
+                                     "upload_seconds", "march_seconds", "download_seconds")}}
+    open(sys.argv[1], "a").write(json.dumps(line) + "\n")
+    print(line)
+PY
+  [ -n "${OUT:-}" ] && cp "$summary" "$log" "$OUT/" 2>/dev/null
+  rm -rf "$work"
+  say "quick: done; summary $summary"
+  exit 0
+fi
+
 # --- 2. build -------------------------------------------------------------------------------------
 begin "build ($build, $([ -n "$arch" ] && echo "sm_$arch" || echo "the project's default architectures"))"
 cuda_arch=()
@@ -126,19 +224,15 @@ ELSBENCH_REQUIRE_GPU=1 ctest --test-dir "$build" -L gpu --output-on-failure
 suites=("$build"/tests/test_gpu_*)
 # --- 5. compute-sanitizer ----------------------------------------------------------------------------
 begin "compute-sanitizer memcheck, racecheck, synccheck, initcheck"
-if [ "$quick" = 1 ]; then
-  say "skipped (--quick)"
-else
-  sanitizer=$(command -v compute-sanitizer || echo "$(dirname "$nvcc")/compute-sanitizer")
-  [ -x "$sanitizer" ] || die "no compute-sanitizer next to nvcc"
-  for tool in memcheck racecheck synccheck initcheck; do
-    for s in "${suites[@]}"; do
-      say "$tool $(basename "$s")"
-      ELSBENCH_REQUIRE_GPU=1 "$sanitizer" --tool "$tool" --error-exitcode 3 "$s" --log_level=nothing ||
-        die "compute-sanitizer --tool $tool found errors in $(basename "$s")"
-    done
+sanitizer=$(command -v compute-sanitizer || echo "$(dirname "$nvcc")/compute-sanitizer")
+[ -x "$sanitizer" ] || die "no compute-sanitizer next to nvcc"
+for tool in memcheck racecheck synccheck initcheck; do
+  for s in "${suites[@]}"; do
+    say "$tool $(basename "$s")"
+    ELSBENCH_REQUIRE_GPU=1 "$sanitizer" --tool "$tool" --error-exitcode 3 "$s" --log_level=nothing ||
+      die "compute-sanitizer --tool $tool found errors in $(basename "$s")"
   done
-fi
+done
 
 # --- 6. GPU-against-CPU prices --------------------------------------------------------------------
 begin "GPU-against-CPU prices at n = 300, 600, 1000, every GPU variant, fp64 and fp32"
@@ -174,11 +268,7 @@ ELSBENCH_REQUIRE_GPU=1 "$build/gpu_adi" --benchmark_out="$out/gpu_adi.json" --be
 
 # --- 8. cloud preset -------------------------------------------------------------------------------
 begin "cloud sweep preset"
-if [ "$quick" = 1 ]; then
-  say "skipped (--quick)"
-else
-  "$build/elsbench" sweep --preset cloud --out "$out/cloud.json"
-fi
+"$build/elsbench" sweep --preset cloud --out "$out/cloud.json"
 
 echo
 say "done: every step passed; results and log in $out/"
