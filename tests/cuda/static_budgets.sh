@@ -31,8 +31,8 @@ for arch in "$@"; do
       on { print }' "$work/usage.txt")
     [ -n "$report" ] || { cat "$work/usage.txt"; echo "static_budgets: no report for the $name kernel on sm_$arch" >&2; exit 1; }
     spills=$(grep -oE '[0-9]+ bytes spill (stores|loads)' <<<"$report" | awk '{ s += $1 } END { print s + 0 }')
-    registers=$(grep -oE 'Used [0-9]+ registers' <<<"$report" | awk '{ print $2 }' | head -n 1)
-    smem=$(grep -oE '[0-9]+ bytes smem' <<<"$report" | awk '{ print $1 }' | head -n 1)
+    registers=$(grep -oE 'Used [0-9]+ registers' <<<"$report" | awk 'NR == 1 { print $2 }')
+    smem=$(grep -oE '[0-9]+ bytes smem' <<<"$report" | awk 'NR == 1 { print $1 }')
     smem=${smem:-0}
     echo "sm_$arch $name: $registers registers x $threads threads, $spills spill bytes, $smem bytes static shared memory"
     if [ "$spills" -ne 0 ]; then echo "  FAIL: spills" >&2; failed=1; fi
