@@ -198,11 +198,21 @@ class CellAverage {
   // values(spots, out) writes the payoff of each layer at spots[0 .. dim) into out[0 .. layers).
   template <class Payoff>
   void fill(Problem& pb, Payoff&& values) const {
-    const auto layers = static_cast<std::size_t>(pb.layers);
-    for_each_node(pb, [&](std::size_t flat, const std::vector<std::size_t>& idx, const std::vector<double>&) {
-      std::array<double, 2> centre = sample(idx, values, 0.5), avg = centre;
-      if (!bilinear(idx, centre, layers, values)) avg = midpoint_average(idx, layers, values);
-      for (std::size_t l = 0; l < layers; ++l) pb.initial[l * pb.points + flat] = avg[l];
+    fill_cells(pb, values, [&](const std::vector<std::size_t>& idx, std::size_t layers) {
+      return midpoint_average(idx, layers, values);
+    });
+  }
+
+  // The same for a payoff of the performance alone (the ELS): values_of(perf, out). A cut cell's
+  // m^dim midpoint samples are summed by performance level instead of one by one: the samples
+  // whose worst (best) ratio S_d / reference_d is v number prod_d #{x_d >= v} - prod_d #{x_d > v}
+  // (<= and < for best-of), so the payoff is evaluated at most dim x m times, not m^dim, over the
+  // same samples (the sum's order, so its rounding, differs). The set-up's largest cost was here.
+  template <class PerfPayoff>
+  void fill_by_performance(Problem& pb, const PayoffTerms& terms, PerfPayoff&& values_of) const {
+    const auto values = [&](const double* spots, double* out) { values_of(performance(terms, spots), out); };
+    fill_cells(pb, values, [&](const std::vector<std::size_t>& idx, std::size_t layers) {
+      return average_by_level(idx, layers, terms, values_of);
     });
   }
 
@@ -246,12 +256,60 @@ class CellAverage {
     std::array<double, 2> sum{}, v{};
     for (std::size_t k = 0; k < samples; ++k) {
       std::size_t rest = k;
-      for (std::size_t d = 0; d < dim; ++d, rest /= m) {
-        const auto [lo, hi] = cells_[d][idx[d]];
-        spots[d] = lo + (hi - lo) * (static_cast<double>(rest % m) + 0.5) / static_cast<double>(m);
-      }
+      for (std::size_t d = 0; d < dim; ++d, rest /= m) spots[d] = spot_sample(d, idx[d], rest % m);
       values(spots.data(), v.data());
       for (std::size_t l = 0; l < layers; ++l) sum[l] += v[l] / static_cast<double>(samples);
+    }
+    return sum;
+  }
+
+  template <class Payoff, class CutAverage>
+  void fill_cells(Problem& pb, Payoff& values, CutAverage cut_average) const {
+    const auto layers = static_cast<std::size_t>(pb.layers);
+    for_each_node(pb, [&](std::size_t flat, const std::vector<std::size_t>& idx, const std::vector<double>&) {
+      std::array<double, 2> centre = sample(idx, values, 0.5), avg = centre;
+      if (!bilinear(idx, centre, layers, values)) avg = cut_average(idx, layers);
+      for (std::size_t l = 0; l < layers; ++l) pb.initial[l * pb.points + flat] = avg[l];
+    });
+  }
+
+  // Sample k of m along axis d of the cell: midpoint_average's spots.
+  double spot_sample(std::size_t d, std::size_t i, std::size_t k) const {
+    const auto [lo, hi] = cells_[d][i];
+    const std::size_t m = per_axis_;
+    return lo + (hi - lo) * (static_cast<double>(k) + 0.5) / static_cast<double>(m);
+  }
+
+  template <class PerfPayoff>
+  std::array<double, 2> average_by_level(const std::vector<std::size_t>& idx, std::size_t layers,
+                                         const PayoffTerms& terms, PerfPayoff& values_of) const {
+    const std::size_t dim = idx.size(), m = per_axis_;
+    std::array<std::vector<double>, kMaxAssets> ratios;  // per axis, sorted
+    std::vector<double> levels;
+    double samples = 1;
+    for (std::size_t d = 0; d < dim; ++d) {
+      for (std::size_t k = 0; k < m; ++k) ratios[d].push_back(spot_sample(d, idx[d], k) / terms.reference[d]);
+      std::sort(ratios[d].begin(), ratios[d].end());
+      levels.insert(levels.end(), ratios[d].begin(), ratios[d].end());
+      samples *= static_cast<double>(m);
+    }
+    std::sort(levels.begin(), levels.end());
+    levels.erase(std::unique(levels.begin(), levels.end()), levels.end());
+    std::array<double, 2> sum{}, v{};
+    for (double level : levels) {
+      double at_least = 1, beyond = 1;  // samples with every ratio >= level (<=), and > level (<)
+      for (std::size_t d = 0; d < dim; ++d) {
+        const auto& r = ratios[d];
+        const auto below = std::lower_bound(r.begin(), r.end(), level) - r.begin();
+        const auto upto = std::upper_bound(r.begin(), r.end(), level) - r.begin();
+        const auto size = static_cast<std::ptrdiff_t>(r.size());
+        at_least *= static_cast<double>(terms.worst_of ? size - below : upto);
+        beyond *= static_cast<double>(terms.worst_of ? size - upto : below);
+      }
+      const double count = at_least - beyond;
+      if (count == 0) continue;
+      values_of(level, v.data());
+      for (std::size_t l = 0; l < layers; ++l) sum[l] += v[l] * count / samples;
     }
     return sum;
   }
@@ -319,8 +377,7 @@ void set_els_payoff(Problem& pb, const Product& p) {
     below.below = 1;
     pb.knock_in_weights = add_event_side(pb, std::move(below));
   }
-  CellAverage(pb).fill(pb, [&](const double* spots, double* out) {
-    const double perf = performance(terms, spots);
+  CellAverage(pb).fill_by_performance(pb, terms, [&](double perf, double* out) {
     // A knock-in on the maturity date itself is part of the payoff at tau = 0.
     const bool ki_now = ki.monitoring != Monitoring::None &&
                         (pb.continuous_knock_in ? perf <= ki.barrier : knocks_in(terms, perf));
