@@ -2,9 +2,11 @@
 
 #include <omp.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <future>
 #include <optional>
 #include <stdexcept>
 
@@ -191,8 +193,13 @@ PriceResult price_with(const SolverInfo& s, const Product& product, SolverOption
   return price_on_grid(s, product, std::move(opt), &grid);
 }
 
+// The problems of chunk k + 1 are built on the host's threads while chunk k marches (on a device,
+// the host thread only waits), so that the set-up hides behind the march. kPipelineNotes is large
+// enough that a chunk keeps every CTA of an on-chip march busy through several notes; the
+// device's figures may move it.
 std::vector<PriceResult> price_book_with(const SolverInfo& s, const std::vector<const Product*>& products,
-                                         SolverOptions opt) {
+                                         SolverOptions opt, std::size_t chunk_notes) {
+  if (chunk_notes == 0) throw std::invalid_argument("price_book_with: chunks of 0 notes");
   if (!s.march_book) throw std::invalid_argument("solver '" + s.name + "' has no march_book");
   if (products.empty()) return {};
   // Only the product part of a request differs between notes: the device is resolved once.
@@ -202,31 +209,51 @@ std::vector<PriceResult> price_book_with(const SolverInfo& s, const std::vector<
   omp_set_num_threads(opt.device.threads);
 
   memory::Scope scope;
-  const auto start = std::chrono::steady_clock::now();
-  const std::vector<Problem> problems = build_problems(products, opt.grid, s.stepping, [&](std::size_t k, std::size_t points, std::size_t steps) {
-    preflight(s, *products[k], opt, points, steps);
-  });
-  std::vector<const Problem*> batch;
-  for (const Problem& pb : problems) batch.push_back(&pb);
-  const double build_seconds = seconds_since(start);
-  const std::vector<MarchResult> marched = s.march_book(batch, opt);
-  if (marched.size() != products.size())
-    throw std::logic_error("solver '" + s.name + "': march_book returned " + std::to_string(marched.size()) +
-                           " results for " + std::to_string(products.size()) + " notes");
-  const double seconds = seconds_since(start) / static_cast<double>(products.size());
+  struct Built {
+    std::vector<Problem> problems;
+    double seconds = 0;
+  };
+  const auto build = [&](std::size_t first) {
+    const auto start = std::chrono::steady_clock::now();
+    const std::size_t count = std::min(chunk_notes, products.size() - first);
+    const std::vector<const Product*> chunk(products.begin() + static_cast<std::ptrdiff_t>(first),
+                                            products.begin() + static_cast<std::ptrdiff_t>(first + count));
+    Built b;
+    b.problems = build_problems(chunk, opt.grid, s.stepping, [&](std::size_t k, std::size_t points, std::size_t steps) {
+      preflight(s, *chunk[k], opt, points, steps);
+    });
+    b.seconds = seconds_since(start);
+    return b;
+  };
   std::vector<PriceResult> results;
-  for (std::size_t i = 0; i < products.size(); ++i) {
-    PriceResult r = result_at_spot(problems[i], marched[i]);
-    require_finite(r);
-    require_within_bounds(*products[i], r, opt.precision);
-    r.seconds = seconds;
-    r.peak_host_bytes = scope.peak();
-    label(r, s, *products[i], opt, notes);
-    if (marched[i].batch_times) {
-      r.batch_times = marched[i].batch_times;
-      r.batch_times->setup += build_seconds;  // the problems are the batch's set-up too
+  std::future<Built> next = std::async(std::launch::async, build, 0);
+  for (std::size_t first = 0; first < products.size(); first += chunk_notes) {
+    const auto start = std::chrono::steady_clock::now();
+    const Built built = next.get();
+    if (first + chunk_notes < products.size()) next = std::async(std::launch::async, build, first + chunk_notes);
+    std::vector<const Problem*> batch;
+    for (const Problem& pb : built.problems) batch.push_back(&pb);
+    const std::vector<MarchResult> marched = s.march_book(batch, opt);
+    if (marched.size() != batch.size())
+      throw std::logic_error("solver '" + s.name + "': march_book returned " + std::to_string(marched.size()) +
+                             " results for " + std::to_string(batch.size()) + " notes");
+    // A chunk's wall time, its set-up's share that did not overlap the last march included.
+    const double seconds = (seconds_since(start) + (first == 0 ? built.seconds : 0.0)) /
+                           static_cast<double>(batch.size());
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      const Product& product = *products[first + i];
+      PriceResult r = result_at_spot(built.problems[i], marched[i]);
+      require_finite(r);
+      require_within_bounds(product, r, opt.precision);
+      r.seconds = seconds;
+      r.peak_host_bytes = scope.peak();
+      label(r, s, product, opt, notes);
+      if (marched[i].batch_times) {
+        r.batch_times = marched[i].batch_times;
+        r.batch_times->setup += built.seconds;  // the problems are the chunk's set-up too
+      }
+      results.push_back(std::move(r));
     }
-    results.push_back(std::move(r));
   }
   return results;
 }

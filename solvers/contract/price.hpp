@@ -28,11 +28,13 @@ struct PricedGrid {
 // price_with, handing the grid over to `grid` too.
 PriceResult price_with(const SolverInfo& solver, const Product& product, SolverOptions options, PricedGrid& grid);
 
-// Several notes through the variant's march_book (one batch: the problems built first, marched
-// together); each result as price_with gives it, its seconds the batch's wall time shared evenly.
+// Several notes through the variant's march_book, in chunks of `chunk_notes` marched together, the
+// problems of the next chunk built while a chunk marches; each result as price_with gives it, its
+// seconds its chunk's wall time shared evenly, the first of a chunk carrying its BatchTimes.
 // Throws as price_with does, for the first note the variant refuses; the variant must have a march_book.
+constexpr std::size_t kPipelineNotes = 512;
 std::vector<PriceResult> price_book_with(const SolverInfo& solver, const std::vector<const Product*>& notes,
-                                         SolverOptions options);
+                                         SolverOptions options, std::size_t chunk_notes = kPipelineNotes);
 
 // The no-arbitrage bound (products/price_bounds.hpp) `price` lies beyond, with the rounding slack of
 // a march in `precision`; none when it lies within them. price_with refuses such a price as

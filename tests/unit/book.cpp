@@ -255,6 +255,35 @@ BOOST_AUTO_TEST_CASE(a_batched_march_gives_the_single_note_prices) {
   }
 }
 
+// Chunks of two notes: the third note starts a chunk, whose set-up ran beside the first march.
+BOOST_AUTO_TEST_CASE(a_batched_book_marches_in_pipelined_chunks) {
+  SolverInfo batched = SolverRegistry::instance().get("adi");
+  const MarchFn one = batched.march;
+  std::vector<std::size_t> chunks;
+  batched.march_book = [one, &chunks](const std::vector<const Problem*>& problems, const SolverOptions& o) {
+    chunks.push_back(problems.size());
+    std::vector<MarchResult> out;
+    for (const Problem* p : problems) out.push_back(one(*p, o));
+    out.front().batch_times = BatchTimes{0.0, 0.5, 2.0, 0.25};
+    return out;
+  };
+  const Book book = generated(5, 2, 9);
+  std::vector<const Product*> notes;
+  for (const BookNote& n : book.notes) notes.push_back(&n.product);
+  const std::vector<PriceResult> results = price_book_with(batched, notes, adi_options(1), 2);
+  BOOST_TEST(chunks == (std::vector<std::size_t>{2, 2, 1}), boost::test_tools::per_element());
+  BOOST_TEST_REQUIRE(results.size() == 5u);
+  for (std::size_t i = 0; i < 5; ++i) {
+    BOOST_TEST(results[i].product == notes[i]->id);
+    BOOST_TEST(results[i].price == price_with(batched, *notes[i], adi_options(1)).price);
+    BOOST_TEST(results[i].batch_times.has_value() == (i % 2 == 0), "note " << i);
+  }
+  // Each chunk's set-up is its problems' build: more than the march's own (0) set-up.
+  BOOST_TEST(results[2].batch_times->setup > 0);
+  BOOST_TEST(results[2].batch_times->march == 2.0);
+  BOOST_CHECK_THROW(price_book_with(batched, notes, adi_options(1), 0), std::invalid_argument);
+}
+
 BOOST_AUTO_TEST_CASE(a_book_run_records_bad_lines_and_prices_the_rest) {
   const fs::path dir = temp_dir("run");
   const std::vector<Product> notes = generate_book({3, 1, 8});
@@ -423,6 +452,7 @@ SolverInfo recording_gpu_info() {
     on_cpu.device = parse_device("cpu");
     on_cpu.device.threads = 1;
     for (const Problem* p : problems) out.push_back(SolverRegistry::instance().get("adi").march(*p, on_cpu));
+    out.front().batch_times = BatchTimes{0.0, 0.5, 2.0, 0.25};
     const std::lock_guard lock(batches_lock);
     batches_by_device[o.device.index].push_back(std::to_string(problems.size()));
     return out;
@@ -432,6 +462,29 @@ SolverInfo recording_gpu_info() {
 ELSBENCH_REGISTER_SOLVER(recording_gpu_info);
 
 }  // namespace
+
+// A batched book's results sum its batches' times: set-up (the problems' build and the march's
+// own), upload, march, download.
+BOOST_AUTO_TEST_CASE(a_batched_book_s_results_carry_where_its_time_went) {
+  const fs::path dir = temp_dir("times");
+  const Book book = generated(3, 2, 21);
+  BookRunSpec spec = run_spec(dir / "t.json", 1);
+  spec.solver = "test-recording-gpu";
+  spec.options.device = parse_device("cuda:0");
+  const BookRunSummary s = run_book(book, spec);
+  BOOST_TEST_REQUIRE(s.priced == 3u);
+  const json summary = read_book_results((dir / "t.json").string())["context"]["elsbench"]["book"]["summary"];
+  BOOST_TEST(summary["march_seconds"].get<double>() == 2.0);
+  BOOST_TEST(summary["upload_seconds"].get<double>() == 0.5);
+  BOOST_TEST(summary["download_seconds"].get<double>() == 0.25);
+  BOOST_TEST(summary["setup_seconds"].get<double>() > 0.0);
+  // A CPU book has no batches: no such fields.
+  const BookRunSummary cpu = run_book(book, run_spec(dir / "c.json", 1));
+  BOOST_TEST_REQUIRE(cpu.priced == 3u);
+  BOOST_TEST(!read_book_results((dir / "c.json").string())["context"]["elsbench"]["book"]["summary"].contains(
+      "march_seconds"));
+  fs::remove_all(dir);
+}
 
 // --device cuda:all: one host thread per device, each marching a cost-balanced share in one batch;
 // the prices are those of one device.
