@@ -75,7 +75,7 @@ struct HostBatch {
   BatchImage<T> image;
   BatchTimes times;
 
-  HostBatch(const std::vector<const Problem*>& problems, const AdiScheme& scheme, int device) {
+  HostBatch(const std::vector<const Problem*>& problems, const AdiScheme& scheme, int device, EventWeights weights) {
     std::string why;
     const std::vector<GpuInfo> gpus = cuda_devices(&why);
     if (device < 0 || device >= static_cast<int>(gpus.size()))
@@ -85,7 +85,7 @@ struct HostBatch {
     gpu_name = gpus[static_cast<std::size_t>(device)].name;
     const Clock::time_point t = Clock::now();
     plan = make_gpu_batch_plan(problems, scheme, sizeof(T));
-    image = make_batch_image<T>(problems, plan);
+    image = make_batch_image<T>(problems, plan, weights);
     times.setup = since(t);
   }
 
@@ -117,7 +117,7 @@ struct HostBatch {
 template <class T>
 std::vector<MarchResult> march_batch(const std::vector<const Problem*>& problems, const AdiScheme& scheme,
                                      int device) {
-  HostBatch<T> host(problems, scheme, device);
+  HostBatch<T> host(problems, scheme, device, EventWeights::PerNode);
   const GpuBatchPlan& plan = host.plan;
   const DeviceGuard on(device);
   Clock::time_point t = Clock::now();
@@ -165,7 +165,7 @@ std::vector<MarchResult> march_batch(const std::vector<const Problem*>& problems
 template <class T>
 std::vector<MarchResult> march_on_chip(const std::vector<const Problem*>& problems, const AdiScheme& scheme,
                                        int device) {
-  HostBatch<T> host(problems, scheme, device);
+  HostBatch<T> host(problems, scheme, device, EventWeights::PerAxis);
   const GpuBatchPlan& plan = host.plan;
   Clock::time_point t = Clock::now();
   const std::vector<int> order = longest_first(plan);

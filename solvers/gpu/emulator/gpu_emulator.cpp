@@ -163,7 +163,7 @@ std::vector<std::vector<double>> emulate_adi_cuda_batch(const std::vector<const 
 template <class T>
 OnChipEmulation emulate_book_on_chip(const std::vector<const Problem*>& problems, const GpuBatchPlan& plan,
                                      bool checked) {
-  const BatchImage<T> im = make_batch_image<T>(problems, plan);
+  const BatchImage<T> im = make_batch_image<T>(problems, plan, EventWeights::PerAxis);
   std::vector<T> values = im.initial;  // payoffs in, final values out
   BatchBases<T> bases;
   bases.constants = im.constants.data();

@@ -51,7 +51,7 @@ constexpr std::size_t kImageChunk = 64;
 
 template <class T>
 std::vector<MarchImage<T>> chunk_images(const std::vector<const Problem*>& problems, const GpuBatchPlan& plan,
-                                        std::size_t first, std::size_t count) {
+                                        std::size_t first, std::size_t count, EventWeights weights) {
   std::vector<MarchImage<T>> images(count);
   std::vector<std::exception_ptr> failures(count);
   const auto n = static_cast<std::ptrdiff_t>(count);
@@ -59,7 +59,7 @@ std::vector<MarchImage<T>> chunk_images(const std::vector<const Problem*>& probl
   for (std::ptrdiff_t i = 0; i < n; ++i) {
     const auto at = static_cast<std::size_t>(i);
     try {
-      images[at] = make_march_image<T>(*problems[first + at], plan.notes[first + at]);
+      images[at] = make_march_image<T>(*problems[first + at], plan.notes[first + at], true, weights);
     } catch (...) {
       failures[at] = std::current_exception();  // an exception must not leave an OpenMP region
     }
@@ -72,11 +72,12 @@ std::vector<MarchImage<T>> chunk_images(const std::vector<const Problem*>& probl
 }  // namespace
 
 template <class T>
-BatchImage<T> make_batch_image(const std::vector<const Problem*>& problems, const GpuBatchPlan& plan) {
+BatchImage<T> make_batch_image(const std::vector<const Problem*>& problems, const GpuBatchPlan& plan,
+                               EventWeights weights) {
   BatchImage<T> b;
   for (std::size_t first = 0; first < problems.size(); first += kImageChunk) {
     const std::size_t count = std::min(kImageChunk, problems.size() - first);
-    std::vector<MarchImage<T>> images = chunk_images<T>(problems, plan, first, count);
+    std::vector<MarchImage<T>> images = chunk_images<T>(problems, plan, first, count, weights);
     for (std::size_t i = 0; i < count; ++i) append_note(b, plan.notes[first + i], images[i]);
     // The book's arrays reach about a GB at 1,000 notes of n = 100: sized once from the first
     // chunk rather than grown (and copied) by doubling.
@@ -111,8 +112,10 @@ std::vector<MarchArgs<T>> batch_march_args(const GpuBatchPlan& plan, const Batch
   return out;
 }
 
-template BatchImage<double> make_batch_image<double>(const std::vector<const Problem*>&, const GpuBatchPlan&);
-template BatchImage<float> make_batch_image<float>(const std::vector<const Problem*>&, const GpuBatchPlan&);
+template BatchImage<double> make_batch_image<double>(const std::vector<const Problem*>&, const GpuBatchPlan&,
+                                                     EventWeights);
+template BatchImage<float> make_batch_image<float>(const std::vector<const Problem*>&, const GpuBatchPlan&,
+                                                   EventWeights);
 template std::vector<MarchArgs<double>> batch_march_args<double>(const GpuBatchPlan&, const BatchImage<double>&,
                                                                  const BatchBases<double>&);
 template std::vector<MarchArgs<float>> batch_march_args<float>(const GpuBatchPlan&, const BatchImage<float>&,

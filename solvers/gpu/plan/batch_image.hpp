@@ -31,7 +31,8 @@ struct BatchImage {
 };
 
 template <class T>
-BatchImage<T> make_batch_image(const std::vector<const Problem*>& problems, const GpuBatchPlan& plan);
+BatchImage<T> make_batch_image(const std::vector<const Problem*>& problems, const GpuBatchPlan& plan,
+                               EventWeights weights = EventWeights::PerNode);
 
 // Each note's kernel arguments over the batch's arrays, wherever they live (host or device):
 // `constants`, `buffers` (three value buffers of initial.size() values), `steps`, `events` and

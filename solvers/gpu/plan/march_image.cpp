@@ -28,7 +28,7 @@ std::vector<T> axis_coefs(const Axis& ax) {
 }  // namespace
 
 template <class T>
-MarchImage<T> make_march_image(const Problem& pb, const GpuPlan& plan, bool factor_tables) {
+MarchImage<T> make_march_image(const Problem& pb, const GpuPlan& plan, bool factor_tables, EventWeights weights) {
   if (pb.mixed.size() > 1 || (pb.mixed.size() == 1 && (pb.mixed[0].a != 0 || pb.mixed[0].b != 1)))
     throw std::invalid_argument("GPU march: unexpected mixed terms");
   MarchImage<T> im;
@@ -45,7 +45,8 @@ MarchImage<T> make_march_image(const Problem& pb, const GpuPlan& plan, bool fact
     for (long long i = 0; i < plan.points; ++i)
       im.initial[static_cast<std::size_t>(l * plan.layer_stride + i)] =
           static_cast<T>(pb.initial[static_cast<std::size_t>(l * plan.points + i)]);
-  for (const std::vector<double>& w : pb.event_weights) append(im.event_weights, w);
+  if (weights == EventWeights::PerNode)
+    for (const std::vector<double>& w : pb.event_weights) append(im.event_weights, w);
   for (const CellFractions& f : pb.event_fractions)
     im.fractions.insert(im.fractions.end(), f.per_axis.begin(), f.per_axis.end());
   if (!pb.mixed.empty()) {
@@ -87,8 +88,8 @@ std::vector<double> unpadded_layers(const GpuPlan& plan, const std::vector<T>& p
   return out;
 }
 
-template MarchImage<double> make_march_image<double>(const Problem&, const GpuPlan&, bool);
-template MarchImage<float> make_march_image<float>(const Problem&, const GpuPlan&, bool);
+template MarchImage<double> make_march_image<double>(const Problem&, const GpuPlan&, bool, EventWeights);
+template MarchImage<float> make_march_image<float>(const Problem&, const GpuPlan&, bool, EventWeights);
 template GridView<double> make_grid_view<double>(const GpuPlan&, const double*, const double*, double, int);
 template std::vector<double> unpadded_layers<double>(const GpuPlan&, const std::vector<double>&, int);
 template std::vector<double> unpadded_layers<float>(const GpuPlan&, const std::vector<float>&, int);

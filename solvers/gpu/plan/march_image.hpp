@@ -24,9 +24,15 @@ struct MarchImage {
   int has_mixed = 0;
 };
 
-// factor_tables: false leaves `tables` empty (the cuSPARSE variants factor by themselves).
+// Which event weights a march reads: per node (the stage kernels' event launch: n^2 values a side)
+// or per axis only (the on-chip march forms phi from the fractions: n0 + n1 values a side).
+enum class EventWeights { PerNode, PerAxis };
+
+// factor_tables: false leaves `tables` empty (the cuSPARSE variants factor by themselves);
+// EventWeights::PerAxis leaves `event_weights` empty.
 template <class T>
-MarchImage<T> make_march_image(const Problem& pb, const GpuPlan& plan, bool factor_tables = true);
+MarchImage<T> make_march_image(const Problem& pb, const GpuPlan& plan, bool factor_tables = true,
+                               EventWeights weights = EventWeights::PerNode);
 
 // The first `layers` layers of a buffer laid out layer_stride apart, without the padding, in
 // double: the values as the CPU solvers hold them.
