@@ -1,26 +1,33 @@
 #!/usr/bin/env bash
 # One command for a fresh Ubuntu machine with an NVIDIA GPU (Colab, Kaggle, EC2 Deep Learning AMI):
-# installs what is missing, builds with CUDA for the local GPU, runs the cloud sweep preset,
-# renders the report and packs results + report into one .tar.gz that unpacks into results/.
+# installs what is missing, builds with CUDA for the local GPU, runs the cloud sweep preset (or
+# prices your book), renders the report and packs results + report into one .tar.gz that unpacks
+# into results/.
 #
-#   bash ci/cloud-sweep.sh [--instance PROVIDER:TYPE] [--preset cloud] [--build-dir build-cloud]
-#                          [--allow-cpu] [-- SWEEP ARGS...]
+#   bash ci/cloud-sweep.sh [--instance PROVIDER:TYPE] [--preset cloud | --book FILE] [--dry-run]
+#                          [--build-dir build-cloud] [--allow-cpu] [-- SWEEP OR BOOK PRICE ARGS...]
 #
 # --instance names the machine for the cost table (ids in harness/cloud/prices.json, e.g.
 # aws:g4dn.xlarge, colab:t4). Without it the script asks Colab, Kaggle or EC2 which machine this is.
-# Re-running after an interruption resumes the same day's sweep.
+# --book FILE times your own book (book price: adi-cuda on the GPU, adi on every core without one)
+# instead of the preset. --dry-run prints the plan, an estimate of its time at the project's
+# measured rates and of its cost at the instance's hourly price, and runs nothing (it builds only
+# when the build folder has no elsbench yet). Re-running after an interruption resumes the same
+# day's sweep or book.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-instance="" preset="cloud" build="build-cloud" allow_cpu=0 sweep_args=()
+instance="" preset="cloud" book="" dry_run=0 build="build-cloud" allow_cpu=0 sweep_args=()
 while (($#)); do
   case "$1" in
     --instance) instance="$2"; shift 2 ;;
     --preset) preset="$2"; shift 2 ;;
+    --book) book="$2"; shift 2 ;;
+    --dry-run) dry_run=1; shift ;;
     --build-dir) build="$2"; shift 2 ;;
     --allow-cpu) allow_cpu=1; shift ;;
     --) shift; sweep_args=("$@"); break ;;
-    -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
     *) echo "cloud-sweep: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -66,7 +73,8 @@ cuda_architecture() {  # compute capability of GPU 0, e.g. 75 for a T4
   if [[ "$cc" =~ ^[0-9]+$ ]]; then echo "$cc"; else echo native; fi  # old drivers: CMake >= 3.24 asks the GPU
 }
 
-bash ci/install-deps.sh
+[ -z "$book" ] || [ -f "$book" ] || die "--book $book: no such file"
+[ "$dry_run" = 1 ] && [ -x "$build/elsbench" ] || bash ci/install-deps.sh
 
 nvcc=$(find_nvcc || true)
 have_gpu=0
@@ -83,20 +91,54 @@ if [ -n "$nvcc" ] && [ "$have_gpu" = 1 ]; then
   say "GPU: $(nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader | sed -n 1p); nvcc: $nvcc; architecture: $arch"
   cuda_flags=(-DELSBENCH_WITH_CUDA=ON "-DCMAKE_CUDA_COMPILER=$nvcc" "-DCMAKE_CUDA_ARCHITECTURES=$arch")
 fi
-cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release "${cuda_flags[@]}" >/dev/null
-cmake --build "$build" -j "$(nproc)"
+if [ "$dry_run" = 0 ] || [ ! -x "$build/elsbench" ]; then
+  cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release "${cuda_flags[@]}" >/dev/null
+  cmake --build "$build" -j "$(nproc)"
+fi
 "$build/elsbench" list devices
 
 [ -n "$instance" ] || instance=$(detect_instance)
 [ -n "$instance" ] || die "cannot tell which machine this is: pass --instance PROVIDER:TYPE (ids in harness/cloud/prices.json)"
 say "instance: $instance"
 
+book_args=(--solver adi --device cpu)
+[ "$have_gpu" = 1 ] && [ -n "$nvcc" ] && book_args=(--solver adi-cuda --device cuda:0)
+if [ "$dry_run" = 1 ]; then
+  if [ -n "$book" ]; then
+    plan=$("$build/elsbench" book price "$book" "${book_args[@]}" "${sweep_args[@]}" --dry-run)
+  else
+    plan=$("$build/elsbench" sweep --preset "$preset" "${sweep_args[@]}" --dry-run)
+  fi
+  echo "$plan"
+  # The cost of the estimated time at the instance's on-demand price.
+  python3 - "$instance" "$(sed -n 's/^estimate_seconds: //p' <<<"$plan")" <<'PY'
+import json, sys
+instance, estimate = sys.argv[1], sys.argv[2].split()
+prices = {i["id"]: i for i in json.load(open("harness/cloud/prices.json"))["instances"]}
+if instance not in prices:
+    print(f"cost: {instance} is not in harness/cloud/prices.json: no price")
+elif len(estimate) != 2:
+    print("cost: no estimate of the time (the plan says why), so none of the cost")
+else:
+    per_hour = prices[instance]["usd_per_hour"]
+    low, high = (float(x) for x in estimate)
+    print(f"cost: ${low / 3600 * per_hour:.4f} to ${high / 3600 * per_hour:.4f} on {instance} at ${per_hour}/h "
+          f"(time of marching only, from the plan's estimate)")
+PY
+  exit 0
+fi
+
 slug=$(printf '%s' "$instance" | tr -c 'A-Za-z0-9._-' '-')
 stamp="$(date -u +%F)-$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)"
 stage="$build/cloud-run"
-results="$stage/results/$slug/$stamp.json"
+results="$stage/results/$slug/$stamp$([ -n "$book" ] && echo -book).json"
 mkdir -p "$(dirname "$results")"
-if [ -f "$results" ]; then  # the file keeps the sweep, preset and instance it was started with
+if [ -n "$book" ]; then
+  resume=()
+  [ -f "$results" ] && { say "resuming $results"; resume=(--resume); }
+  "$build/elsbench" book price "$book" "${book_args[@]}" --instance "$instance" --out "$results" "${resume[@]}" \
+    "${sweep_args[@]}"
+elif [ -f "$results" ]; then  # the file keeps the sweep, preset and instance it was started with
   say "resuming $results"
   "$build/elsbench" sweep --resume "$results"
 else

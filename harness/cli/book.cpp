@@ -1,9 +1,10 @@
 // elsbench book generate --notes N --assets 1|2|3|mixed --seed S --out book.jsonl
 // elsbench book price BOOK --solver S --n N [--device cpu|cuda:N|cuda:all] [--threads T] [--out FILE]
-//                          [--resume] [--strict] [--reference none|stored|auto]
+//                          [--resume] [--strict] [--reference none|stored|auto] [--dry-run]
 #include <iomanip>
 #include <iostream>
 
+#include "harness/book/book_plan.hpp"
 #include "harness/book/book_run.hpp"
 #include "harness/cli/command.hpp"
 #include "harness/cli/reference_flags.hpp"
@@ -25,7 +26,7 @@ struct PriceArgs {
   std::string book, solver = "adi", out, instance;
   SolverFlags flags;
   ReferenceFlags reference;
-  bool strict = false, resume = false, greeks = false;
+  bool strict = false, resume = false, greeks = false, dry_run = false;
   std::string greek_units = "model";
   std::string target_error;
 };
@@ -114,6 +115,8 @@ void add_price(CLI::App& parent) {
                   "price each note to this error (0.01, or 0.5bp of its notional) on the grid that meets it\n"
                   "(price --target-error's rule, note by note); a note that misses it is failed");
   args->reference.add_to(*cmd, "none");
+  cmd->add_flag("--dry-run", args->dry_run,
+                "print the plan (notes, work) and an estimate of its time at the measured rates, and exit");
   cmd->callback([args, cmd] {
     SolverFlags flags = args->flags;
     flags.device = "cpu";  // the book's own device rule below
@@ -138,6 +141,10 @@ void add_price(CLI::App& parent) {
     spec.handle_signals = ranks.size() == 1;
     const Book book = load_book_file(args->book);
     if (args->strict) require_clean(book);
+    if (args->dry_run) {
+      std::cout << describe(plan_book(book, spec), spec);
+      return;
+    }
     if (args->resume && args->out.empty()) throw std::invalid_argument("--resume needs --out");
     const BookRunSummary s = run_ranked(ranks, book, spec);
     if (ranks.rank() != 0) return;

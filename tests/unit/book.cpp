@@ -14,6 +14,7 @@
 #include <set>
 
 #include "harness/placement/book_price.hpp"
+#include "harness/book/book_plan.hpp"
 #include "harness/book/book_run.hpp"
 #include "harness/placement/note_cost.hpp"
 #include "harness/results/results_file.hpp"
@@ -462,6 +463,33 @@ SolverInfo recording_gpu_info() {
 ELSBENCH_REGISTER_SOLVER(recording_gpu_info);
 
 }  // namespace
+
+// book price --dry-run's plan: notes by underlyings, the solver's refusals, and an estimate that
+// scales with the threads; none where no rate was measured.
+BOOST_AUTO_TEST_CASE(a_book_plan_counts_its_notes_and_estimates_its_time) {
+  const Book book = generated(12, 0, 13);
+  BookRunSpec spec = run_spec("unused.json", 1);
+  const BookPlan one = plan_book(book, spec);
+  BOOST_TEST(one.notes == 12u);
+  BOOST_TEST(one.by_assets[1] + one.by_assets[2] + one.by_assets[3] == 12u);
+  BOOST_TEST(one.refused == 0u);
+  BOOST_TEST_REQUIRE(one.low_seconds.has_value());
+  BOOST_TEST(*one.low_seconds > 0);
+  BOOST_TEST(*one.low_seconds <= *one.high_seconds);
+  spec.threads = 2;
+  const BookPlan two = plan_book(book, spec);
+  BOOST_TEST(two.parallel == 2);
+  BOOST_TEST(*two.low_seconds == *one.low_seconds / 2, boost::test_tools::tolerance(1e-12));
+  BOOST_TEST(describe(two, spec).find("estimate_seconds: ") != std::string::npos);
+  // A two-asset GPU variant never calibrated: three-asset notes refused, no estimate.
+  spec.solver = "test-recording-gpu";
+  spec.options.device = parse_device("cuda:0");
+  const BookPlan gpu = plan_book(book, spec);
+  BOOST_TEST(gpu.refused == gpu.by_assets[3]);
+  BOOST_TEST(gpu.by_assets[3] > 0u);
+  BOOST_TEST(!gpu.low_seconds.has_value());
+  BOOST_TEST(describe(gpu, spec).find("estimate_seconds: unmeasured") != std::string::npos);
+}
 
 // A batched book's results sum its batches' times: set-up (the problems' build and the march's
 // own), upload, march, download.

@@ -1,0 +1,68 @@
+#include "harness/book/book_plan.hpp"
+
+#include <algorithm>
+#include <sstream>
+
+#include "harness/placement/note_cost.hpp"
+#include "platform/device.hpp"
+#include "solvers/contract/cost_model.hpp"
+#include "solvers/contract/registry.hpp"
+
+namespace elsbench {
+
+BookPlan plan_book(const Book& book, const BookRunSpec& spec) {
+  const SolverInfo& solver = SolverRegistry::instance().get(spec.solver);
+  BookPlan plan;
+  plan.notes = book.notes.size();
+  plan.bad_lines = book.bad.size();
+  Device device = spec.options.device;
+  if (device.is_cpu()) device.threads = spec.threads;
+  plan.parallel = device.is_cpu() ? resolved_threads(device) : 1;
+  double low = 0, high = 0;
+  bool measured = true;
+  for (const BookNote& n : book.notes) {
+    const int dim = n.product.dimension();
+    ++plan.by_assets[std::min(dim, 3)];
+    if (dim > solver.max_dim) {
+      ++plan.refused;
+      continue;
+    }
+    const double work = note_cost(n.product, spec.options.grid) * (n.product.can_knock_in() ? 2 : 1);
+    plan.work += work;
+    const std::optional<CostRate> rate = measured_rate(spec.solver, spec.options.precision, dim);
+    if (!rate) {
+      measured = false;
+      continue;
+    }
+    low += work * rate->fastest_ns * 1e-9;
+    high += work * rate->slowest_ns * 1e-9;
+  }
+  if (measured) {
+    plan.low_seconds = low / plan.parallel;
+    plan.high_seconds = high / plan.parallel;
+  }
+  return plan;
+}
+
+std::string describe(const BookPlan& plan, const BookRunSpec& spec) {
+  std::ostringstream s;
+  s << "book: " << plan.notes << " notes (" << plan.by_assets[1] << " one-asset, " << plan.by_assets[2]
+    << " two-asset, " << plan.by_assets[3] << " three-asset), " << plan.bad_lines << " bad lines\n";
+  s << "pricing: " << spec.solver << ", " << to_string(spec.options.precision) << ", device "
+    << spec.options.device.str() << ", " << plan.parallel
+    << (spec.options.device.is_cpu() ? " threads" : " device") << ", grid n = " << spec.options.grid.n << '\n';
+  if (plan.refused > 0) s << "refused: " << plan.refused << " notes have more underlyings than " << spec.solver << " takes\n";
+  s << "work: " << plan.work << " point-layer-steps\n";
+  if (plan.low_seconds) {
+    s << "estimate: " << *plan.low_seconds << " to " << *plan.high_seconds
+      << " s of marching at the rates measured for " << spec.solver
+      << " (solvers/contract/cost_rates.inc: the calibration machines; a GPU's single-note march)\n";
+    s << "estimate_seconds: " << *plan.low_seconds << ' ' << *plan.high_seconds << '\n';
+  } else {
+    s << "estimate: none, no rate was measured for " << spec.solver << " in " << to_string(spec.options.precision)
+      << " on some of these notes' dimensions\nestimate_seconds: unmeasured\n";
+  }
+  return s.str();
+}
+
+}  // namespace elsbench
