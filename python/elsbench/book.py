@@ -36,7 +36,7 @@ def price(notes: Union[str, os.PathLike, Iterable[NoteLike]], solver: str = "adi
           threads: Optional[int] = None, reference: Optional[str] = None, scheme: Optional[str] = None,
           strict: bool = False, out: Optional[Union[str, os.PathLike]] = None, progress: bool = True,
           target_error: Optional[Union[str, float]] = None, greeks: bool = False, greek_units: str = "model",
-          **grid: Any) -> pandas.DataFrame:
+          instance: Optional[str] = None, **grid: Any) -> pandas.DataFrame:
     """Price a book as `elsbench book price BOOK --solver SOLVER --n N ...` does: one row per note
     (in book order) with the columns of its CSV (price, delta_1.., gamma_1.., status, line...).
 
@@ -50,6 +50,8 @@ def price(notes: Union[str, os.PathLike, Iterable[NoteLike]], solver: str = "adi
     greeks: vega_1.., rho and theta per note besides delta and gamma (`book price --greeks`), in
     greek_units "model" (per unit vol, per unit rate, per year) or "desk" (per vol point, per basis
     point, per calendar day).
+    instance: the cloud instance this runs on ("aws:p5.48xlarge"), recorded for the report's cost
+    (`book price --instance`): checked there against this machine, never priced unverified.
     """
     if isinstance(notes, (str, os.PathLike)):
         text, source = None, os.fspath(notes)
@@ -64,12 +66,14 @@ def price(notes: Union[str, os.PathLike, Iterable[NoteLike]], solver: str = "adi
         settings.append(f"target_error={target_error!r}")
     if greeks:
         settings += ["greeks=True", f"greek_units={greek_units!r}"]
+    if instance is not None:
+        settings.append(f"instance={instance!r}")
     command = "elsbench.book.price(" + ", ".join([shlex.quote(source)] + settings) + ")"
     with progress_bar(progress, "pricing book", "notes") as bar:
         results, csv = _core.price_book(text, source, strict, solver, grid_json(n, nt, grid), scheme or "", device,
                                         precision, threads or 0, reference, os.fspath(out) if out else "", command,
                                         bar, grid_given, "" if target_error is None else str(target_error),
-                                        bool(greeks), greek_units)
+                                        bool(greeks), greek_units, instance or "")
     df = frame(csv)
     book = json.loads(results)["context"]["elsbench"]["book"]
     df.attrs["bad_lines"] = book["bad_lines"]

@@ -1,5 +1,6 @@
 """The package answers as the CLI does: the same prices, deltas, gammas, Greeks and book rows to
 the last bit (one set of C++ layers, one compiler's build of them), the same refusals."""
+import json
 import math
 
 import pytest
@@ -90,6 +91,15 @@ def test_book_rows_equal_the_cli_csv(cli, tmp_path):
     numbers = ["price", "delta_1", "gamma_1", "delta_2", "gamma_3", "line"]
     assert got[numbers].equals(want[numbers]) and from_file[numbers].equals(want[numbers])
     assert list(got["status"]) == list(want["status"]) == ["no-reference"] * 6  # priced; no reference asked for
+
+
+def test_a_book_s_instance_is_recorded_as_the_cli_records_it(cli, tmp_path):
+    book = tmp_path / "book.jsonl"
+    elsbench.book.generate(2, assets=1, seed=3, out=book)
+    cli("book", "price", book, "--n", 24, "--instance", "aws:c7i.4xlarge", "--out", tmp_path / "cli.json")
+    elsbench.book.price(book, n=24, instance="aws:c7i.4xlarge", out=tmp_path / "py.json", progress=False)
+    machines = [json.loads((tmp_path / f).read_text())["context"]["elsbench"]["machine"] for f in ("cli.json", "py.json")]
+    assert machines[0]["instance"] == machines[1]["instance"] == "aws:c7i.4xlarge"
 
 
 def test_a_book_with_greeks_equals_the_cli_and_each_single_price(cli, tmp_path):
