@@ -58,6 +58,8 @@ struct OptionTerms {
 
 struct Product {
   std::string id;
+  std::string isin;               // optional: carried into every output, checked as an ISIN
+  std::vector<std::string> tags;  // optional free labels (desk, book, trader), carried into every output
   std::string source;  // file it was loaded from, for error messages and provenance
   ProductType type = ProductType::StepdownEls;
   double notional = 1.0;

@@ -25,7 +25,7 @@ using nlohmann::json;
 using Keys = std::vector<std::string_view>;
 
 // The keys of each object, as product_to_json writes them; docs/product.schema.json lists the same.
-const Keys kCommonKeys = {"id", "type", "notional", "underlyings", "correlation", "rate"};
+const Keys kCommonKeys = {"id", "type", "notional", "underlyings", "correlation", "rate", "isin", "tags"};
 const Keys kUnderlyingKeys = {"name", "spot", "reference", "vol", "div_yield"};
 const Keys kAutocallKeys = {"time", "barrier", "coupon"};
 const Keys kKnockInKeys = {"monitoring", "barrier", "days_per_year"};
@@ -328,6 +328,52 @@ bool is_safe_product_id(const std::string& id) {
   });
 }
 
+// ISO 6166: two letters, nine letters or digits, a check digit (letters as 10..35, then Luhn
+// over the digits), so that a mistyped ISIN is caught where it is read, not in a desk's report.
+bool is_isin(const std::string& s) {
+  if (s.size() != 12 || !std::isupper(static_cast<unsigned char>(s[0])) ||
+      !std::isupper(static_cast<unsigned char>(s[1])) || !std::isdigit(static_cast<unsigned char>(s[11])))
+    return false;
+  std::string digits;
+  for (char c : s) {
+    if (std::isdigit(static_cast<unsigned char>(c))) {
+      digits += c;
+    } else if (std::isupper(static_cast<unsigned char>(c))) {
+      digits += std::to_string(c - 'A' + 10);
+    } else {
+      return false;
+    }
+  }
+  int sum = 0;
+  bool twice = false;  // from the right, every second digit doubled (the check digit is not)
+  for (auto it = digits.rbegin(); it != digits.rend(); ++it) {
+    int d = *it - '0';
+    if (twice && (d *= 2) > 9) d -= 9;
+    sum += d;
+    twice = !twice;
+  }
+  return sum % 10 == 0;
+}
+
+constexpr std::size_t kMaxTags = 16, kMaxTagBytes = 64;
+
+std::vector<std::string> read_tags(const Reader& r) {
+  std::vector<std::string> tags;
+  if (!r.has("tags")) return tags;
+  const json& list = r.array("tags");
+  if (list.size() > kMaxTags) r.fail("tags", "at most " + std::to_string(kMaxTags) + " tags, got " + std::to_string(list.size()));
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const std::string at = "[" + std::to_string(i) + "]";
+    if (!list[i].is_string()) r.fail("tags" + at, "expected a string, got " + std::string(list[i].type_name()));
+    const std::string tag = list[i].get<std::string>();
+    if (tag.empty() || tag.size() > kMaxTagBytes ||
+        !std::all_of(tag.begin(), tag.end(), [](char c) { return std::isprint(static_cast<unsigned char>(c)); }))
+      r.fail("tags" + at, "a tag is 1 to 64 printable characters, got '" + tag + "'");
+    tags.push_back(tag);
+  }
+  return tags;
+}
+
 Product product_from_json(const json& j, const std::string& source) {
   const Reader r(j, source, "");
   Product p;
@@ -337,6 +383,12 @@ Product product_from_json(const json& j, const std::string& source) {
   p.id = r.text("id");
   if (!is_safe_product_id(p.id))
     r.fail("id", "must be 1 to 64 letters, digits, '.', '_' or '-', beginning with a letter or digit (it names files)");
+  if (r.has("isin")) {
+    p.isin = r.text("isin");
+    if (!is_isin(p.isin))
+      r.fail("isin", "not an ISIN: '" + p.isin + "' (two letters, nine letters or digits, a check digit that matches)");
+  }
+  p.tags = read_tags(r);
   p.notional = r.has("notional") ? r.positive("notional") : 1.0;
   if (p.notional > limits::kMaxNotional) r.fail("notional", "beyond 1e12, got " + Reader::fmt(p.notional));
   p.assets = read_assets(r);
@@ -370,6 +422,8 @@ Product load_product_file(const std::string& path) {
 json product_to_json(const Product& p) {
   json j;
   j["id"] = p.id;
+  if (!p.isin.empty()) j["isin"] = p.isin;
+  if (!p.tags.empty()) j["tags"] = p.tags;
   j["type"] = to_string(p.type);
   j["notional"] = p.notional;
   for (const auto& a : p.assets)

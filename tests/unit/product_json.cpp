@@ -91,6 +91,34 @@ BOOST_AUTO_TEST_CASE(samples_are_accepted) {
   BOOST_CHECK_EQUAL(product_from_json(sample_min_call(), kSource).option.strikes.at(0), 100.0);
 }
 
+// A desk's identifiers: an ISIN (its check digit verified) and free tags, written back as read.
+BOOST_AUTO_TEST_CASE(isin_and_tags_are_carried_and_checked) {
+  json j = sample_els();
+  j["isin"] = "KR7005930003";
+  j["tags"] = json::array({"desk-A", "2026Q4 issue"});
+  const Product p = product_from_json(j, kSource);
+  BOOST_TEST(p.isin == "KR7005930003");
+  BOOST_TEST(p.tags == (std::vector<std::string>{"desk-A", "2026Q4 issue"}), boost::test_tools::per_element());
+  const json back = product_to_json(p);
+  BOOST_TEST(back["isin"] == "KR7005930003");
+  BOOST_TEST(back["tags"] == j["tags"]);
+  BOOST_TEST(!product_to_json(product_from_json(sample_els(), kSource)).contains("isin"));
+  for (const char* wrong : {"KR7005930004", "KR700593000", "kr7005930003", "K17005930003"}) {
+    j["isin"] = wrong;
+    expect_refused(j, "isin");
+  }
+  j["isin"] = "US0378331005";
+  BOOST_TEST(product_from_json(j, kSource).isin == "US0378331005");
+  j["tags"] = json::array({"ok", 3});
+  expect_refused(j, "tags[1]");
+  j["tags"] = json::array({""});
+  expect_refused(j, "tags[0]");
+  j["tags"] = "desk-A";
+  expect_refused(j, "tags");
+  j["tags"] = json(std::vector<std::string>(17, "t"));
+  expect_refused(j, "tags");
+}
+
 BOOST_AUTO_TEST_CASE(missing_field) {
   json j = sample_els();
   j.erase("rate");
