@@ -3,6 +3,7 @@
 #include <chrono>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <stdexcept>
 
 #include "harness/machine/machine.hpp"
@@ -74,6 +75,18 @@ SweepCase note_case(const BookNote& note, const BookRunSpec& spec, const json& s
 }
 
 // The entries of one note (a repetition and its median when priced, a skip otherwise).
+// What a desk reads first about a note: its identifiers, size and underlyings, and its price as a
+// percentage of its notional (the book CSV's first columns, harness/results/results_csv.cpp).
+json desk_fields(const Product& p, std::optional<double> price) {
+  std::string underlyings;
+  for (const Underlying& a : p.assets) underlyings += (underlyings.empty() ? "" : "/") + a.name;
+  return {{"isin", p.isin.empty() ? json() : json(p.isin)},
+          {"tags", p.tags.empty() ? json() : json(p.tags)},
+          {"notional", p.notional},
+          {"underlyings", underlyings},
+          {"price_pct_notional", price ? json(*price / p.notional * 100.0) : json()}};
+}
+
 json note_entries(const BookNote& note, const BookRunSpec& spec, const json& settings, const NoteOutcome& out,
                   const Device& placed) {
   CaseOutcome o;
@@ -95,7 +108,9 @@ json note_entries(const BookNote& note, const BookRunSpec& spec, const json& set
   const SweepCase c = note_case(note, spec, settings, device);
   if (out.result) o.timings = single_pricing_timings(c.note_id(), out.result->seconds);
   json entries = case_entries(c, note.product, o);
-  const json book_fields = {{"case_id", c.note_id()}, {"line", note.line}};
+  json book_fields = desk_fields(note.product, out.result ? std::optional<double>(out.result->price) : std::nullopt);
+  book_fields["case_id"] = c.note_id();
+  book_fields["line"] = note.line;
   for (auto& e : entries) {
     e.update(book_fields);
     if (spec.references && out.result) e["judged"] = false;

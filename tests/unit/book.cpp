@@ -402,7 +402,8 @@ BOOST_AUTO_TEST_CASE(book_references_auto_pass_a_good_solver_and_fail_one_that_d
     std::ifstream csv(dir / (std::string(solver) + ".csv"));
     std::string header;
     std::getline(csv, header);
-    BOOST_TEST(header.starts_with("case_id,product,solver,scheme,"));
+    BOOST_TEST(header.starts_with("product,isin,tags,notional,underlyings,price,price_pct_notional,error_bar,status,"));
+    BOOST_TEST(header.find(",case_id,") != std::string::npos);
     BOOST_TEST(header.find(",reference,reference_stderr,reference_source,error,tol,allowance,") != std::string::npos);
     ++k;
   }
@@ -489,6 +490,36 @@ BOOST_AUTO_TEST_CASE(a_book_plan_counts_its_notes_and_estimates_its_time) {
   BOOST_TEST(gpu.by_assets[3] > 0u);
   BOOST_TEST(!gpu.low_seconds.has_value());
   BOOST_TEST(describe(gpu, spec).find("estimate_seconds: unmeasured") != std::string::npos);
+}
+
+// The book's CSV leads with what a desk reads (identifiers, notional, underlyings, price and its
+// percentage of the notional, bar, status) and lists its bad lines as rows of their own.
+BOOST_AUTO_TEST_CASE(a_book_csv_leads_with_the_desk_s_columns_and_lists_bad_lines) {
+  const fs::path dir = temp_dir("desk");
+  const std::vector<Product> notes = generate_book({2, 2, 8});
+  json first = product_to_json(notes[0]);
+  first["isin"] = "KR7005930003";
+  first["tags"] = json::array({"desk-A", "autocall"});
+  first["notional"] = 10000.0;
+  json bad = product_to_json(notes[1]);
+  bad["rate"] = "3%";
+  const Book book = parse_book("desk.jsonl", first.dump() + "\n" + bad.dump() + "\n");
+  BOOST_TEST_REQUIRE(run_book(book, run_spec(dir / "d.json", 1)).priced == 1u);
+  std::ifstream csv(dir / "d.csv");
+  std::string header, row, bad_row;
+  std::getline(csv, header);
+  std::getline(csv, row);
+  std::getline(csv, bad_row);
+  BOOST_TEST(header.starts_with("product,isin,tags,notional,underlyings,price,price_pct_notional,error_bar,status,delta_1,"));
+  const std::string names = notes[0].assets[0].name + "/" + notes[0].assets[1].name;
+  BOOST_TEST(row.starts_with(notes[0].id + ",KR7005930003,desk-A;autocall,10000," + names + ","), row);
+  const json priced = book_notes(read_book_results((dir / "d.json").string()))[0];
+  BOOST_TEST(priced["price_pct_notional"].get<double>() == priced["price"].get<double>() / 100.0,
+             boost::test_tools::tolerance(1e-12));
+  BOOST_TEST(priced["isin"] == "KR7005930003");
+  BOOST_TEST(bad_row.find(",bad-line,") != std::string::npos, bad_row);
+  BOOST_TEST(bad_row.find("rate") != std::string::npos, bad_row);
+  fs::remove_all(dir);
 }
 
 // A batched book's results sum its batches' times: set-up (the problems' build and the march's
