@@ -38,6 +38,7 @@ class BookRun:
     product: str = ""          # a sweep's book: copies of this product
     notes_key: str = ""        # which notes: a digest of their ids and dimensions, or a sweep's copies
     target_error: str = ""     # the accuracy contract (--target-error), where one was priced to
+    started: str = ""          # when the run began (context.elsbench.started)
 
     @property
     def work(self) -> str:
@@ -152,7 +153,7 @@ def _run(data: dict, book: dict, path: str) -> BookRun:
                    int(book.get("workers", 1)), largest_axis(settings["n"]), source_file=path, descriptor=machine,
                    precision=settings.get("precision", "fp64"), target_error=str(settings.get("target_error") or ""),
                    notes_key=notes_digest((e.get("product"), len(e.get("shape") or [])) for e in notes),
-                   **_counts(book["summary"]))
+                   started=str(data["context"]["elsbench"].get("started") or ""), **_counts(book["summary"]))
 
 
 def sweep_book_runs(cases) -> list[BookRun]:

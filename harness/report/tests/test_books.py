@@ -156,6 +156,7 @@ def test_a_book_file_of_the_first_gpu_run_is_read_with_its_machine_told_apart(tm
     run = books.load_book(legacy_book(tmp_path, "gpu.json"))
     assert (run.solver, run.device, run.n, run.notes, run.notes_per_second) == ("adi-cuda", "cuda:0", 100, 1000, 120.0)
     assert run.machine == "vm (16-core Intel Xeon, NVIDIA H100 80GB HBM3)" and run.whole
+    assert run.started == "2026-11-26T19:18:14Z"  # the machine table's "started"
 
 
 def test_only_whole_books_are_plotted_and_priced(tmp_path):
