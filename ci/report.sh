@@ -6,24 +6,27 @@
 # so a checkout's report is the committed one plus today's run (a case measured in both on the same
 # machine shows today's run: harness/report/results.py keeps a machine's latest run of a case).
 #
-#   bash ci/report.sh [--out DIR] [--screenshot PNG] [RUN.json...]
+#   bash ci/report.sh [--out DIR] [--screenshot PNG] [--sections] [RUN.json...]
 #
 # A committed file that the report cannot draw (damaged, or a plot that fails on it) is left out
 # with a warning rather than failing the job; the job fails only when no report can be rendered
 # (this run's files alone included). --screenshot checks the rendered report in headless Chromium
 # (harness/report/browser_check.py; exit 1 on a broken image, console error or empty section) and
-# writes a PNG of its first 4,000 pixels (docs/img/report-quick.png is made so: docs/reports.md).
+# writes a PNG of its first 4,000 pixels (docs/img/report-quick.png is made so: docs/reports.md);
+# --sections writes one PNG per section into OUT/screenshots/ (NN-heading.png), with the same check.
 # $ELSBENCH names the elsbench binary (default build/elsbench); the folder is replaced whole.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=$root/results/report
 screenshot=""
+sections=""
 runs=()
 while (($#)); do  # paths as given, from the caller's folder
   case "$1" in
     --out) out=$(realpath -m "${2:?--out needs a folder}"); shift 2 ;;
     --screenshot) screenshot=$(realpath -m "${2:?--screenshot needs a file}"); shift 2 ;;
-    -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --sections) sections=1; shift ;;
+    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "ci/report.sh: unknown option $1" >&2; exit 2 ;;
     *) [ -f "$1" ] || { echo "ci/report.sh: $1: no such results file" >&2; exit 2; }
        runs+=("$(realpath "$1")"); shift ;;
@@ -90,5 +93,8 @@ rm -rf "$staging/one" "$out"
 mv "$staging/report" "$out"
 if [ -n "$screenshot" ]; then
   /usr/bin/python3 harness/report/browser_check.py "$out/report.html" --screenshot "$screenshot" --max-height 4000
+fi
+if [ -n "$sections" ]; then  # inside OUT: replaced with the report, never stale
+  /usr/bin/python3 harness/report/browser_check.py "$out/report.html" --sections "$out/screenshots"
 fi
 echo "report: $(realpath "$out/report.html")"

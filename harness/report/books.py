@@ -9,16 +9,13 @@ import hashlib
 import math
 from dataclasses import dataclass, field
 
+import convert_book_v1
 import cost
 import figures
 from results import machine_label
 from schema import ResultsError, read_json
 
 BOOK_PRESET = "book"  # a book run's results file: context.elsbench.preset, with context.elsbench.book
-# The book file of elsbench before the one results schema (the H100's first run, ff80309):
-# {"schema": "elsbench-book", "version": 1, "context": {"elsbench": {settings, workers}, "machine"},
-#  "summary": {...}, "notes": [...]}. Read so that measurements taken then stay usable.
-LEGACY_BOOK_SCHEMA = "elsbench-book"
 
 
 @dataclass
@@ -41,6 +38,7 @@ class BookRun:
     product: str = ""          # a sweep's book: copies of this product
     notes_key: str = ""        # which notes: a digest of their ids and dimensions, or a sweep's copies
     target_error: str = ""     # the accuracy contract (--target-error), where one was priced to
+    started: str = ""          # when the run began (context.elsbench.started)
 
     @property
     def work(self) -> str:
@@ -93,10 +91,8 @@ def largest_axis(n) -> int:
 
 
 def book_part(data) -> dict | None:
-    """context.elsbench.book of a book run's results file (or the whole of a legacy book file), or
-    None for any other file."""
-    if isinstance(data, dict) and data.get("schema") == LEGACY_BOOK_SCHEMA:
-        return data
+    """context.elsbench.book of a book run's results file, or None for any other file (a v1 book file
+    has none until today_format converts it)."""
     try:
         meta = data["context"]["elsbench"]
     except (KeyError, TypeError):
@@ -107,21 +103,32 @@ def book_part(data) -> dict | None:
 
 
 def is_book_file(path: str) -> bool:
-    return book_part(read_json(path)) is not None
+    return book_part(today_format(read_json(path), path)) is not None
 
 
 def load_book(path: str) -> BookRun:
-    data = read_json(path)
+    data = today_format(read_json(path), path)
     book = book_part(data)
     if book is None or "summary" not in book:
         raise ValueError(f"{path}: not a complete book results file (context.elsbench.book with a summary)")
     try:
-        run = _legacy_run(data, path) if book is data else _run(data, book, path)
+        run = _run(data, book, path)
     except (KeyError, TypeError, AttributeError, ValueError) as e:
         raise ResultsError(path, "<book>", f"a damaged book results file ({type(e).__name__}: {e})") from None
     if not math.isfinite(run.notes_per_second):
         raise ResultsError(path, "context.elsbench.book.summary.notes_per_second", "not a finite number")
     return run
+
+
+def today_format(data, path: str):
+    """A results file of today's schema: a v1 book file (elsbench before the results schema) converted
+    as harness/report/convert_book_v1.py converts it, so that one reader serves both."""
+    if not convert_book_v1.is_v1_book(data):
+        return data
+    try:
+        return convert_book_v1.convert(data, path)
+    except (KeyError, TypeError, ValueError) as e:
+        raise ResultsError(path, "<book>", f"a v1 book file that does not convert ({type(e).__name__}: {e})") from None
 
 
 def notes_digest(notes) -> str:
@@ -146,18 +153,7 @@ def _run(data: dict, book: dict, path: str) -> BookRun:
                    int(book.get("workers", 1)), largest_axis(settings["n"]), source_file=path, descriptor=machine,
                    precision=settings.get("precision", "fp64"), target_error=str(settings.get("target_error") or ""),
                    notes_key=notes_digest((e.get("product"), len(e.get("shape") or [])) for e in notes),
-                   **_counts(book["summary"]))
-
-
-def _legacy_run(data: dict, path: str) -> BookRun:
-    meta, machine = data["context"]["elsbench"], data["context"].get("machine") or {}
-    devices = sorted({e["device"] for e in data["notes"] if e.get("status") == "ok" and e.get("device")}) or ["cpu"]
-    settings = meta["settings"]
-    return BookRun(machine_label(machine, path), machine.get("instance") or "", settings["solver"], ",".join(devices),
-                   int(meta.get("workers", 1)), largest_axis(settings["n"]), source_file=path, descriptor=machine,
-                   precision=settings.get("precision", "fp64"),
-                   notes_key=notes_digest((e.get("id"), e.get("assets")) for e in data["notes"]),
-                   **_counts(data["summary"]))
+                   started=str(data["context"]["elsbench"].get("started") or ""), **_counts(book["summary"]))
 
 
 def sweep_book_runs(cases) -> list[BookRun]:

@@ -4,7 +4,7 @@ person would see a whole report: every image loaded, no console error, no uncaug
 failed resource, and every section holds content (text, a figure or a table with rows).
 
     python3 harness/report/browser_check.py results/report/report.html [--screenshot PNG]
-        [--section HEADING] [--width 1280] [--max-height PX] [--timeout 60] [--chromium PATH]
+        [--section HEADING | --sections DIR] [--width 1280] [--max-height PX] [--timeout 60] [--chromium PATH]
 
 Exit 0 when the page passes, 1 naming each failing image, section, console message or resource,
 2 when the check could not be run (no Chromium, the browser failed to start or timed out).
@@ -23,6 +23,7 @@ import fcntl
 import json
 import os
 import pathlib
+import re
 import select
 import shutil
 import signal
@@ -113,7 +114,7 @@ class Result:
     console: list = field(default_factory=list)   # console errors and uncaught exceptions, as text
     resources: list = field(default_factory=list)  # failed loads, as text
     title: str = ""
-    screenshot: str | None = None
+    screenshots: list = field(default_factory=list)  # the PNGs written
 
     @property
     def problems(self) -> list[str]:
@@ -359,11 +360,47 @@ def _page_messages(events: list, session: str, base: str) -> tuple[list[str], li
     return console, resources
 
 
+def slug(heading: str) -> str:
+    """A section's file name: 'Cost per 1,000 pricings' -> 'cost-per-1-000-pricings'."""
+    return re.sub(r"[^a-z0-9]+", "-", heading.lower()).strip("-") or "section"
+
+
+def page_height(b: "Browser", session: str) -> int:
+    metrics = b.send("Page.getLayoutMetrics", session=session)
+    return int((metrics.get("cssContentSize") or metrics["contentSize"])["height"])
+
+
+def section_span(b: "Browser", session: str, heading: str, result: Result) -> tuple[int, int]:
+    """The page's vertical span of the section headed `heading` (its h2 down to the next)."""
+    found = b.send("Runtime.evaluate", {"expression": SECTION_SCRIPT % json.dumps(heading), "returnByValue": True},
+                   session=session)
+    span = found.get("result", {}).get("value")
+    if not span:
+        headings = ", ".join(f'"{s["heading"]}"' for s in result.sections)
+        raise CheckError(f"no section headed \"{heading}\" to screenshot (sections: {headings})")
+    return int(span[0]), int(span[1])
+
+
+def capture(b: "Browser", session: str, span: tuple[int, int], width: int, max_height: int | None,
+            out: pathlib.Path) -> str:
+    """A PNG of the page from span[0] to span[1] (cut at max_height), as a reader sees it."""
+    top, bottom = span
+    height = bottom - top if not max_height else min(bottom - top, max_height)
+    shot = b.send("Page.captureScreenshot",
+                  {"format": "png", "captureBeyondViewport": True, "fromSurface": True,
+                   "clip": {"x": 0, "y": top, "width": width, "height": height, "scale": 1}}, session=session)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_bytes(base64.b64decode(shot["data"]))
+    return str(out)
+
+
 def check(page: str, screenshot: str | None = None, chromium: str | None = None, timeout: float = 60.0,
-          width: int = 1280, max_height: int | None = None, section: str | None = None) -> Result:
+          width: int = 1280, max_height: int | None = None, section: str | None = None,
+          sections_dir: str | None = None) -> Result:
     """Loads `page` in headless Chromium and returns what it found; raises CheckError when the
     check could not be run. With `screenshot`, writes a full-page PNG there, or of the section
-    headed `section` alone (its h2 down to the next), cut at max_height."""
+    headed `section` alone (its h2 down to the next), cut at max_height. With `sections_dir`, one
+    PNG of each section there (NN-heading.png, in page order), so each plot is seen whole."""
     path = pathlib.Path(page).resolve()
     if not path.is_file():
         raise CheckError(f"{page}: no such file")
@@ -393,26 +430,13 @@ def check(page: str, screenshot: str | None = None, chromium: str | None = None,
         result = Result(page=str(page), images=data["images"], sections=data["sections"], console=console,
                         resources=resources, title=data["title"])
         if screenshot:
-            metrics = b.send("Page.getLayoutMetrics", session=session)
-            size = metrics.get("cssContentSize") or metrics["contentSize"]
-            top, bottom = 0, int(size["height"])
-            if section:
-                found = b.send("Runtime.evaluate", {"expression": SECTION_SCRIPT % json.dumps(section),
-                                                    "returnByValue": True}, session=session)
-                span = found.get("result", {}).get("value")
-                if not span:
-                    headings = ", ".join(f'"{s["heading"]}"' for s in result.sections)
-                    raise CheckError(f"no section headed \"{section}\" to screenshot (sections: {headings})")
-                top, bottom = int(span[0]), int(span[1])
-            height = bottom - top if not max_height else min(bottom - top, max_height)
-            shot = b.send("Page.captureScreenshot",
-                          {"format": "png", "captureBeyondViewport": True, "fromSurface": True,
-                           "clip": {"x": 0, "y": top, "width": width, "height": height, "scale": 1}},
-                          session=session)
-            out = pathlib.Path(screenshot)
-            out.parent.mkdir(parents=True, exist_ok=True)
-            out.write_bytes(base64.b64decode(shot["data"]))
-            result.screenshot = str(out)
+            top, bottom = section_span(b, session, section, result) if section else (0, page_height(b, session))
+            result.screenshots.append(capture(b, session, (top, bottom), width, max_height, pathlib.Path(screenshot)))
+        if sections_dir:
+            for i, s in enumerate(result.sections, 1):
+                out = pathlib.Path(sections_dir) / f"{i:02d}-{slug(s['heading'])}.png"
+                result.screenshots.append(capture(b, session, section_span(b, session, s["heading"], result), width,
+                                                  max_height, out))
     return result
 
 
@@ -422,13 +446,14 @@ def main(argv=None) -> int:
     parser.add_argument("--screenshot", help="write a full-page PNG screenshot here")
     parser.add_argument("--width", type=int, default=1280, help="viewport width in CSS pixels (default 1280)")
     parser.add_argument("--section", help="screenshot only the section with this heading (an h2's text)")
+    parser.add_argument("--sections", metavar="DIR", help="write one PNG per section into DIR (NN-heading.png)")
     parser.add_argument("--max-height", type=int, help="cut the screenshot at this many pixels")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds before giving up (default 60)")
     parser.add_argument("--chromium", help="the browser to run (default: $ELSBENCH_CHROMIUM, then chromium on PATH)")
     args = parser.parse_args(argv)
     try:
         result = check(args.page, args.screenshot, args.chromium, args.timeout, args.width, args.max_height,
-                       args.section)
+                       args.section, args.sections)
     except CheckError as e:
         print(f"browser_check.py: {args.page}: {e}", file=sys.stderr)
         return 2
@@ -436,7 +461,7 @@ def main(argv=None) -> int:
     for p in problems:
         print(f"browser_check.py: {args.page}: {p}", file=sys.stderr)
     print(("FAIL " if problems else "ok ") + result.summary()
-          + (f"; screenshot {result.screenshot}" if result.screenshot else ""))
+          + (f"; screenshots: {', '.join(result.screenshots)}" if result.screenshots else ""))
     return 1 if problems else 0
 
 

@@ -70,7 +70,7 @@ def report_machines(machines, book_runs) -> list[results.Machine]:
 def book_machine(run) -> results.Machine:
     """A book file's machine, for the machine table."""
     return results.Machine(label=run.machine, descriptor=run.descriptor, source_file=run.source_file, preset="book",
-                           started=run.descriptor.get("started", ""), complete=run.whole or run.failed > 0)
+                           started=run.started, complete=run.whole or run.failed > 0)
 
 
 def speedup_section(cases, asked, out_dir) -> Section:

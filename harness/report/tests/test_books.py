@@ -130,12 +130,21 @@ def test_another_form_of_the_same_gpu_family_is_not_the_gpu_measured():
     assert cost.same_gpu(entry("T4", 16), {"name": "Tesla T4", "memory_bytes": int(14.7 * 2**30)})
 
 
+V1_NOTE = {"id": "a", "line": 1, "status": "ok", "price": 98.5, "delta": [0.01, 0.02], "gamma": [-1e-4, -2e-5],
+           "seconds": 0.008, "assets": 2, "grid_points": 10000, "time_steps": 916, "scheme": "hundsdorfer-verwer",
+           "device": "cuda:0", "threads": 1, "peak_device_bytes": 830504440}
+
+
 def legacy_book(tmp_path, name, failed=0, resumed=0, notes=1000):
-    data = {"schema": "elsbench-book", "version": 1, "bad_lines": 0,
-            "context": {"elsbench": {"settings": {"solver": "adi-cuda", "n": 100, "precision": "fp64"}, "workers": 1},
+    """A book file of the H100's first run (elsbench-book v1, ff80309), read converted."""
+    settings = {"book": "b.jsonl", "solver": "adi-cuda", "scheme": "hundsdorfer-verwer", "n": 100, "nt": "auto",
+                "mesh": "sinh", "s_max_multiple": 4.0, "density": 0.5, "damping_steps": 2, "precision": "fp64"}
+    data = {"schema": "elsbench-book", "version": 1, "bad_lines": [],
+            "context": {"elsbench": {"settings": settings, "commands": ["elsbench book price b.jsonl"], "workers": 1,
+                                     "batched": True, "ranks": 1, "date": "2026-11-26T19:18:14Z"},
                         "machine": {"hostname": "vm", "cores": 16, "cpu_model": "Intel(R) Xeon(R) Processor",
                                     "gpus": [{"index": 0, "name": "NVIDIA H100 80GB HBM3"}]}},
-            "notes": [{"id": "a", "device": "cuda:0", "status": "ok"}],
+            "notes": [V1_NOTE],
             "summary": {"notes": notes, "priced_this_run": notes - failed - resumed, "failed": failed,
                         "resumed": resumed, "notes_per_second": 120.0}}
     path = tmp_path / name
@@ -147,6 +156,7 @@ def test_a_book_file_of_the_first_gpu_run_is_read_with_its_machine_told_apart(tm
     run = books.load_book(legacy_book(tmp_path, "gpu.json"))
     assert (run.solver, run.device, run.n, run.notes, run.notes_per_second) == ("adi-cuda", "cuda:0", 100, 1000, 120.0)
     assert run.machine == "vm (16-core Intel Xeon, NVIDIA H100 80GB HBM3)" and run.whole
+    assert run.started == "2026-11-26T19:18:14Z"  # the machine table's "started"
 
 
 def test_only_whole_books_are_plotted_and_priced(tmp_path):

@@ -86,6 +86,32 @@ def test_a_section_alone_is_screenshot_and_an_unknown_one_is_refused(chromium, r
                             section="Nowhere")
 
 
+def png_size(path):
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
+def test_every_section_is_screenshot_whole_in_page_order(chromium, report, tmp_path):
+    result = browser_check.check(str(report / "report.html"), chromium=chromium, sections_dir=str(tmp_path / "s"))
+    names = [f"{i:02d}-{browser_check.slug(s['heading'])}.png" for i, s in enumerate(result.sections, 1)]
+    assert result.screenshots == [str(tmp_path / "s" / n) for n in names] and names[0] == "01-summary.png"
+    sizes = [png_size(tmp_path / "s" / n) for n in names]
+    assert all(width == 1280 and height > 50 for width, height in sizes)
+
+
+def test_the_report_script_screenshots_each_section_into_the_report_it_replaces(chromium, tmp_path):
+    from test_main_report import checkout
+    repo, env = checkout(tmp_path)
+    (repo / "harness" / "report").mkdir(parents=True)
+    shutil.copy(CHECK, repo / "harness" / "report")
+    p = subprocess.run(["bash", str(repo / "ci" / "report.sh"), "--sections"], capture_output=True, text=True, env=env)
+    assert p.returncode == 0, p.stderr
+    report = repo / "results" / "report"
+    shots = sorted(os.listdir(report / "screenshots"))
+    assert shots[0] == "01-summary.png" and len(shots) == (report / "report.html").read_text().count("<h2>")
+
+
 def test_a_broken_inline_image_is_named(chromium, report, tmp_path):
     def corrupt_first_image(text):
         return re.sub(r'src="data:image/svg\+xml;base64,[^"]*"', 'src="data:image/svg+xml;base64,PHN2Zz4="', text,
