@@ -23,9 +23,10 @@ void judge_note(nlohmann::json& entries, const Product& note, const SolverInfo& 
     verdict.update({{"status", "no-reference"}, {"no_reference_reason", why}});
   } else {
     const double price = entries.at(0).at("price").get<double>();
-    const double tol = references.tolerance.tol(note.id, solver.name, solver.tolerance_c,
-                                                to_string(options.precision), options.grid.n, ref->price,
-                                                note.notional);
+    const double tol = fixed_tol(references.tolerance, note)
+                           .value_or(references.tolerance.tol(note.id, solver.name, solver.tolerance_c,
+                                                              to_string(options.precision), options.grid.n,
+                                                              ref->price, note.notional));
     const Verdict v = judge(price, *ref, tol, references.k);
     verdict.update({{"reference", ref->price},
                     {"reference_stderr", ref->std_error},
@@ -34,6 +35,7 @@ void judge_note(nlohmann::json& entries, const Product& note, const SolverInfo& 
                     {"tol", tol},
                     {"allowance", v.allowance},
                     {"status", v.pass ? "pass" : "fail"}});
+    if (references.tolerance.fixed) verdict["tol_source"] = tol_source(references.tolerance);
   }
   for (auto& e : entries) e.update(verdict);
 }

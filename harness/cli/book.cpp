@@ -28,7 +28,7 @@ struct PriceArgs {
   ReferenceFlags reference;
   bool strict = false, resume = false, greeks = false, dry_run = false;
   std::string greek_units = "model";
-  std::string target_error;
+  std::string target_error, tol;
 };
 
 void add_generate(CLI::App& parent) {
@@ -115,6 +115,7 @@ void add_price(CLI::App& parent) {
                   "price each note to this error (0.01, or 0.5bp of its notional) on the grid that meets it\n"
                   "(price --target-error's rule, note by note); a note that misses it is failed");
   args->reference.add_to(*cmd, "none");
+  add_tol_flag(*cmd, args->tol);
   cmd->add_flag("--dry-run", args->dry_run,
                 "print the plan (notes, work) and an estimate of its time at the measured rates, and exit");
   cmd->callback([args, cmd] {
@@ -132,6 +133,7 @@ void add_price(CLI::App& parent) {
     spec.instance = args->instance;
     spec.command = command_line(*cmd);
     if (args->reference.wanted()) spec.references = BookReferences{args->reference.policy(), {}, 3.0};
+    if (const std::optional<ErrorTarget> tol = read_tol(args->tol, args->reference.wanted())) spec.references->tolerance.fixed = tol;
     if (!args->target_error.empty())
       spec.target = read_target(args->target_error, cmd->count("--n") > 0 || cmd->count("--nt") > 0, false,
                                 "(command line)", {"--target-error", "--n and --nt", ""});

@@ -24,7 +24,7 @@ struct PriceArgs {
   ReferenceFlags reference;
   bool json = false, greeks = false, error_estimate = false;
   std::string greek_units = "model";
-  std::string target_error;
+  std::string target_error, tol;
 };
 
 std::string reference_text(const ReferenceValue& ref, double price) {
@@ -41,7 +41,9 @@ std::string verdict_text(const PriceVerdict& v) {
     << " (|error| " << std::abs(v.verdict.error) << (v.verdict.pass ? " <= " : " > ") << "allowance "
     << v.verdict.allowance << ": " << v.k << " x stderr " << v.stderr_part / v.k << " + discretisation "
     << v.discretisation_part;
-  if (v.from_estimate)
+  if (!v.tol_source.empty())
+    s << ", " << v.tol_source << ")\n";
+  else if (v.from_estimate)
     s << ", the estimated error)\n";
   else
     s << " by the default rule c (100/n)^2 |reference|, c = " << v.c
@@ -58,6 +60,7 @@ void setup(CLI::App& app) {
                               std::to_string(default_nodes(2)) + " or " + std::to_string(default_nodes(3)) +
                               " nodes by the note's assets, and half as many");
   args->reference.add_to(*cmd, "none");
+  add_tol_flag(*cmd, args->tol);
   cmd->add_flag("--json", args->json, "print the result as JSON");
   cmd->add_flag("--greeks", args->greeks,
                 "also vega per asset and rho (bump and reprice, central differences) and theta (one time step)");
@@ -80,6 +83,7 @@ void setup(CLI::App& app) {
     choose_grid(request, product, cmd->count("--n") > 0 || cmd->count("--nt") > 0, args->target_error, "(command line)",
                 {"--target-error", "--n and --nt", "--error-estimate"});
     if (args->reference.wanted()) request.reference = args->reference.policy();
+    request.tol = read_tol(args->tol, args->reference.wanted());
     const PriceRun run = run_price(solver, product, request);
     if (run.reference_wanted && !run.reference)
       std::cerr << "elsbench price: no reference for " << product.id << " (try --reference auto)\n";

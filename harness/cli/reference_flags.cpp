@@ -48,4 +48,21 @@ ReferencePolicy ReferenceFlags::policy() const {
   return p;
 }
 
+void add_tol_flag(CLI::App& cmd, std::string& text) {
+  cmd.add_option("--tol", text,
+                 "judge against the reference with this allowance for the discretisation (1bp of the notional, or\n"
+                 "an amount: 0.01) instead of the grid rule or the price's own error bar");
+}
+
+std::optional<ErrorTarget> read_tol(const std::string& text, bool reference_wanted) {
+  if (text.empty()) return std::nullopt;
+  if (!reference_wanted)
+    throw InputError("(command line)", "--tol", "it judges a price against its reference: add --reference stored|auto");
+  try {
+    return parse_error_target(text);
+  } catch (const std::invalid_argument& e) {
+    throw InputError("(command line)", "--tol", e.what());
+  }
+}
+
 }  // namespace elsbench

@@ -24,6 +24,7 @@ struct ReportArgs {
   std::string baseline = "adi/cpu/t1";
   std::string prices;
   std::string history;
+  std::string tol;  // --tol: verdicts judged again at one allowance
 };
 
 // Runs argv[0] (looked up on PATH) and returns its exit status; -1 when it could not start.
@@ -71,6 +72,7 @@ int render_report(const ReportArgs& args) {
                                 "--baseline", args.baseline};
   if (!args.prices.empty()) argv.insert(argv.end(), {"--prices", args.prices});
   if (!args.history.empty()) argv.insert(argv.end(), {"--history", args.history});
+  if (!args.tol.empty()) argv.insert(argv.end(), {"--tol", args.tol});
   argv.insert(argv.end(), args.results.begin(), args.results.end());
   const int status = run_program(argv, false);
   // render.py exits 2 on bad input (a damaged results file, named with its field): so does report.
@@ -93,6 +95,9 @@ void setup(CLI::App& app) {
   cmd->add_option("--baseline", args->baseline,
                   "speedup baseline SOLVER[:SCHEME]/DEVICE[/tTHREADS][/PRECISION], matched per product and grid")
       ->capture_default_str();
+  cmd->add_option("--tol", args->tol,
+                  "judge every case with a reference again at this allowance (1bp of the notional, or an amount:\n"
+                  "0.01), whatever its run used");
   cmd->add_option("--prices", args->prices, "cloud price table (default: harness/cloud/prices.json)")
       ->check(CLI::ExistingFile);
   cmd->callback([args] {

@@ -18,14 +18,17 @@ namespace {
 nlohmann::json validation_entries(const ValidationPlan& plan, ValidationOutcome v) {
   if (v.outcome.result && v.outcome.timings.empty())
     v.outcome.timings = single_pricing_timings(v.spec.id(), v.outcome.result->seconds);
-  return case_entries(v.spec, plan_product(plan, v.spec.product), v.outcome);
+  nlohmann::json entries = case_entries(v.spec, plan_product(plan, v.spec.product), v.outcome);
+  if (const std::string source = tol_source(plan.settings.tolerance); !source.empty() && v.outcome.reference)
+    for (auto& e : entries) e["tol_source"] = source;
+  return entries;
 }
 
 struct ValidateArgs {
   std::string preset = "quick", out;
   int threads = 0;
   bool error_estimate = false;
-  std::string target_error;
+  std::string target_error, tol;
   ReferenceFlags reference;
 };
 
@@ -35,6 +38,7 @@ void setup(CLI::App& app) {
   cmd->add_option("--preset", args->preset, "quick | full | a case file (harness/presets/validation/*.json)");
   cmd->add_option("--threads", args->threads, "CPU threads (0: all cores)")->check(CLI::Range(0, kMaxThreads));
   args->reference.add_to(*cmd);
+  add_tol_flag(*cmd, args->tol);
   cmd->add_flag("--error-estimate", args->error_estimate,
                 "estimate each case's discretisation error from coarser grids; above its tol the case is 'unconverged'");
   cmd->add_option("--target-error", args->target_error,
@@ -46,6 +50,7 @@ void setup(CLI::App& app) {
     plan.references = args->reference.policy();
     plan.references.threads = args->threads;
     plan.settings.error_estimate = args->error_estimate;
+    plan.settings.tolerance.fixed = read_tol(args->tol, true);
     if (!args->target_error.empty())
       plan.settings.target = read_target(args->target_error, false, args->error_estimate, "(command line)",
                                          {"--target-error", "", "--error-estimate"});

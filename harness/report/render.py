@@ -26,6 +26,7 @@ import plot_speedup  # noqa: E402
 import plot_time  # noqa: E402
 import results  # noqa: E402
 import tables  # noqa: E402
+import tolerance  # noqa: E402
 from document import Section, write_html, write_markdown  # noqa: E402
 from gpu_memory import device_memory_rows, memory_models, models_for_gpus  # noqa: E402
 from speedup import Baseline, speedups  # noqa: E402
@@ -184,8 +185,15 @@ def books_section(runs, machines, cases, prices_path, out_dir) -> Section:
     return Section("Books of notes", text, figure, [tables.book_cost_table([r for r in rows if not r.unmeasured])])
 
 
-def validation_section(cases) -> Section:
-    return Section("Validation", ["|price - reference| <= allowance (k x reference standard error + discretisation "
+def validation_section(cases, rejudged=None) -> Section:
+    """rejudged: (--tol's text, products whose verdict stood as run) when report --tol judged again."""
+    notes = []
+    if rejudged:
+        tol, kept = rejudged
+        notes.append(f"Judged again at --tol {tol}: every case with a reference passes when |price - reference| <= "
+                     f"3 x reference standard error + {tol}, whatever allowance its run used"
+                     + (f"; kept as run (no known notional for a tolerance in bp): {', '.join(kept)}." if kept else "."))
+    return Section("Validation", notes + ["|price - reference| <= allowance (k x reference standard error + discretisation "
                                   "tolerance) passes; UNCONVERGED: the estimated discretisation error exceeds the "
                                   "tolerance (cases run with --error-estimate). The tolerance is grid-scaled, "
                                   "c x (100/n)^2 x the price's scale, unless a --target-error bar set it: a coarse "
@@ -221,7 +229,7 @@ def history_section(folder, found, out_dir) -> Section:
                    [tables.history_change_table(moved), tables.history_runs_table(histories)])
 
 
-def render(paths, out_dir, baseline_spec, prices_path, history_folder=None):
+def render(paths, out_dir, baseline_spec, prices_path, history_folder=None, tol=None):
     # Every input is read and checked before anything is written; the report is drawn in a
     # temporary folder beside OUT and moved into place whole, so a failure leaves no plots
     # without their report.md and report.html.
@@ -237,12 +245,14 @@ def render(paths, out_dir, baseline_spec, prices_path, history_folder=None):
     book_runs += books.sweep_book_runs(every_case)
     # A case of the book axis times a whole book: only single notes enter the per-pricing sections.
     cases = [c for c in every_case if c.book == 1]
+    kept = tolerance.rejudge(every_case, tol) if tol else []
     cost.load_prices(prices_path)
     parent = os.path.dirname(os.path.abspath(out_dir))
     os.makedirs(parent, exist_ok=True)
     staging = tempfile.mkdtemp(prefix=".report-", dir=parent)
     try:
-        _draw(paths, staging, baseline, prices_path, book_runs, machines, cases, every_case, history_folder, folder)
+        _draw(paths, staging, baseline, prices_path, book_runs, machines, cases, every_case, history_folder, folder,
+              (tol, kept) if tol else None)
         os.makedirs(out_dir, exist_ok=True)
         for name in sorted(os.listdir(staging)):
             os.replace(os.path.join(staging, name), os.path.join(out_dir, name))
@@ -251,7 +261,7 @@ def render(paths, out_dir, baseline_spec, prices_path, history_folder=None):
 
 
 def _draw(paths, out_dir, baseline, prices_path, book_runs, machines, cases, every_case, history_folder=None,
-          folder=None):
+          folder=None, rejudged=None):
     # A report of books alone has no single pricing: its per-pricing sections would be empty shells.
     single = [
         time_section(cases, out_dir),
@@ -264,7 +274,7 @@ def _draw(paths, out_dir, baseline, prices_path, book_runs, machines, cases, eve
         summary_section(paths, machines, every_case, book_runs),
         *single,
         *([books_section(book_runs, machines, cases, prices_path, out_dir)] if book_runs else []),
-        *([validation_section(cases)] if cases else []),
+        *([validation_section(cases, rejudged)] if cases else []),
         *([history_section(history_folder, folder, out_dir)] if folder is not None else []),
     ]
     title = "elsbench report: " + ", ".join(m.label for m in report_machines(machines, book_runs))
@@ -280,11 +290,13 @@ def main(argv=None) -> int:
     parser.add_argument("--out", required=True, help="output directory")
     parser.add_argument("--baseline", default="adi/cpu/t1", help="SOLVER[:SCHEME]/DEVICE[/tTHREADS][/PRECISION]")
     parser.add_argument("--prices", default=DEFAULT_PRICES, help="cloud price table")
+    parser.add_argument("--tol", help="judge every case with a reference at this allowance (1bp of the notional, "
+                        "or an amount: 0.01) instead of its run's")
     args = parser.parse_args(argv)
     try:
         if not args.results and args.history is None:
             parser.error("give RESULTS files, --history DIR, or both")
-        render(args.results, args.out, args.baseline, args.prices, args.history)
+        render(args.results, args.out, args.baseline, args.prices, args.history, args.tol)
     except (OSError, ValueError, KeyError) as e:
         # Bad input (a damaged results file names its field): exit 2, no traceback.
         print(f"render.py: {e}", file=sys.stderr)

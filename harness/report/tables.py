@@ -52,7 +52,9 @@ def allowance_source(case) -> str:
     under a grid-scaled allowance)."""
     if case.fields.get("allowance") is None:
         return "-"
-    if case.fields.get("accuracy"):
+    if case.fields.get("tol_source"):
+        source = case.fields["tol_source"]
+    elif case.fields.get("accuracy"):
         source = "the --target-error bar"
     else:
         source = f"grid-scaled tolerance at n = {case.fields.get('n', '?')}"

@@ -126,9 +126,12 @@ CaseOutcome run_case(const SweepCase& c, const Product& product, const CaseSetti
   }
 
   out.reference = reference;
-  out.tol = settings.target ? *out.result->accuracy->bound  // what the price claims
-                            : settings.tolerance.tol(c.product, c.solver, solver.tolerance_c, to_string(c.precision), c.n,
-                                                     reference ? reference->price : out.result->price, product.notional);
+  out.tol = fixed_tol(settings.tolerance, product)
+                .value_or(settings.target ? *out.result->accuracy->bound  // what the price claims
+                                          : settings.tolerance.tol(c.product, c.solver, solver.tolerance_c,
+                                                                   to_string(c.precision), c.n,
+                                                                   reference ? reference->price : out.result->price,
+                                                                   product.notional));
   if (reference) {
     out.verdict = judge(out.result->price, *reference, out.tol, settings.k);
     out.status = out.verdict.pass ? "pass" : "fail";

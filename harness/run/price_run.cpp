@@ -24,7 +24,7 @@ PriceRun run_price(const SolverInfo& solver, const Product& product, const Price
   }
   // Bumped on the (finer) grid the price came from, not extrapolated.
   if (request.greeks) add_risk_greeks(solver, product, options, run.result, {}, request.greek_units);
-  if (run.reference) run.verdict = price_verdict(run.result, *run.reference, product, solver, options);
+  if (run.reference) run.verdict = price_verdict(run.result, *run.reference, product, solver, options, request.tol);
   return run;
 }
 

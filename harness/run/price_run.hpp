@@ -20,6 +20,7 @@ struct PriceRequest {
   bool extrapolate = false;
   std::optional<ErrorTarget> target;         // choose the grid to meet it; implies extrapolate
   std::optional<ReferencePolicy> reference;  // empty: no reference asked for
+  std::optional<ErrorTarget> tol;            // --tol: the verdict's allowance (price_verdict)
   PricedGrid* grid = nullptr;                // where given, the values and the mesh's nodes too
 };
 

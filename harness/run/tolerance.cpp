@@ -36,12 +36,28 @@ double ToleranceRule::tol(const std::string& product, const std::string& solver,
   return coefficient * h * h * scale + (precision == "fp32" ? fp32_relative * scale : 0.0);
 }
 
+std::optional<double> fixed_tol(const ToleranceRule& rule, const Product& product) {
+  if (!rule.fixed) return std::nullopt;
+  return rule.fixed->in_price_units(product);
+}
+
+std::string tol_source(const ToleranceRule& rule) { return rule.fixed ? "--tol " + rule.fixed->text : ""; }
+
 ToleranceRule tolerance_rule_from_json(const nlohmann::json& j, const std::string& source) {
   ToleranceRule r;
   if (!j.is_object()) throw InputError(source, "tolerance", "expected an object");
   for (const auto& [key, value] : j.items())
-    if (key != "c" && key != "fp32_relative" && key != "floor_fraction" && key != "overrides")
-      throw InputError(source, "tolerance." + key, "unknown key (expected c, fp32_relative, floor_fraction, overrides)");
+    if (key != "c" && key != "fp32_relative" && key != "floor_fraction" && key != "overrides" && key != "fixed")
+      throw InputError(source, "tolerance." + key,
+                       "unknown key (expected c, fp32_relative, floor_fraction, overrides, fixed)");
+  if (j.contains("fixed")) {
+    if (!j["fixed"].is_string()) throw InputError(source, "tolerance.fixed", "expected a string (1bp, 0.01)");
+    try {
+      r.fixed = parse_error_target(j["fixed"].get<std::string>());
+    } catch (const std::invalid_argument& e) {
+      throw InputError(source, "tolerance.fixed", e.what());
+    }
+  }
   if (j.contains("c")) r.c = positive(j, "c", source, "tolerance");
   if (j.contains("fp32_relative")) r.fp32_relative = positive(j, "fp32_relative", source, "tolerance");
   if (j.contains("floor_fraction")) r.floor_fraction = positive(j, "floor_fraction", source, "tolerance");
@@ -87,10 +103,12 @@ nlohmann::json to_json(const ToleranceRule& rule) {
     if (o.c) x["c"] = *o.c;
     overrides.push_back(x);
   }
-  return {{"c", rule.c},
-          {"fp32_relative", rule.fp32_relative},
-          {"floor_fraction", rule.floor_fraction},
-          {"overrides", overrides}};
+  nlohmann::json out = {{"c", rule.c},
+                        {"fp32_relative", rule.fp32_relative},
+                        {"floor_fraction", rule.floor_fraction},
+                        {"overrides", overrides}};
+  if (rule.fixed) out["fixed"] = rule.fixed->text;
+  return out;
 }
 
 }  // namespace elsbench

@@ -12,6 +12,9 @@
 #include <string>
 #include <vector>
 
+#include "products/product.hpp"
+#include "solvers/contract/error_target.hpp"
+
 namespace elsbench {
 
 struct ToleranceOverride {
@@ -26,11 +29,21 @@ struct ToleranceRule {
   double fp32_relative = 1e-4;   // rounding of a march in single precision
   double floor_fraction = 0.01;  // of the notional
   std::vector<ToleranceOverride> overrides;
+  // --tol: one allowance for every case (an amount, or bp of the notional), whatever its grid;
+  // it also replaces the bar a price claims (--target-error, --error-estimate): a verdict at the
+  // user's tolerance.
+  std::optional<ErrorTarget> fixed;
 
   // solver_c: the variant's coefficient hint (SolverInfo::tolerance_c), if it declares one.
   double tol(const std::string& product, const std::string& solver, std::optional<double> solver_c,
              const std::string& precision, int n, double reference_price, double notional) const;
 };
+
+// --tol's allowance for `product` in price units, if the rule has one.
+std::optional<double> fixed_tol(const ToleranceRule& rule, const Product& product);
+// What the allowance of a verdict was: "--tol 1bp" where fixed, else empty (the grid rule or the
+// price's own bar, which the case's fields tell apart).
+std::string tol_source(const ToleranceRule& rule);
 
 ToleranceRule tolerance_rule_from_json(const nlohmann::json& j, const std::string& source);
 nlohmann::json to_json(const ToleranceRule& rule);

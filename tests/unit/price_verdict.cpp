@@ -133,3 +133,43 @@ BOOST_AUTO_TEST_CASE(with_an_error_estimate_the_allowance_is_the_estimates) {
   BOOST_TEST(few_steps.at("verdict").at("status") == "fail");
   BOOST_TEST(few_steps.at("verdict").at("discretisation_source") == "error-estimate");
 }
+
+// --tol sets the verdict's discretisation allowance, in bp of the notional (an option's size) or
+// as an amount, over the grid rule and over a price's own bar: the call at n = 20, 0.071 off,
+// passes the rule's 0.23 and fails 1bp (0.01 of its size 100), passes 0.1; without a reference,
+// --tol is refused by name; validate and book price judge with it too.
+BOOST_AUTO_TEST_CASE(tol_sets_the_allowance_of_price_validate_and_book_verdicts) {
+  const nlohmann::json rule = price_json("--product european-call --solver adi --n 20", 0);
+  BOOST_TEST(rule.at("verdict").at("discretisation_part").get<double>() > 0.2);
+  const nlohmann::json tight = price_json("--product european-call --solver adi --n 20 --tol 1bp", 1);
+  BOOST_TEST(tight.at("verdict").at("discretisation_part").get<double>() == 0.01, boost::test_tools::tolerance(1e-12));
+  BOOST_TEST(tight.at("verdict").at("discretisation_source") == "--tol 1bp");
+  BOOST_TEST(price_json("--product european-call --solver adi --n 20 --tol 0.1", 0).at("verdict").at("status") == "pass");
+  // Over the price's own bar too.
+  const nlohmann::json bar = price_json("--product european-call --solver adi --n 12 --error-estimate --tol 1bp", 1);
+  BOOST_TEST(bar.at("verdict").at("discretisation_source") == "--tol 1bp");
+  const Run refused = price("--product european-call --solver adi --n 20 --reference none --tol 1bp");
+  BOOST_TEST(refused.rc == 2);
+  BOOST_TEST(has(refused.err, "field '--tol'"), refused.err);
+  BOOST_TEST(price("--product european-call --solver adi --n 20 --tol 1xp").rc == 2);
+
+  const testing::ScratchDir s("tol-book");
+  const auto book = s / "b.jsonl", out = s / "b.json";
+  BOOST_TEST_REQUIRE(run_command(shell_quoted(elsbench_binary()) + " book generate --notes 2 --assets 1 --seed 3 --out " +
+                                 shell_quoted(book.string()) + " > /dev/null") == 0);
+  const int rc = run_command(shell_quoted(elsbench_binary()) + " book price " + shell_quoted(book.string()) +
+                             " --n 24 --threads 1 --reference auto --reference-target 1 --reference-budget 60 --reference-store " +
+                             shell_quoted((s / "store").string()) + " --tol 0.5bp --out " + shell_quoted(out.string()) +
+                             " > /dev/null 2>&1");
+  std::ifstream in(out);
+  const nlohmann::json file = nlohmann::json::parse(in);
+  int judged = 0;
+  for (const auto& e : file.at("benchmarks")) {
+    if (e.at("reference").is_null()) continue;
+    ++judged;
+    BOOST_TEST(e.at("tol").get<double>() == 0.5e-4 * 100.0, boost::test_tools::tolerance(1e-12));
+    BOOST_TEST(e.at("tol_source") == "--tol 0.5bp");
+  }
+  BOOST_TEST(judged > 0);
+  BOOST_TEST((rc == 0 || rc == 1), "book price exit " << rc);  // 1: a note beyond 0.5 bp
+}

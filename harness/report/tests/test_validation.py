@@ -1,6 +1,9 @@
 """The validation table: errors and allowances in bp of the notional, where the allowance comes from,
 and "not checked" where no reference was asked for."""
+import pytest
+
 import tables
+import tolerance
 from helpers import case, machine
 
 COLUMNS = ["|error| [bp of notional]", "allowance [bp]", "allowance from", "verdict"]
@@ -37,3 +40,34 @@ def test_no_reference_reads_not_checked_unless_one_was_asked_for():
     auto.references_mode = "auto"
     asked = case(auto, status="no-reference", price=93.2, reference=None, error=None, allowance=None)
     assert cells(asked)["verdict"] == "no reference (asked: --reference auto)"
+
+
+def test_an_option_s_bp_are_of_its_size_as_the_cli_reads_them():
+    # european-call: strike 100, spot 100 (products/catalog): 0.0003 off is 0.03 bp, not 3.
+    call = case(machine(), product="european-call", price=10.4503, reference=10.4506, error=-0.0003, tol=0.002,
+                allowance=0.002)
+    assert cells(call)["|error| [bp of notional]"] == "0.03"
+    assert cells(call)["allowance [bp]"] == "0.2"
+
+
+def test_tol_judges_every_referenced_case_again_at_one_allowance():
+    # The sample's 57 bp passed its grid-scaled allowance; at --tol 1bp it fails, with its source said.
+    coarse = case(machine(), n=32, price=93.8, reference=93.23, reference_stderr=0.004, error=0.57,
+                  tol=0.6, allowance=0.612)
+    close = case(machine(), n=200, price=93.2305, reference=93.23, reference_stderr=0.004, error=0.0005,
+                 tol=0.02, allowance=0.032)
+    book_note = case(machine(), product="book-s1-00001", notional=10000.0, price=9900.0, reference=9899.5,
+                     reference_stderr=0.0, error=0.5, tol=20.0, allowance=20.0)
+    unknown = case(machine(), product="my-note", price=1.0, reference=1.1, error=-0.1, allowance=0.2, tol=0.2)
+    kept = tolerance.rejudge([coarse, close, book_note, unknown], "1bp")
+    assert kept == ["my-note"]
+    assert cells(coarse)["verdict"] == "FAIL" and cells(coarse)["allowance from"].startswith("--tol 1bp")
+    assert coarse.fields["allowance"] == pytest.approx(3 * 0.004 + 0.01)
+    assert cells(close)["verdict"] == "PASS"
+    assert book_note.fields["tol"] == 1.0 and book_note.status == "pass"  # 1 bp of 10,000, 0.5 off
+    assert unknown.status == "pass" and unknown.fields["allowance"] == 0.2  # as run
+    tolerance.rejudge([coarse], "0.6")  # an amount, in price units
+    assert coarse.status == "pass"
+    for bad in ("1xp", "-1bp", "", "bp"):
+        with pytest.raises(ValueError, match="--tol"):
+            tolerance.parse(bad)
