@@ -136,8 +136,10 @@ nlohmann::json to_json(const PriceRun& run) {
                     {"k", v->k},
                     {"stderr_part", v->stderr_part},
                     {"discretisation_part", v->discretisation_part},
-                    {"discretisation_source", v->from_estimate ? "error-estimate" : "default-rule"},
-                    {"c", v->from_estimate ? nlohmann::json() : nlohmann::json(v->c)}};
+                    {"discretisation_source", !v->tol_source.empty() ? v->tol_source
+                                              : v->from_estimate   ? "error-estimate"
+                                                                   : "default-rule"},
+                    {"c", v->from_estimate || !v->tol_source.empty() ? nlohmann::json() : nlohmann::json(v->c)}};
   }
   return j;
 }
