@@ -1,11 +1,13 @@
 #include "products/book_file.hpp"
 
 #include <map>
+#include <optional>
 #include <nlohmann/json.hpp>
 
 #include "platform/input_error.hpp"
 #include "platform/input_file.hpp"
 #include "platform/json_text.hpp"
+#include "products/book_csv.hpp"
 #include "products/product_json.hpp"
 
 namespace elsbench {
@@ -15,11 +17,22 @@ bool blank(std::string_view s) { return s.find_first_not_of(" \t\r") == std::str
 
 std::string line_source(const std::string& source, int line) { return source + ":" + std::to_string(line); }
 
-// One line: a note, or the refusal naming its line and field.
-void read_line(Book& book, std::map<std::string, int>& first_line_of, std::string_view text, int line) {
+// One line: a note, or the refusal naming its line and field (its CSV column for a CSV book).
+void read_line(Book& book, std::map<std::string, int>& first_line_of, std::string_view text, int line,
+               const CsvBookHeader* csv) {
   const std::string where = line_source(book.source, line);
   try {
-    Product p = product_from_json(parse_json(text, where, "<line>"), where);
+    Product p;
+    try {
+      p = product_from_json(csv ? csv->row_json(text, where) : parse_json(text, where, "<line>"), where);
+    } catch (const InputError& e) {
+      if (!csv && text.find_first_not_of(" \t\r{") == std::string_view::npos)
+        throw InputError(where, "<line>",
+                         "a line of '{' alone: a book is JSON Lines, each product whole on one line, or CSV (a "
+                         "pretty-printed product file is priced by `elsbench price --product FILE`)");
+      if (!csv) throw;
+      throw InputError(where, csv_column(e.field()), e.reason());
+    }
     const auto [seen, fresh] = first_line_of.emplace(p.id, line);
     if (!fresh)
       throw InputError(where, "id", "'" + p.id + "' repeats the note of line " + std::to_string(seen->second));
@@ -37,6 +50,16 @@ class BookLines {
 
   void take(const InputLine& line) {
     if (line.flaw.empty() && blank(line.text)) return;
+    // The first line tells the format: a JSON object opens a JSON Lines book, anything else is a
+    // CSV book's header.
+    if (!format_decided_ && line.flaw.empty()) {
+      format_decided_ = true;
+      const std::string_view t = line.text.substr(line.text.find_first_not_of(" \t"));
+      if (t.front() != '{') {
+        csv_.emplace(line.text, line_source(book_.source, line.number));
+        return;
+      }
+    }
     if (book_.notes.size() + book_.bad.size() == kMaxBookNotes)
       throw InputError(line_source(book_.source, line.number), "<file>",
                        "more than " + std::to_string(kMaxBookNotes) + " notes: split the book");
@@ -45,7 +68,7 @@ class BookLines {
       book_.bad.push_back({line.number, "<line>", line.flaw, where + ": field '<line>': " + line.flaw});
       return;
     }
-    read_line(book_, first_line_of_, line.text, line.number);
+    read_line(book_, first_line_of_, line.text, line.number, csv_ ? &*csv_ : nullptr);
   }
 
   Book book() && { return std::move(book_); }
@@ -53,6 +76,8 @@ class BookLines {
  private:
   Book book_;
   std::map<std::string, int> first_line_of_;
+  bool format_decided_ = false;
+  std::optional<CsvBookHeader> csv_;
 };
 
 }  // namespace

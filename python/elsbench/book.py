@@ -31,7 +31,7 @@ def generate(notes: int = 64, assets: Union[int, str] = "mixed", seed: int = 1,
     return [Note._of(p) for p in products]
 
 
-def price(notes: Union[str, os.PathLike, Iterable[NoteLike]], solver: str = "adi", n: Optional[Nodes] = None,
+def price(notes: Union[str, os.PathLike, pandas.DataFrame, Iterable[NoteLike]], solver: str = "adi", n: Optional[Nodes] = None,
           nt: Optional[Union[int, str]] = None, device: str = "cpu", precision: str = "fp64",
           threads: Optional[int] = None, reference: Optional[str] = None, scheme: Optional[str] = None,
           strict: bool = False, out: Optional[Union[str, os.PathLike]] = None, progress: bool = True,
@@ -40,7 +40,9 @@ def price(notes: Union[str, os.PathLike, Iterable[NoteLike]], solver: str = "adi
     """Price a book as `elsbench book price BOOK --solver SOLVER --n N ...` does: one row per note
     (in book order) with the columns of its CSV (price, delta_1.., gamma_1.., status, line...).
 
-    notes: a book file (JSON Lines) or notes (Note, dict or catalog id). A bad line does not spoil
+    notes: a book file (JSON Lines or CSV), a pandas DataFrame in the CSV book layout (one note a
+    row, the columns of products/templates/book.csv; row k is named as line k + 2), or notes (Note,
+    dict or catalog id). A bad line does not spoil
     the book: it is listed in df.attrs["bad_lines"] (strict=True raises BadInput instead). With
     `out`, the results file (and its CSV) is written there as the CLI writes it.
     n: nodes per axis, 100 unless given (one grid for the whole book, as a GPU batch needs).
@@ -55,6 +57,9 @@ def price(notes: Union[str, os.PathLike, Iterable[NoteLike]], solver: str = "adi
     """
     if isinstance(notes, (str, os.PathLike)):
         text, source = None, os.fspath(notes)
+    elif isinstance(notes, pandas.DataFrame):
+        # A term-sheet table: the CSV book layout (docs/books.md), row k on line k + 2.
+        text, source = notes.to_csv(index=False), "<DataFrame>"
     else:
         text = "".join(as_note(n).to_json() + "\n" for n in notes)
         source = "<notes>"

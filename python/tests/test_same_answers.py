@@ -1,6 +1,8 @@
 """The package answers as the CLI does: the same prices, deltas, gammas, Greeks and book rows to
 the last bit (one set of C++ layers, one compiler's build of them), the same refusals."""
 import json
+import pathlib
+import os
 import math
 
 import pytest
@@ -91,6 +93,26 @@ def test_book_rows_equal_the_cli_csv(cli, tmp_path):
     numbers = ["price", "delta_1", "gamma_1", "delta_2", "gamma_3", "line"]
     assert got[numbers].equals(want[numbers]) and from_file[numbers].equals(want[numbers])
     assert list(got["status"]) == list(want["status"]) == ["no-reference"] * 6  # priced; no reference asked for
+
+
+def test_a_csv_book_and_its_dataframe_price_as_the_cli_does(cli, tmp_path):
+    import pandas
+    template = str(pathlib.Path(__file__).resolve().parents[2] / "products" / "templates" / "book.csv")
+    cli("book", "price", template, "--n", 24, "--threads", 2, "--out", tmp_path / "cli.json")
+    want = elsbench.results.load(tmp_path / "cli.json")
+    from_file = elsbench.book.price(template, n=24, threads=2, progress=False)
+    table = pandas.read_csv(template)
+    from_frame = elsbench.book.price(table, n=24, threads=2, progress=False)
+    assert list(from_frame.columns[:9]) == ["product", "isin", "tags", "notional", "underlyings", "price",
+                                            "price_pct_notional", "error_bar", "status"]
+    for got in (from_file, from_frame):
+        assert list(got["price"]) == list(want["price"]) and list(got["isin"]) == list(table["isin"])
+    assert list(from_frame["price_pct_notional"]) == [p / n * 100 for p, n in zip(want["price"], table["notional"])]
+    table["rate"] = table["rate"].astype(object)
+    table.loc[1, "rate"] = "3%"
+    bad = elsbench.book.price(table, n=24, threads=2, progress=False)
+    assert bad.attrs["bad_lines"][0]["line"] == 3 and bad.attrs["bad_lines"][0]["field"] == "rate"
+    assert list(bad["status"]).count("bad-line") == 1
 
 
 def test_a_book_s_instance_is_recorded_as_the_cli_records_it(cli, tmp_path):
