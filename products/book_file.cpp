@@ -46,19 +46,19 @@ void read_line(Book& book, std::map<std::string, int>& first_line_of, std::strin
 // or refused by the loader, else a note.
 class BookLines {
  public:
-  explicit BookLines(const std::string& source) { book_.source = source; }
+  explicit BookLines(const std::string& source) : json_lines_(named_json_lines(source)) { book_.source = source; }
 
   void take(const InputLine& line) {
     if (line.flaw.empty() && blank(line.text)) return;
-    // The first line tells the format: a JSON object opens a JSON Lines book, anything else is a
-    // CSV book's header.
-    if (!format_decided_ && line.flaw.empty()) {
-      format_decided_ = true;
+    // Unless its name says JSON Lines, a book whose first line does not open a JSON object is a
+    // CSV book, that line its header.
+    if (!json_lines_ && !csv_ && line.flaw.empty()) {
       const std::string_view t = line.text.substr(line.text.find_first_not_of(" \t"));
       if (t.front() != '{') {
         csv_.emplace(line.text, line_source(book_.source, line.number));
         return;
       }
+      json_lines_ = true;
     }
     if (book_.notes.size() + book_.bad.size() == kMaxBookNotes)
       throw InputError(line_source(book_.source, line.number), "<file>",
@@ -74,9 +74,16 @@ class BookLines {
   Book book() && { return std::move(book_); }
 
  private:
+  static bool named_json_lines(const std::string& source) {
+    for (std::string_view tail : {".jsonl", ".json", ".ndjson", ".JSONL"})
+      if (source.size() >= tail.size() && source.compare(source.size() - tail.size(), tail.size(), tail) == 0)
+        return true;
+    return false;
+  }
+
+  bool json_lines_;
   Book book_;
   std::map<std::string, int> first_line_of_;
-  bool format_decided_ = false;
   std::optional<CsvBookHeader> csv_;
 };
 

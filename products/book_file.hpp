@@ -1,6 +1,7 @@
 #pragma once
 // A book of notes: JSON Lines, one product per line in the product schema (product_json.hpp), or
-// CSV, one note a row under a header (book_csv.hpp), told apart by the first line.
+// CSV, one note a row under a header (book_csv.hpp): a .jsonl/.json/.ndjson name is JSON Lines,
+// any other is told by its first line (a JSON object, or a CSV header).
 // A bad line does not spoil the book: it is listed with its line number and field, and the other
 // notes are still priced; --strict refuses the whole book before any work (require_clean).
 #include <cstddef>
