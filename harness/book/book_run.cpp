@@ -18,6 +18,7 @@
 #include "harness/runner/run_file.hpp"
 #include "harness/runner/signals.hpp"
 #include "platform/cuda_devices.hpp"
+#include "platform/file_io.hpp"
 #include "platform/input_error.hpp"
 #include "platform/json_text.hpp"
 #include "platform/memory_tracker.hpp"
@@ -257,6 +258,24 @@ void judge_notes(const Book& book, const BookRunSpec& spec, const SolverInfo& so
   }
 }
 
+// The ladder of the priced notes (book_scenarios.hpp) into the book part, and its CSV beside the
+// results file (r.json: r.scenarios.csv). Not timed: the book's notes per second are its own.
+void price_scenarios(const Book& book, const BookRunSpec& spec, const SolverInfo& solver, const BookPlacement& placement,
+                     const std::map<std::string, json>& entries, json& book_part) {
+  std::vector<const Product*> notes;
+  std::vector<double> base;
+  for (const BookNote& n : book.notes)
+    if (const auto it = entries.find(n.product.id); it != entries.end() && priced(it->second)) {
+      notes.push_back(&n.product);
+      base.push_back(it->second.at(0).at("price").get<double>());
+    }
+  book_part["scenarios"] = price_ladder(solver, notes, base, spec.options, placement, spec.ladder);
+  if (spec.out.empty()) return;
+  std::string path = spec.out;
+  if (path.size() > 5 && path.compare(path.size() - 5, 5, ".json") == 0) path.resize(path.size() - 5);
+  write_file_atomically(path + ".scenarios.csv", ladder_csv(book_part["scenarios"]));
+}
+
 ResultsFile fresh_file(const Book& book, const BookRunSpec& spec, const json& settings) {
   ResultsFile f = fresh_results(kBookPreset, spec.command, book.notes.size(), spec.instance);
   f.elsbench()["book"] = {{"settings", settings}, {"bad_lines", bad_lines(book)}};
@@ -412,6 +431,7 @@ BookRunSummary run_book(const Book& book, const BookRunSpec& spec) {
                                      {"tolerance", to_json(spec.references->tolerance)}};
     judge_notes(book, spec, solver, *spec.references, entries, save);
   }
+  if (!spec.ladder.empty()) price_scenarios(book, spec, solver, placement, entries, book_part);
   save();
   if (spec.references) {
     const json validation = validation_summary(file.benchmarks, *spec.references);

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "harness/book/book_references.hpp"
+#include "harness/book/book_scenarios.hpp"
 #include "harness/placement/ranks.hpp"
 #include "harness/runner/run_attempts.hpp"
 #include "products/book_file.hpp"
@@ -41,6 +42,7 @@ struct BookRunSpec {
   // --reference stored|auto: each priced note judged against its reference after the book is priced
   // (outside the timed pricing; on rank 0 under mpirun); empty: prices only.
   std::optional<BookReferences> references;
+  ScenarioLadder ladder;  // --spot-shifts / --vol-shifts: the book's value at each rung (book_scenarios.hpp)
   // A note that was being priced when the process died this many times (an abort, the
   // out-of-memory killer) is recorded as failed on --resume instead of being priced again; notes in
   // flight at one death are priced first, one at a time, so that a crash names its note.

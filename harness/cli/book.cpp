@@ -28,7 +28,7 @@ struct PriceArgs {
   ReferenceFlags reference;
   bool strict = false, resume = false, greeks = false, dry_run = false;
   std::string greek_units = "model";
-  std::string target_error, tol;
+  std::string target_error, tol, spot_shifts, vol_shifts;
 };
 
 void add_generate(CLI::App& parent) {
@@ -116,6 +116,11 @@ void add_price(CLI::App& parent) {
                   "(price --target-error's rule, note by note); a note that misses it is failed");
   args->reference.add_to(*cmd, "none");
   add_tol_flag(*cmd, args->tol);
+  cmd->add_option("--spot-shifts", args->spot_shifts,
+                  "the book's value with every spot moved by these percentages too: -20:20:5 (from:to:step) or\n"
+                  "-10,0,10; per note and summed, in the results file and FILE.scenarios.csv");
+  cmd->add_option("--vol-shifts", args->vol_shifts,
+                  "the same for every volatility moved by these points (-2:2:2 or -1,1); with --spot-shifts, every pair");
   cmd->add_flag("--dry-run", args->dry_run,
                 "print the plan (notes, work) and an estimate of its time at the measured rates, and exit");
   cmd->callback([args, cmd] {
@@ -131,6 +136,7 @@ void add_price(CLI::App& parent) {
     spec.greeks = args->greeks;
     spec.greek_units = parsed_greek_units(args->greek_units);
     spec.instance = args->instance;
+    spec.ladder = {parse_shifts(args->spot_shifts, "--spot-shifts"), parse_shifts(args->vol_shifts, "--vol-shifts")};
     spec.command = command_line(*cmd);
     if (args->reference.wanted()) spec.references = BookReferences{args->reference.policy(), {}, 3.0};
     if (const std::optional<ErrorTarget> tol = read_tol(args->tol, args->reference.wanted())) spec.references->tolerance.fixed = tol;

@@ -36,7 +36,8 @@ def price(notes: Union[str, os.PathLike, pandas.DataFrame, Iterable[NoteLike]], 
           threads: Optional[int] = None, reference: Optional[str] = None, scheme: Optional[str] = None,
           strict: bool = False, out: Optional[Union[str, os.PathLike]] = None, progress: bool = True,
           target_error: Optional[Union[str, float]] = None, greeks: bool = False, greek_units: str = "model",
-          instance: Optional[str] = None, **grid: Any) -> pandas.DataFrame:
+          instance: Optional[str] = None, spot_shifts: Optional[Iterable[float]] = None,
+          vol_shifts: Optional[Iterable[float]] = None, **grid: Any) -> pandas.DataFrame:
     """Price a book as `elsbench book price BOOK --solver SOLVER --n N ...` does: one row per note
     (in book order) with the columns of its CSV (price, delta_1.., gamma_1.., status, line...).
 
@@ -52,6 +53,10 @@ def price(notes: Union[str, os.PathLike, pandas.DataFrame, Iterable[NoteLike]], 
     greeks: vega_1.., rho and theta per note besides delta and gamma (`book price --greeks`), in
     greek_units "model" (per unit vol, per unit rate, per year) or "desk" (per vol point, per basis
     point, per calendar day).
+    spot_shifts, vol_shifts: a scenario ladder (`book price --spot-shifts/--vol-shifts`): every spot
+    moved by each percentage, every vol by each number of points (0 added), each note priced again;
+    df.attrs["scenarios"] is a DataFrame of product, spot_shift_pct, vol_points, price and pnl (the
+    book's total as product "BOOK").
     instance: the cloud instance this runs on ("aws:p5.48xlarge"), recorded for the report's cost
     (`book price --instance`): checked there against this machine, never priced unverified.
     """
@@ -78,9 +83,30 @@ def price(notes: Union[str, os.PathLike, pandas.DataFrame, Iterable[NoteLike]], 
         results, csv = _core.price_book(text, source, strict, solver, grid_json(n, nt, grid), scheme or "", device,
                                         precision, threads or 0, reference, os.fspath(out) if out else "", command,
                                         bar, grid_given, "" if target_error is None else str(target_error),
-                                        bool(greeks), greek_units, instance or "")
+                                        bool(greeks), greek_units, instance or "", _shifts(spot_shifts),
+                                        _shifts(vol_shifts))
     df = frame(csv)
     book = json.loads(results)["context"]["elsbench"]["book"]
     df.attrs["bad_lines"] = book["bad_lines"]
     df.attrs["summary"] = book["summary"]
+    if "scenarios" in book:
+        df.attrs["scenarios"] = _ladder_frame(book["scenarios"])
     return df
+
+
+def _shifts(shifts: Optional[Iterable[float]]) -> str:
+    return "" if shifts is None else ",".join(repr(float(x)) for x in shifts)
+
+
+def _ladder_frame(ladder: dict) -> pandas.DataFrame:
+    """The ladder in long form, as book price's FILE.scenarios.csv holds it."""
+    spots, vols = ladder["spot_shifts_pct"], ladder["vol_points"]
+    base = (spots.index(0.0), vols.index(0.0))
+    rows = []
+    for product, grid in list(ladder["notes"].items()) + [("BOOK", ladder["book_value"])]:
+        at_base = grid[base[0]][base[1]]
+        for i, s in enumerate(spots):
+            for j, v in enumerate(vols):
+                price = grid[i][j]
+                rows.append((product, s, v, price, None if price is None or at_base is None else price - at_base))
+    return pandas.DataFrame(rows, columns=["product", "spot_shift_pct", "vol_points", "price", "pnl"])

@@ -115,6 +115,22 @@ def test_a_csv_book_and_its_dataframe_price_as_the_cli_does(cli, tmp_path):
     assert list(bad["status"]).count("bad-line") == 1
 
 
+def test_a_scenario_ladder_equals_the_cli_s(cli, tmp_path):
+    import pandas
+    template = str(pathlib.Path(__file__).resolve().parents[2] / "products" / "templates" / "book.csv")
+    cli("book", "price", template, "--n", 20, "--threads", 2, "--spot-shifts", "-10,10", "--vol-shifts", "2",
+        "--out", tmp_path / "l.json")
+    want = pandas.read_csv(tmp_path / "l.scenarios.csv")
+    got = elsbench.book.price(template, n=20, threads=2, spot_shifts=[-10, 10], vol_shifts=[2], progress=False)
+    ladder = got.attrs["scenarios"]
+    assert list(ladder.columns) == list(want.columns)
+    assert len(ladder) == len(want) == 4 * 3 * 2  # three notes and the book, three spots, two vols
+    for column in ("spot_shift_pct", "vol_points", "price", "pnl"):
+        assert list(ladder[column]) == list(want[column])
+    book = ladder[ladder["product"] == "BOOK"]
+    assert float(book[(book.spot_shift_pct == 0) & (book.vol_points == 0)]["price"].iloc[0]) == sum(got["price"])
+
+
 def test_a_book_s_instance_is_recorded_as_the_cli_records_it(cli, tmp_path):
     book = tmp_path / "book.jsonl"
     elsbench.book.generate(2, assets=1, seed=3, out=book)

@@ -522,6 +522,48 @@ BOOST_AUTO_TEST_CASE(a_book_csv_leads_with_the_desk_s_columns_and_lists_bad_line
   fs::remove_all(dir);
 }
 
+// --spot-shifts / --vol-shifts: each rung of the ladder is each note priced with every spot (vol)
+// moved, as a single pricing of the moved note gives it; the (0, 0) rung is the book's own
+// prices, and the book's value at each rung is the sum.
+BOOST_AUTO_TEST_CASE(a_scenario_ladder_prices_each_note_moved_and_sums_the_book) {
+  BOOST_TEST(parse_shifts("-20:20:10", "--spot-shifts") == (std::vector<double>{-20, -10, 0, 10, 20}),
+             boost::test_tools::per_element());
+  BOOST_TEST(parse_shifts("-2,2", "--vol-shifts") == (std::vector<double>{-2, 2}), boost::test_tools::per_element());
+  BOOST_TEST(parse_shifts("", "--vol-shifts").empty());
+  for (const char* bad : {"-20:x:5", "20:-20:5", "-1:1:0", "1,,2"})
+    BOOST_CHECK_THROW(parse_shifts(bad, "--spot-shifts"), InputError);
+
+  const fs::path dir = temp_dir("ladder");
+  const Book book = generated(2, 2, 31);
+  BookRunSpec spec = run_spec(dir / "l.json", 1);
+  spec.ladder = {{-10, 0, 10}, {2}};
+  BOOST_TEST_REQUIRE(run_book(book, spec).priced == 2u);
+  const json file = read_book_results((dir / "l.json").string());
+  const json& ladder = file["context"]["elsbench"]["book"]["scenarios"];
+  BOOST_TEST(ladder["spot_shifts_pct"] == json({-10.0, 0.0, 10.0}));
+  BOOST_TEST(ladder["vol_points"] == json({0.0, 2.0}));
+  const std::vector<json> notes = book_notes(file);
+  const double base = notes[0]["price"].get<double>() + notes[1]["price"].get<double>();
+  BOOST_TEST(ladder["book_value"][1][0].get<double>() == base);
+  const Product& first = book.notes[0].product;
+  Product up = first;
+  for (auto& a : up.assets) a.spot *= 1.1;
+  for (auto& a : up.assets) a.vol += 0.02;
+  const double moved = price_with(SolverRegistry::instance().get("adi"), up, adi_options(1)).price;
+  BOOST_TEST(ladder["notes"][first.id][2][1].get<double>() == moved, boost::test_tools::tolerance(1e-12));
+  BOOST_TEST(ladder["book_value"][2][1].get<double>() ==
+                 ladder["notes"][first.id][2][1].get<double>() + ladder["notes"][book.notes[1].product.id][2][1].get<double>(),
+             boost::test_tools::tolerance(1e-12));
+  std::ifstream csv(dir / "l.scenarios.csv");
+  std::string header, line;
+  std::getline(csv, header);
+  BOOST_TEST(header == "product,spot_shift_pct,vol_points,price,pnl");
+  int book_rows = 0;
+  while (std::getline(csv, line)) book_rows += line.rfind("BOOK,", 0) == 0;
+  BOOST_TEST(book_rows == 6);
+  fs::remove_all(dir);
+}
+
 // A batched book's results sum its batches' times: set-up (the problems' build and the march's
 // own), upload, march, download.
 BOOST_AUTO_TEST_CASE(a_batched_book_s_results_carry_where_its_time_went) {
