@@ -11,7 +11,7 @@ import pandas
 from elsbench import _core
 from elsbench._progress import progress_bar
 from elsbench.note import Note, NoteLike, as_note
-from elsbench.pricing import Nodes, grid_json
+from elsbench.pricing import Nodes, grid_json, reference_spec
 from elsbench.results import frame
 
 _ASSETS = {"mixed": 0, 0: 0, 1: 1, 2: 2, 3: 3, "1": 1, "2": 2, "3": 3}
@@ -37,7 +37,10 @@ def price(notes: Union[str, os.PathLike, pandas.DataFrame, Iterable[NoteLike]], 
           strict: bool = False, out: Optional[Union[str, os.PathLike]] = None, progress: bool = True,
           target_error: Optional[Union[str, float]] = None, greeks: bool = False, greek_units: str = "model",
           instance: Optional[str] = None, spot_shifts: Optional[Iterable[float]] = None,
-          vol_shifts: Optional[Iterable[float]] = None, **grid: Any) -> pandas.DataFrame:
+          vol_shifts: Optional[Iterable[float]] = None, reference_store: Optional[str] = None,
+          reference_target: Optional[float] = None, reference_budget: Optional[float] = None,
+          reference_device: Optional[str] = None, tol: Optional[Union[str, float]] = None,
+          **grid: Any) -> pandas.DataFrame:
     """Price a book as `elsbench book price BOOK --solver SOLVER --n N ...` does: one row per note
     (in book order) with the columns of its CSV (price, delta_1.., gamma_1.., status, line...).
 
@@ -57,6 +60,7 @@ def price(notes: Union[str, os.PathLike, pandas.DataFrame, Iterable[NoteLike]], 
     moved by each percentage, every vol by each number of points (0 added), each note priced again;
     df.attrs["scenarios"] is a DataFrame of product, spot_shift_pct, vol_points, price and pnl (the
     book's total as product "BOOK").
+    reference_store, reference_target, reference_budget, reference_device, tol: as price's.
     instance: the cloud instance this runs on ("aws:p5.48xlarge"), recorded for the report's cost
     (`book price --instance`): checked there against this machine, never priced unverified.
     """
@@ -68,6 +72,8 @@ def price(notes: Union[str, os.PathLike, pandas.DataFrame, Iterable[NoteLike]], 
     else:
         text = "".join(as_note(n).to_json() + "\n" for n in notes)
         source = "<notes>"
+    spec = reference_spec("book.price", reference, reference_store, reference_target, reference_budget,
+                          reference_device, tol)
     grid_given = n is not None or nt is not None
     if n is None and target_error is None:
         n = 100
@@ -81,7 +87,7 @@ def price(notes: Union[str, os.PathLike, pandas.DataFrame, Iterable[NoteLike]], 
     command = "elsbench.book.price(" + ", ".join([shlex.quote(source)] + settings) + ")"
     with progress_bar(progress, "pricing book", "notes") as bar:
         results, csv = _core.price_book(text, source, strict, solver, grid_json(n, nt, grid), scheme or "", device,
-                                        precision, threads or 0, reference, os.fspath(out) if out else "", command,
+                                        precision, threads or 0, spec, os.fspath(out) if out else "", command,
                                         bar, grid_given, "" if target_error is None else str(target_error),
                                         bool(greeks), greek_units, instance or "", _shifts(spot_shifts),
                                         _shifts(vol_shifts))

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import warnings
 from typing import Any, Optional, Sequence, Union
 
@@ -93,11 +94,34 @@ class PriceResult:
                 f"{self.seconds:.3g} s)")
 
 
+def reference_spec(function: str, reference: Optional[str], reference_store: Optional[str] = None,
+                   reference_target: Optional[float] = None, reference_budget: Optional[float] = None,
+                   reference_device: Optional[str] = None, tol: Optional[Union[str, float]] = None) -> Optional[str]:
+    """The reference keywords for _core, as the CLI's --reference* and --tol flags: the mode alone, or
+    a JSON object with the others; BadInput naming a keyword given without a reference."""
+    extra = {"reference_store": reference_store, "reference_target": reference_target,
+             "reference_budget": reference_budget, "reference_device": reference_device,
+             "tol": None if tol is None else str(tol)}
+    given = {k: v for k, v in extra.items() if v is not None}
+    if reference is None:
+        if given:
+            raise _core.BadInput(f"elsbench.{function}: field '{next(iter(given))}': it judges a price against its "
+                                 "reference: add reference='stored' or 'auto'")
+        return None
+    if not given:
+        return reference
+    return json.dumps({"mode": reference, **{k: (os.fspath(v) if k == "reference_store" else v)
+                                             for k, v in given.items()}})
+
+
 def price(note: NoteLike, solver: str = "adi", n: Optional[Nodes] = None, nt: Optional[Union[int, str]] = None,
           device: str = "auto", precision: str = "fp64", threads: Optional[int] = None, greeks: bool = False,
           error_estimate: bool = False, reference: Optional[str] = None, scheme: Optional[str] = None,
           values: bool = False, max_seconds: Optional[float] = None, progress: bool = True,
-          target_error: Optional[Union[str, float]] = None, greek_units: str = "model", **grid: Any) -> PriceResult:
+          target_error: Optional[Union[str, float]] = None, greek_units: str = "model",
+          reference_store: Optional[str] = None, reference_target: Optional[float] = None,
+          reference_budget: Optional[float] = None, reference_device: Optional[str] = None,
+          tol: Optional[Union[str, float]] = None, **grid: Any) -> PriceResult:
     """Price one note as `elsbench price --product NOTE --solver SOLVER --n N ...` does, to the bit.
 
     n: nodes per axis (an int, or one per underlying); nt: time steps (None: the solver's choice).
@@ -109,11 +133,16 @@ def price(note: NoteLike, solver: str = "adi", n: Optional[Nodes] = None, nt: Op
     (result.verdict). values=True also returns the whole grid (result.values, result.nodes).
     greek_units: "model" (vega per unit vol, rho per unit rate, theta per year) or "desk" (per vol
     point, per basis point, per calendar day), with greeks=True.
+    reference_store, reference_target (% of notional), reference_budget (seconds), reference_device:
+    where a reference computed on demand goes and how it is computed (--reference-store ...);
+    tol ("1bp" of the notional, or an amount) judges at that allowance (--tol).
     """
     product = as_note(note)._product
+    spec = reference_spec("price", reference, reference_store, reference_target, reference_budget, reference_device,
+                          tol)
     with progress_bar(progress, f"pricing {product.id}", "steps") as bar:
         text, arrays = _core.price(product, solver, grid_json(n, nt, grid), scheme or "", device, precision,
-                                   threads or 0, max_seconds or 0.0, greeks, error_estimate, reference, values, bar,
+                                   threads or 0, max_seconds or 0.0, greeks, error_estimate, spec, values, bar,
                                    n is not None or nt is not None, "" if target_error is None else str(target_error),
                                    greek_units)
     result = PriceResult(json.loads(text), arrays)

@@ -30,6 +30,7 @@
 #include "harness/sweep/sweep.hpp"
 #include "platform/cuda_devices.hpp"
 #include "platform/device.hpp"
+#include "solvers/contract/error_target.hpp"
 #include "platform/input_error.hpp"
 #include "platform/solver_error.hpp"
 #include "platform/stop_request.hpp"
@@ -87,14 +88,47 @@ SolverOptions solver_options(const std::string& function, const std::string& gri
   return o;
 }
 
-ReferencePolicy reference_policy(const std::string& function, const std::string& mode) {
+// `reference` is the mode ("stored" | "auto"), or the JSON of the package's reference keywords
+// (pricing.py, reference_spec): mode, reference_store, reference_target (% of notional),
+// reference_budget (seconds), reference_device, as the CLI's --reference flags.
+ReferencePolicy reference_policy(const std::string& function, const std::string& reference) {
+  const nlohmann::json spec = reference.starts_with("{") ? nlohmann::json::parse(reference)
+                                                         : nlohmann::json{{"mode", reference}};
   ReferencePolicy p;
   try {
-    p.mode = parse_reference_mode(mode);
+    p.mode = parse_reference_mode(spec.at("mode").get<std::string>());
   } catch (const std::invalid_argument& e) {
     throw InputError(source_of(function), "reference", e.what());
   }
+  p.store = spec.value("reference_store", "");
+  if (spec.contains("reference_target")) {
+    const double percent = spec["reference_target"].get<double>();
+    if (!(percent > 0)) throw InputError(source_of(function), "reference_target", "must be > 0 (% of notional)");
+    p.target_fraction = percent / 100.0;
+  }
+  if (spec.contains("reference_budget")) {
+    p.budget_seconds = spec["reference_budget"].get<double>();
+    if (!(p.budget_seconds > 0)) throw InputError(source_of(function), "reference_budget", "must be > 0 seconds");
+  }
+  p.device = spec.value("reference_device", "auto");
+  try {
+    parse_device(p.device);
+  } catch (const std::invalid_argument& e) {
+    throw InputError(source_of(function), "reference_device", e.what());
+  }
   return p;
+}
+
+// The package's tol keyword, in the same JSON: the verdict's allowance (price --tol).
+std::optional<ErrorTarget> reference_tol(const std::string& function, const std::optional<std::string>& reference) {
+  if (!reference || !reference->starts_with("{")) return std::nullopt;
+  const nlohmann::json spec = nlohmann::json::parse(*reference);
+  if (!spec.contains("tol")) return std::nullopt;
+  try {
+    return parse_error_target(spec["tol"].get<std::string>());
+  } catch (const std::invalid_argument& e) {
+    throw InputError(source_of(function), "tol", e.what());
+  }
 }
 
 // March steps done and planned, the unit of a pricing's progress.
@@ -150,6 +184,7 @@ nb::tuple price(const Product& product, const std::string& solver, const std::st
   request.error_estimate = error_estimate;
   choose_grid(request, product, grid_given, target_error, source_of("price"), {"target_error", "n and nt", "error_estimate"});
   if (reference) request.reference = reference_policy("price", *reference);
+  request.tol = reference_tol("price", reference);
   PricedGrid g;
   if (values) request.grid = &g;
   const PriceRun run = watched_call([&] { return run_price(info, product, request); }, progress, steps_done);
@@ -205,6 +240,7 @@ std::pair<std::string, std::string> price_book(const std::optional<std::string>&
   spec.out = out;
   spec.command = command;
   if (reference) spec.references = BookReferences{reference_policy("book.price", *reference), {}, 3.0};
+  if (const std::optional<ErrorTarget> tol = reference_tol("book.price", reference)) spec.references->tolerance.fixed = tol;
   if (!target_error.empty())
     spec.target = read_target(target_error, grid_given, false, source_of("book.price"), {"target_error", "n and nt", ""});
   const Book book = text ? parse_book(source, *text) : load_book_file(source);

@@ -115,6 +115,26 @@ def test_a_csv_book_and_its_dataframe_price_as_the_cli_does(cli, tmp_path):
     assert list(bad["status"]).count("bad-line") == 1
 
 
+def test_tol_and_the_reference_keywords_judge_as_the_cli_does(cli, tmp_path):
+    want = json.loads(cli("price", "--json", "--product", "european-call", "--solver", "adi", "--n", 20, "--reference",
+                          "stored", "--tol", "1bp", "--threads", 1, check=False).stdout)  # exit 1: it fails
+    got = elsbench.price("european-call", n=20, reference="stored", tol="1bp", threads=1, progress=False)
+    assert got.verdict == want["verdict"] and got.verdict["status"] == "fail"
+    assert got.verdict["discretisation_source"] == "--tol 1bp"
+    with pytest.raises(elsbench.BadInput, match="tol"):
+        elsbench.price("european-call", n=20, tol="1bp", progress=False)
+    with pytest.raises(elsbench.BadInput, match="tol"):
+        elsbench.price("european-call", n=20, reference="stored", tol="1xp", progress=False)
+    with pytest.raises(elsbench.BadInput, match="reference_device"):
+        elsbench.price("european-call", n=20, reference="stored", reference_device="gpu9", progress=False)
+    book = tmp_path / "b.jsonl"
+    elsbench.book.generate(2, assets=1, seed=3, out=book)
+    store = tmp_path / "store"
+    df = elsbench.book.price(book, n=24, reference="auto", reference_target=1, reference_budget=60,
+                             reference_store=store, tol="0.5bp", progress=False)
+    assert set(df["tol"]) == {0.5e-4 * 100} and any(store.iterdir())
+
+
 def test_a_scenario_ladder_equals_the_cli_s(cli, tmp_path):
     import pandas
     template = str(pathlib.Path(__file__).resolve().parents[2] / "products" / "templates" / "book.csv")
