@@ -117,7 +117,7 @@ def reference_spec(function: str, reference: Optional[str], reference_store: Opt
 def price(note: NoteLike, solver: str = "adi", n: Optional[Nodes] = None, nt: Optional[Union[int, str]] = None,
           device: str = "auto", precision: str = "fp64", threads: Optional[int] = None, greeks: bool = False,
           error_estimate: bool = False, reference: Optional[str] = None, scheme: Optional[str] = None,
-          values: bool = False, max_seconds: Optional[float] = None, progress: bool = True,
+          values: bool = False, max_seconds: Optional[float] = None, progress: Optional[bool] = None,
           target_error: Optional[Union[str, float]] = None, greek_units: str = "model",
           reference_store: Optional[str] = None, reference_target: Optional[float] = None,
           reference_budget: Optional[float] = None, reference_device: Optional[str] = None,

@@ -19,7 +19,7 @@ def _texts(value: Any) -> list:
 
 
 def sweep(preset: str = "quick", out: Optional[Union[str, os.PathLike]] = None, repetitions: Optional[int] = None,
-          error_estimate: bool = False, reference: Optional[str] = None, progress: bool = True,
+          error_estimate: bool = False, reference: Optional[str] = None, progress: Optional[bool] = None,
           timing_target: Optional[float] = None, timing_max_seconds: Optional[float] = None,
           **axes: Any) -> pandas.DataFrame:
     """Run a sweep as `elsbench sweep --preset PRESET --AXIS V,...` does and return its results, one
