@@ -40,7 +40,7 @@ def price(notes: Union[str, os.PathLike, pandas.DataFrame, Iterable[NoteLike]], 
           vol_shifts: Optional[Iterable[float]] = None, reference_store: Optional[str] = None,
           reference_target: Optional[float] = None, reference_budget: Optional[float] = None,
           reference_device: Optional[str] = None, tol: Optional[Union[str, float]] = None,
-          **grid: Any) -> pandas.DataFrame:
+          max_seconds: Optional[float] = None, resume: bool = False, **grid: Any) -> pandas.DataFrame:
     """Price a book as `elsbench book price BOOK --solver SOLVER --n N ...` does: one row per note
     (in book order) with the columns of its CSV (price, delta_1.., gamma_1.., status, line...).
 
@@ -60,7 +60,8 @@ def price(notes: Union[str, os.PathLike, pandas.DataFrame, Iterable[NoteLike]], 
     moved by each percentage, every vol by each number of points (0 added), each note priced again;
     df.attrs["scenarios"] is a DataFrame of product, spot_shift_pct, vol_points, price and pnl (the
     book's total as product "BOOK").
-    reference_store, reference_target, reference_budget, reference_device, tol: as price's.
+    reference_store, reference_target, reference_budget, reference_device, tol, max_seconds: as price's.
+    resume: keep the notes already priced in `out` and price the rest (`book price --resume`).
     instance: the cloud instance this runs on ("aws:p5.48xlarge"), recorded for the report's cost
     (`book price --instance`): checked there against this machine, never priced unverified.
     """
@@ -90,7 +91,7 @@ def price(notes: Union[str, os.PathLike, pandas.DataFrame, Iterable[NoteLike]], 
                                         precision, threads or 0, spec, os.fspath(out) if out else "", command,
                                         bar, grid_given, "" if target_error is None else str(target_error),
                                         bool(greeks), greek_units, instance or "", _shifts(spot_shifts),
-                                        _shifts(vol_shifts))
+                                        _shifts(vol_shifts), max_seconds or 0.0, bool(resume))
     df = frame(csv)
     book = json.loads(results)["context"]["elsbench"]["book"]
     df.attrs["bad_lines"] = book["bad_lines"]

@@ -223,14 +223,17 @@ std::pair<std::string, std::string> price_book(const std::optional<std::string>&
                                                const std::string& command, const nb::object& progress,
                                                bool grid_given, const std::string& target_error, bool greeks,
                                                const std::string& greek_units, const std::string& instance,
-                                               const std::string& spot_shifts, const std::string& vol_shifts) {
+                                               const std::string& spot_shifts, const std::string& vol_shifts,
+                                               double max_seconds, bool resume) {
   BookRunSpec spec;
   spec.instance = instance;
   spec.ladder = {parse_shifts(spot_shifts, "spot_shifts"), parse_shifts(vol_shifts, "vol_shifts")};
   spec.solver = solver;
   spec.greeks = greeks;
   spec.greek_units = greek_units_of("book.price", greek_units);
-  spec.options = solver_options("book.price", grid, scheme, "cpu", precision, threads, 0);
+  spec.options = solver_options("book.price", grid, scheme, "cpu", precision, threads, max_seconds);
+  spec.resume = resume;
+  if (resume && out.empty()) throw InputError(source_of("book.price"), "resume", "needs out: the results file to resume");
   try {
     set_book_device(spec, device);
   } catch (const std::invalid_argument& e) {
@@ -380,7 +383,8 @@ NB_MODULE(_core, m) {
   m.def("book_jsonl", &book_jsonl, "notes"_a);
   m.def("price_book", &price_book, "text"_a.none(), "source"_a, "strict"_a, "solver"_a, "grid"_a, "scheme"_a, "device"_a,
         "precision"_a, "threads"_a, "reference"_a.none(), "out"_a, "command"_a, "progress"_a.none(), "grid_given"_a,
-        "target_error"_a, "greeks"_a, "greek_units"_a, "instance"_a, "spot_shifts"_a, "vol_shifts"_a,
+        "target_error"_a, "greeks"_a, "greek_units"_a, "instance"_a, "spot_shifts"_a, "vol_shifts"_a, "max_seconds"_a,
+        "resume"_a,
         "a book (its JSON Lines text, or the file `source` where text is None) priced as `book price`\n"
         "prices it: (results JSON text, CSV text)");
   m.def("sweep", &sweep, "preset"_a, "axes"_a, "repetitions"_a, "timing_target"_a.none(), "timing_max_seconds"_a.none(),

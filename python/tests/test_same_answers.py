@@ -135,6 +135,21 @@ def test_tol_and_the_reference_keywords_judge_as_the_cli_does(cli, tmp_path):
     assert set(df["tol"]) == {0.5e-4 * 100} and any(store.iterdir())
 
 
+def test_a_book_resumes_from_python_as_from_the_cli(tmp_path):
+    book = tmp_path / "b.jsonl"
+    elsbench.book.generate(3, assets=1, seed=4, out=book)
+    out = tmp_path / "r.json"
+    first = elsbench.book.price(book, n=24, out=out, progress=False)
+    again = elsbench.book.price(book, n=24, out=out, resume=True, progress=False)
+    assert again.attrs["summary"]["resumed"] == 3 and again.attrs["summary"]["priced_this_run"] == 0
+    assert list(again["price"]) == list(first["price"])
+    with pytest.raises(elsbench.BadInput, match="resume"):
+        elsbench.book.price(book, n=24, resume=True, progress=False)
+    # A deadline no note's work can meet: every note refused before it is built, the book goes on.
+    late = elsbench.book.price(book, n=2000, max_seconds=0.001, progress=False)
+    assert late["price"].isna().all() and all("second" in r for r in late["skip_reason"])
+
+
 def test_a_scenario_ladder_equals_the_cli_s(cli, tmp_path):
     import pandas
     template = str(pathlib.Path(__file__).resolve().parents[2] / "products" / "templates" / "book.csv")
