@@ -117,6 +117,77 @@ def load_history(paths: list[str]) -> list[CaseHistory]:
     return sorted(histories.values(), key=lambda h: (h.machine, h.product, h.case_id))
 
 
+PRECISIONS = ("fp64", "fp32", "mixed")
+
+
+def case_axes(case_id: str) -> dict[str, str]:
+    """A case id's settings by axis (harness/results/RESULTS_SCHEMA.md: product/solver[:scheme]/
+    n=../nt=../<cpu/tN|cuda:i|book>/<precision>[/key=value...]), as compare reads them."""
+    parts = case_id.split("/")
+    axes = {"product": parts[0], "solver": parts[1] if len(parts) > 1 else ""}
+    device = []
+    for part in parts[2:]:
+        key, eq, value = part.partition("=")
+        if eq:
+            axes[key] = value
+        elif part in PRECISIONS:
+            axes["precision"] = part
+        else:
+            device.append(part)
+    axes["device"] = "/".join(device)
+    return axes
+
+
+@dataclass
+class Unmatched:
+    """Cases of one run that the next run of the same machine does not have, and why: the settings
+    in which the next run's cases of the same products differ."""
+    machine: str
+    before: str  # file
+    after: str
+    lost: int
+    differences: dict[str, tuple[list[str], list[str]]]  # axis -> (values before, values after)
+
+    @property
+    def why(self) -> str:
+        if not self.differences:
+            return "the next run has no case of these products"
+        return "; ".join(f"{axis} {', '.join(b)} -> {', '.join(a)}" for axis, (b, a) in self.differences.items())
+
+
+def _numbers_first(value: str):
+    """Grid sizes in numeric order (250 before 1000), words after them."""
+    try:
+        return (0, float(value), value)
+    except ValueError:
+        return (1, 0.0, value)
+
+
+def unmatched(paths: list[str]) -> list[Unmatched]:
+    """Between consecutive runs of each machine, the cases that stopped matching, with the settings
+    that differ (`elsbench compare BEFORE AFTER` names them the same way)."""
+    by_machine: dict[str, list] = {}
+    for machine, cases in sorted(results.load_runs(paths), key=lambda run: run[0].started):
+        by_machine.setdefault(machine.label, []).append((machine.source_file, set(cases)))
+    found = []
+    for label, runs in sorted(by_machine.items()):
+        for (file_a, ids_a), (file_b, ids_b) in zip(runs, runs[1:]):
+            lost, gained = ids_a - ids_b, ids_b - ids_a
+            if not lost:
+                continue
+            products = {case_axes(i)["product"] for i in lost}
+            before = [case_axes(i) for i in lost]
+            after = [case_axes(i) for i in gained if case_axes(i)["product"] in products]
+            differences = {}
+            for axis in sorted({k for axes in before + after for k in axes} - {"product"}):
+                b = sorted({axes.get(axis, "-") for axes in before}, key=_numbers_first)
+                a = sorted({axes.get(axis, "-") for axes in after}, key=_numbers_first)
+                if after and b != a:
+                    differences[axis] = (b, a)
+            found.append(Unmatched(label, file_a, file_b, len(lost), differences))
+    return found
+
+
 def time_moved(before: Point, after: Point) -> bool:
     if before.noisy or after.noisy or not before.seconds or not after.seconds:
         return False

@@ -225,8 +225,14 @@ def history_section(folder, found, out_dir) -> Section:
         text.append("No plot: no case ran more than once on the same machine in these files.")
     elif not moved:
         text.append("No case moved beyond the noise.")
+    stopped = history.unmatched(paths)
+    if stopped:
+        text.append("A case a run has and the next run of the same machine has not is not followed: the table "
+                    "of cases that stopped matching names the settings in which the next run's cases of the same "
+                    "products differ (compare names them the same way, and --by AXIS compares along one).")
     return Section("History across commits", text, figure,
-                   [tables.history_change_table(moved), tables.history_runs_table(histories)])
+                   [tables.history_change_table(moved), *([tables.history_unmatched_table(stopped)] if stopped else []),
+                    tables.history_runs_table(histories)])
 
 
 def render(paths, out_dir, baseline_spec, prices_path, history_folder=None, tol=None):

@@ -213,6 +213,13 @@ def history_change_table(moved) -> Table:
                  caption="Changes beyond the noise")
 
 
+def history_unmatched_table(found) -> Table:
+    rows = [[u.machine, os.path.basename(u.before), os.path.basename(u.after), str(u.lost), u.why,
+             f"elsbench compare {os.path.basename(u.before)} {os.path.basename(u.after)}"] for u in found]
+    return Table(["machine", "run", "next run", "cases not followed", "settings that differ", "compare"], rows,
+                 caption="Cases that stopped matching")
+
+
 def history_runs_table(histories) -> Table:
     runs: dict = {}
     for h in histories:

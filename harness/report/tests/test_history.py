@@ -75,3 +75,32 @@ def test_a_damaged_file_in_the_folder_is_named_and_left_out(tmp_path):
     assert [os.path.basename(p) for p in found.results] == ["a.json"] and found.books == []
     skipped = found.skipped
     assert len(skipped) == 1 and skipped[0].startswith("devbox/cut.json (") and "not valid JSON" in skipped[0]
+
+
+def test_cases_that_stop_matching_are_named_with_the_settings_that_differ(tmp_path):
+    # The next run of the same machine priced in mixed instead of fp64: no case followed, and why.
+    first = run_file(tmp_path, "a.json", "aaaaaaa1", "2026-11-01T00:00:00Z")
+    with open(first, encoding="utf-8") as f:
+        data = json.load(f)
+    data["context"]["elsbench"]["started"] = "2026-11-02T00:00:00Z"
+    for e in data["benchmarks"]:
+        e["case_id"] = e["case_id"].replace("/fp64", "/mixed")
+        e["precision"] = "mixed" if e.get("precision") == "fp64" else e.get("precision")
+    second = os.path.join(os.path.dirname(first), "b.json")
+    with open(second, "w", encoding="utf-8") as f:
+        json.dump(data, f)
+    found = history.unmatched([first, second])
+    assert len(found) == 1
+    assert found[0].differences == {"precision": (["fp64"], ["mixed"])}
+    assert found[0].why == "precision fp64 -> mixed" and found[0].lost > 0
+    # The same run twice: nothing stopped matching.
+    assert history.unmatched([first, run_file(tmp_path, "c.json", "ccccccc3", "2026-11-03T00:00:00Z")]) == []
+    section = render.history_section(str(tmp_path / "results"), history.read_folder(str(tmp_path / "results")),
+                                     str(tmp_path))
+    assert any(t.caption == "Cases that stopped matching" for t in section.tables)
+
+
+def test_a_case_id_reads_as_compare_reads_it():
+    assert history.case_axes("sample-2a-stepdown/adi:douglas/n=50/nt=100/cpu/t1/fp64/ki_damping=0") == {
+        "product": "sample-2a-stepdown", "solver": "adi:douglas", "n": "50", "nt": "100", "device": "cpu/t1",
+        "precision": "fp64", "ki_damping": "0"}
