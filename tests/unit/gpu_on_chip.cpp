@@ -97,6 +97,19 @@ BOOST_AUTO_TEST_CASE(checked_marches_find_no_race_and_no_bank_conflict_beyond_th
   }
 }
 
+// Craig-Sneyd and modified Craig-Sneyd: round 2's axis-1 stage differentiates X (HV's, Yk) and
+// writes X, checked for races too.
+BOOST_AUTO_TEST_CASE(the_craig_sneyd_schemes_march_on_chip_as_the_cpu_adi) {
+  for (const char* scheme : {"craig-sneyd", "modified-craig-sneyd"}) {
+    BOOST_TEST_CONTEXT(scheme) {
+      const Book b = book_of(gpu_notes(3, 13), scheme, 16, sizeof(double));
+      const OnChipEmulation run = emulate_book_on_chip<double>(b.batch, b.plan, true);
+      prices_agree(b, run, 1e-12);
+      BOOST_TEST(run.findings.races == 0, run.findings.first_race);
+    }
+  }
+}
+
 BOOST_AUTO_TEST_CASE(fp32_on_chip_stays_within_single_precision_of_the_cpu) {
   const Book b = book_of(gpu_notes(6, 11), "hundsdorfer-verwer", 20, sizeof(float));
   prices_agree(b, emulate_book_on_chip<float>(b.batch, b.plan, false), 2e-4);
