@@ -16,6 +16,7 @@
 #include "platform/cuda/device_memory.hpp"
 #include "platform/cuda_devices.hpp"
 #include "platform/solver_error.hpp"
+#include "platform/stopwatch.hpp"
 #include "solvers/adi_cuda/adi_batch_kernels.hpp"
 #include "solvers/adi_cuda/note_kernel.hpp"
 #include "solvers/gpu/plan/batch_image.hpp"
@@ -32,8 +33,6 @@ DeviceArray<X> uploaded(DeviceAllocator& alloc, const std::vector<X>& host, cons
 }
 
 using Clock = std::chrono::steady_clock;
-
-double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
 // A batch image's arrays on the device, and each note's kernel arguments over them. `scratch`:
 // the two further value buffers the batched stage kernels rotate through (the on-chip march keeps
@@ -86,7 +85,7 @@ struct HostBatch {
     const Clock::time_point t = Clock::now();
     plan = make_gpu_batch_plan(problems, scheme, sizeof(T));
     image = make_batch_image<T>(problems, plan, weights);
-    times.setup = since(t);
+    times.setup = seconds_since(t);
   }
 
   // `note` describes the march; the values are in buffer 0 or in each note's final buffer.
@@ -107,7 +106,7 @@ struct HostBatch {
       m.notes.push_back(note);
       out.push_back(std::move(m));
     }
-    times.download = since(t);
+    times.download = seconds_since(t);
     out.front().batch_times = times;
     return out;
   }
@@ -136,7 +135,7 @@ std::vector<MarchResult> march_batch(const std::vector<const Problem*>& problems
   }
   const DeviceArray<long long> first_event_block = uploaded(alloc, plan.first_event_block, "batch event offsets");
   b.first_event_block = first_event_block.data();
-  host.times.upload = since(t);
+  host.times.upload = seconds_since(t);
 
   prepare_batch_kernels<T>(plan.smem_bytes[0], plan.blocks(1) > 0 ? plan.smem_bytes[1] : 0);
   CudaStream stream;
@@ -169,7 +168,7 @@ std::vector<MarchResult> march_on_chip(const std::vector<const Problem*>& proble
   const GpuBatchPlan& plan = host.plan;
   Clock::time_point t = Clock::now();
   const std::vector<int> order = longest_first(plan);
-  host.times.setup += since(t);
+  host.times.setup += seconds_since(t);
   const DeviceGuard on(device);
   const OnChipLaunch launch = on_chip_launch<T>(on_chip_workspace_values(plan));
   t = Clock::now();
@@ -181,7 +180,7 @@ std::vector<MarchResult> march_on_chip(const std::vector<const Problem*>& proble
   if (!launch.in_shared)
     workspaces = DeviceArray<T>(alloc, static_cast<std::size_t>(launch.ctas) * (launch.workspace_bytes / sizeof(T)),
                                 "on-chip march workspaces (global path)");
-  host.times.upload = since(t);
+  host.times.upload = seconds_since(t);
 
   OnChipBook<T> book;
   book.notes = dev.notes.data();

@@ -10,6 +10,7 @@
 
 #include "platform/solver_error.hpp"
 #include "platform/stop_request.hpp"
+#include "platform/stopwatch.hpp"
 #include "solvers/contract/error_estimate.hpp"
 #include "solvers/contract/price.hpp"
 #include "solvers/problem/grid_codec.hpp"
@@ -45,10 +46,6 @@ PriceResult level(const SolverInfo& solver, const Product& product, SolverOption
     if (e.kind() != SolverError::Kind::Unconverged) throw;
     throw SolverError(e.kind(), std::string("on the ") + role + " grid of Richardson's value: " + e.what());
   }
-}
-
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
 // Point-steps of every pricing over those of the fine one: what the value cost against one price.

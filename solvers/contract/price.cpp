@@ -14,6 +14,7 @@
 #include "platform/memory_tracker.hpp"
 #include "platform/solver_error.hpp"
 #include "platform/stop_request.hpp"
+#include "platform/stopwatch.hpp"
 #include "products/price_bounds.hpp"
 #include "solvers/contract/preflight.hpp"
 #include "solvers/problem/problem_builder.hpp"
@@ -148,10 +149,6 @@ void require_within_bounds(const Product& product, const PriceResult& r, Precisi
 Problem checked_problem(const SolverInfo& s, const Product& product, const SolverOptions& opt) {
   return build_problem(product, opt.grid, s.stepping,
                        [&](std::size_t points, std::size_t steps) { preflight(s, product, opt, points, steps); });
-}
-
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 // The one pricing: `grid`, when given, takes the values and the mesh's nodes.
