@@ -211,6 +211,7 @@ std::vector<PriceResult> price_book_with(const SolverInfo& s, const std::vector<
     double seconds = 0;
   };
   const auto build = [&](std::size_t first) {
+    omp_set_num_threads(opt.device.threads);  // per thread: the builder's own thread needs it too
     const auto start = std::chrono::steady_clock::now();
     const std::size_t count = std::min(chunk_notes, products.size() - first);
     const std::vector<const Product*> chunk(products.begin() + static_cast<std::ptrdiff_t>(first),
