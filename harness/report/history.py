@@ -175,9 +175,9 @@ def unmatched(paths: list[str]) -> list[Unmatched]:
             lost, gained = ids_a - ids_b, ids_b - ids_a
             if not lost:
                 continue
-            products = {case_axes(i)["product"] for i in lost}
             before = [case_axes(i) for i in lost]
-            after = [case_axes(i) for i in gained if case_axes(i)["product"] in products]
+            products = {axes["product"] for axes in before}
+            after = [axes for axes in map(case_axes, gained) if axes["product"] in products]
             differences = {}
             for axis in sorted({k for axes in before + after for k in axes} - {"product"}):
                 b = sorted({axes.get(axis, "-") for axes in before}, key=_numbers_first)

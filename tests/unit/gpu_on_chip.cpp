@@ -82,17 +82,23 @@ BOOST_AUTO_TEST_CASE(a_64_note_book_marched_on_chip_prices_as_the_cpu_adi_to_1e_
   prices_agree(b, emulate_book_on_chip<double>(b.batch, b.plan, false), 1e-12);
 }
 
+// A checked march of three notes in `scheme`: the CPU adi's prices to 1e-12, no race; its findings.
+CtaFindings checked_march(const char* scheme, std::uint64_t seed, int n) {
+  const Book b = book_of(gpu_notes(3, seed), scheme, n, sizeof(double));
+  const OnChipEmulation run = emulate_book_on_chip<double>(b.batch, b.plan, true);
+  prices_agree(b, run, 1e-12);
+  BOOST_TEST(run.findings.races == 0, run.findings.first_race);
+  return run.findings;
+}
+
 BOOST_AUTO_TEST_CASE(checked_marches_find_no_race_and_no_bank_conflict_beyond_the_padding) {
   for (const char* scheme : {"hundsdorfer-verwer", "douglas"}) {
     BOOST_TEST_CONTEXT(scheme) {
-      const Book b = book_of(gpu_notes(3, 7), scheme, 20, sizeof(double));
-      const OnChipEmulation run = emulate_book_on_chip<double>(b.batch, b.plan, true);
-      prices_agree(b, run, 1e-12);
-      BOOST_TEST(run.findings.races == 0, run.findings.first_race);
-      BOOST_TEST_MESSAGE(scheme << ": " << run.findings.phases << " phases, " << run.findings.wavefronts
-                                << " shared-memory wavefronts against " << run.findings.ideal_wavefronts
+      const CtaFindings found = checked_march(scheme, 7, 20);
+      BOOST_TEST_MESSAGE(scheme << ": " << found.phases << " phases, " << found.wavefronts
+                                << " shared-memory wavefronts against " << found.ideal_wavefronts
                                 << " without conflicts");
-      BOOST_TEST(run.findings.wavefronts <= 1.1 * static_cast<double>(run.findings.ideal_wavefronts));
+      BOOST_TEST(found.wavefronts <= 1.1 * static_cast<double>(found.ideal_wavefronts));
     }
   }
 }
@@ -101,12 +107,7 @@ BOOST_AUTO_TEST_CASE(checked_marches_find_no_race_and_no_bank_conflict_beyond_th
 // writes X, checked for races too.
 BOOST_AUTO_TEST_CASE(the_craig_sneyd_schemes_march_on_chip_as_the_cpu_adi) {
   for (const char* scheme : {"craig-sneyd", "modified-craig-sneyd"}) {
-    BOOST_TEST_CONTEXT(scheme) {
-      const Book b = book_of(gpu_notes(3, 13), scheme, 16, sizeof(double));
-      const OnChipEmulation run = emulate_book_on_chip<double>(b.batch, b.plan, true);
-      prices_agree(b, run, 1e-12);
-      BOOST_TEST(run.findings.races == 0, run.findings.first_race);
-    }
+    BOOST_TEST_CONTEXT(scheme) { checked_march(scheme, 13, 16); }
   }
 }
 
