@@ -87,7 +87,7 @@ def price(notes: Union[str, os.PathLike, pandas.DataFrame, Iterable[NoteLike]], 
         settings.append(f"instance={instance!r}")
     command = "elsbench.book.price(" + ", ".join([shlex.quote(source)] + settings) + ")"
     with progress_bar(progress, "pricing book", "notes") as bar:
-        results, csv = _core.price_book(text, source, strict, solver, grid_json(n, nt, grid), scheme or "", device,
+        results, csv, ladder = _core.price_book(text, source, strict, solver, grid_json(n, nt, grid), scheme or "", device,
                                         precision, threads or 0, spec, os.fspath(out) if out else "", command,
                                         bar, grid_given, "" if target_error is None else str(target_error),
                                         bool(greeks), greek_units, instance or "", _shifts(spot_shifts),
@@ -96,24 +96,11 @@ def price(notes: Union[str, os.PathLike, pandas.DataFrame, Iterable[NoteLike]], 
     book = json.loads(results)["context"]["elsbench"]["book"]
     df.attrs["bad_lines"] = book["bad_lines"]
     df.attrs["summary"] = book["summary"]
-    if "scenarios" in book:
-        df.attrs["scenarios"] = _ladder_frame(book["scenarios"])
+    if ladder:
+        df.attrs["scenarios"] = frame(ladder)  # book price's FILE.scenarios.csv
     return df
 
 
 def _shifts(shifts: Optional[Iterable[float]]) -> str:
     return "" if shifts is None else ",".join(repr(float(x)) for x in shifts)
 
-
-def _ladder_frame(ladder: dict) -> pandas.DataFrame:
-    """The ladder in long form, as book price's FILE.scenarios.csv holds it."""
-    spots, vols = ladder["spot_shifts_pct"], ladder["vol_points"]
-    base = (spots.index(0.0), vols.index(0.0))
-    rows = []
-    for product, grid in list(ladder["notes"].items()) + [("BOOK", ladder["book_value"])]:
-        at_base = grid[base[0]][base[1]]
-        for i, s in enumerate(spots):
-            for j, v in enumerate(vols):
-                price = grid[i][j]
-                rows.append((product, s, v, price, None if price is None or at_base is None else price - at_base))
-    return pandas.DataFrame(rows, columns=["product", "spot_shift_pct", "vol_points", "price", "pnl"])

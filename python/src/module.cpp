@@ -8,6 +8,7 @@
 #include <nanobind/stl/map.h>
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/pair.h>
+#include <nanobind/stl/tuple.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
@@ -214,7 +215,8 @@ std::string reference(const Product& product, std::int64_t paths, std::uint64_t 
 }
 
 // A book priced as `book price` prices it; returns the results file's JSON and its CSV view.
-std::pair<std::string, std::string> price_book(const std::optional<std::string>& text, const std::string& source,
+std::tuple<std::string, std::string, std::string> price_book(const std::optional<std::string>& text,
+                                                             const std::string& source,
                                                bool strict,
                                                const std::string& solver, const std::string& grid,
                                                const std::string& scheme, const std::string& device,
@@ -256,7 +258,8 @@ std::pair<std::string, std::string> price_book(const std::optional<std::string>&
   ResultsFile file;
   file.context = s.file.at("context");
   file.benchmarks = s.file.at("benchmarks");
-  return {s.file.dump(), results_csv(file)};
+  const json& part = file.context["elsbench"]["book"];
+  return {s.file.dump(), results_csv(file), part.contains("scenarios") ? ladder_csv(part["scenarios"]) : ""};
 }
 
 // A sweep of a preset with some axes replaced, as `sweep --preset P --AXIS V...` runs it, into `out`.
@@ -386,7 +389,7 @@ NB_MODULE(_core, m) {
         "target_error"_a, "greeks"_a, "greek_units"_a, "instance"_a, "spot_shifts"_a, "vol_shifts"_a, "max_seconds"_a,
         "resume"_a,
         "a book (its JSON Lines text, or the file `source` where text is None) priced as `book price`\n"
-        "prices it: (results JSON text, CSV text)");
+        "prices it: (results JSON text, CSV text, scenario ladder CSV text or empty)");
   m.def("sweep", &sweep, "preset"_a, "axes"_a, "repetitions"_a, "timing_target"_a.none(), "timing_max_seconds"_a.none(),
         "error_estimate"_a, "reference"_a.none(), "out"_a,
         "command"_a, "progress"_a.none(), "a sweep into `out`; returns its summary (JSON text)");
