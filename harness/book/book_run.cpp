@@ -271,9 +271,9 @@ void price_scenarios(const Book& book, const BookRunSpec& spec, const SolverInfo
     }
   book_part["scenarios"] = price_ladder(solver, notes, base, spec.options, placement, spec.ladder);
   if (spec.out.empty()) return;
-  std::string path = spec.out;
-  if (path.size() > 5 && path.compare(path.size() - 5, 5, ".json") == 0) path.resize(path.size() - 5);
-  write_file_atomically(path + ".scenarios.csv", ladder_csv(book_part["scenarios"]));
+  // Beside the results file as its CSV view is (csv_path_for): r.json -> r.scenarios.csv.
+  write_file_atomically(std::filesystem::path(spec.out).replace_extension(".scenarios.csv").string(),
+                        ladder_csv(book_part["scenarios"]));
 }
 
 ResultsFile fresh_file(const Book& book, const BookRunSpec& spec, const json& settings) {

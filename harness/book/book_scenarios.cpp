@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <sstream>
+#include <stdexcept>
 
 #include "harness/placement/book_price.hpp"
 #include "platform/input_error.hpp"
@@ -27,13 +29,17 @@ double number_in(const std::string& text, const char* flag) {
   return x;
 }
 
-// Every underlying's spot by spot_pct percent, every vol by vol_points / 100.
-Product moved(const Product& p, double spot_pct, double vol_points) {
+// The note with every spot moved by spot_pct percent and every vol by vol_points / 100; nothing
+// where a vol would not stay > 0 (with_vol's rule): that note has no price at the rung.
+std::optional<Product> moved(const Product& p, double spot_pct, double vol_points) {
   Product q = p;
-  for (int a = 0; a < q.dimension(); ++a) {
-    const Underlying& u = q.assets[static_cast<std::size_t>(a)];
-    q = with_spot(q, a, u.spot * (1 + spot_pct / 100));
-    q = with_vol(q, a, q.assets[static_cast<std::size_t>(a)].vol + vol_points / 100);
+  try {
+    for (int a = 0; a < q.dimension(); ++a) {
+      const Underlying u = q.assets[static_cast<std::size_t>(a)];
+      q = with_vol(with_spot(std::move(q), a, u.spot * (1 + spot_pct / 100)), a, u.vol + vol_points / 100);
+    }
+  } catch (const std::invalid_argument&) {
+    return std::nullopt;
   }
   return q;
 }
@@ -83,24 +89,31 @@ json price_ladder(const SolverInfo& solver, const std::vector<const Product*>& n
         prices = base;
       } else {
         std::vector<Product> shifted;
-        for (const Product* p : notes) shifted.push_back(moved(*p, s, v));
+        std::vector<std::size_t> of;  // shifted[i] is notes[of[i]] moved
+        for (std::size_t k = 0; k < notes.size(); ++k)
+          if (std::optional<Product> q = moved(*notes[k], s, v)) {
+            shifted.push_back(std::move(*q));
+            of.push_back(k);
+          }
         std::vector<const Product*> view;
         for (const Product& p : shifted) view.push_back(&p);
         price_book(solver, view, options, placement, [&](NoteOutcome out) {
-          if (out.result) prices[out.index] = out.result->price;
+          if (out.result) prices[of[out.index]] = out.result->price;
         });
       }
       double total = 0;
+      bool whole = true;  // a rung's book value is the sum of every note's, or none
       for (std::size_t k = 0; k < notes.size(); ++k) {
         if (std::isnan(prices[k])) {
           ++failed;
+          whole = false;
           note_rows[k].push_back(nullptr);
         } else {
           total += prices[k];
           note_rows[k].push_back(prices[k]);
         }
       }
-      row.push_back(total);
+      row.push_back(whole ? json(total) : json());
     }
     value.push_back(row);
     for (std::size_t k = 0; k < notes.size(); ++k) per_note[notes[k]->id].push_back(note_rows[k]);

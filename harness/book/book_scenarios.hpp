@@ -27,7 +27,8 @@ std::vector<double> parse_shifts(const std::string& text, const char* flag);
 
 // Every rung's price of every priced note (base: the book's own prices, by note id), and the sums:
 // {"spot_shifts_pct", "vol_points", "book_value": [spot][vol], "notes": {id: [spot][vol]}, "failed": n}.
-// A rung a note cannot be priced at is null for it and counted; the sum is over the notes priced.
+// A rung a note cannot be priced at (its pricing fails, or a vol would not stay > 0) is null for
+// it and counted, and the book's value there is null: a partial sum would read as a loss.
 nlohmann::json price_ladder(const SolverInfo& solver, const std::vector<const Product*>& notes,
                             const std::vector<double>& base, const SolverOptions& options,
                             const BookPlacement& placement, const ScenarioLadder& ladder);

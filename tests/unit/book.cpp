@@ -554,6 +554,16 @@ BOOST_AUTO_TEST_CASE(a_scenario_ladder_prices_each_note_moved_and_sums_the_book)
   BOOST_TEST(ladder["book_value"][2][1].get<double>() ==
                  ladder["notes"][first.id][2][1].get<double>() + ladder["notes"][book.notes[1].product.id][2][1].get<double>(),
              boost::test_tools::tolerance(1e-12));
+  // A rung that takes a vol to or below 0 leaves the notes unpriced there; the ladder goes on.
+  BookRunSpec deep = run_spec(dir / "d.json", 1);
+  deep.ladder = {{}, {-99}};
+  BOOST_TEST_REQUIRE(run_book(book, deep).priced == 2u);
+  const json deep_file = read_book_results((dir / "d.json").string());
+  const json& low = deep_file["context"]["elsbench"]["book"]["scenarios"];
+  BOOST_TEST(low["failed"] == 2);
+  BOOST_TEST(low["notes"][first.id][0][0].is_null());
+  BOOST_TEST(low["book_value"][0][0].is_null());
+  BOOST_TEST(low["book_value"][0][1].get<double>() == base);
   std::ifstream csv(dir / "l.scenarios.csv");
   std::string header, line;
   std::getline(csv, header);
