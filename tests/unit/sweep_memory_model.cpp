@@ -57,10 +57,12 @@ BOOST_AUTO_TEST_CASE(every_variant_declares_its_memory_model) {
 }
 
 // A checked row must predict the measured host peak of real pricings. The model counts full-grid
-// arrays only, so it is compared on the second difference of the peak over n = 40, 60, 80 on
-// 2-D products: that cancels what does not grow with the grid (time grid, events) and what grows
-// with n only (meshes, 1-D operators and factors, per-thread line buffers). What is left besides
-// the arrays is the explicit solver's time grid, whose stable step count grows like n^2 (~5 %).
+// arrays only, so it is compared on the second difference of the peak over n = 50, 100, 150 on
+// 2-D products: that cancels what does not grow with the grid (events) and what grows with n only
+// (time grid, meshes, 1-D operators and factors, per-thread line buffers) up to their vectors'
+// capacity doubling, a step of a few KiB that the wide spacing keeps near 1 % of the arrays'
+// (5,000 points of second difference). What is left besides the arrays is the explicit solver's
+// time grid, whose stable step count grows like n^2 (2 %).
 BOOST_AUTO_TEST_CASE(checked_rows_match_the_measured_peak) {
   for (const SolverInfo& solver : SolverRegistry::instance().all()) {
     if (solver.test_only || !solver.memory || solver.memory->space != MemorySpace::Host || !solver.memory->checked)
@@ -76,7 +78,7 @@ BOOST_AUTO_TEST_CASE(checked_rows_match_the_measured_peak) {
         for (const char* id : {"min-call", "sample-2a-stepdown"}) {
           const Product p = resolve_product(id);
           if (solver.name == "explicit" && p.is_els()) continue;
-          const auto second_difference = [](auto f) { return f(80) - 2 * f(60) + f(40); };
+          const auto second_difference = [](auto f) { return f(150) - 2 * f(100) + f(50); };
           const double measured = second_difference([&](int n) {
             SolverOptions o;
             o.grid.n = n;
@@ -90,7 +92,7 @@ BOOST_AUTO_TEST_CASE(checked_rows_match_the_measured_peak) {
               [&](int n) { return model_bytes(m, precision, load, std::pow(static_cast<double>(n), load.dim)); });
           BOOST_TEST_MESSAGE(solver.name << " " << scheme << " " << to_string(precision) << " on " << id
                                          << ": measured " << measured << " bytes, model " << predicted);
-          BOOST_TEST(measured / predicted == 1.0, boost::test_tools::tolerance(0.1));
+          BOOST_TEST(measured / predicted == 1.0, boost::test_tools::tolerance(0.05));
         }
       }
   }
