@@ -180,7 +180,8 @@ void for_each_node(const Problem& pb, F&& f) {
 // jumps about with n, and a jump only first order (Pooley, Vetzal & Forsyth 2003). Where the
 // centre value equals the mean of the corners (the payoff is affine or bilinear over the cell)
 // the centre value is the exact average; cells cut by a kink or a jump take a fine midpoint rule
-// (Gauss rules are not accurate on a jump).
+// (Gauss rules are not accurate on a jump), or for the ELS, whose payoff is a function of one
+// number, the performance, an exact integral over that number's distribution in the cell.
 class CellAverage {
  public:
   explicit CellAverage(const Problem& pb) {
@@ -203,16 +204,18 @@ class CellAverage {
     });
   }
 
-  // The same for a payoff of the performance alone (the ELS): values_of(perf, out). A cut cell's
-  // m^dim midpoint samples are summed by performance level instead of one by one: the samples
-  // whose worst (best) ratio S_d / reference_d is v number prod_d #{x_d >= v} - prod_d #{x_d > v}
-  // (<= and < for best-of), so the payoff is evaluated at most dim x m times, not m^dim, over the
-  // same samples (the sum's order, so its rounding, differs). The set-up's largest cost was here.
+  // The same for a payoff of the performance alone (the ELS): values_of(perf, out), linear in the
+  // performance between the levels `breaks` (its jumps and kinks). A cut cell's average is exact
+  // (exact_average), not a midpoint rule: that rule's samples put a jump up to 1/(2m) of a cell
+  // away from where it is, an error that changes sign with n and that Richardson's value
+  // magnified (a single-date knocked-in note: 2.1 bp off at the default grid, 0.4 bp exact).
   template <class PerfPayoff>
-  void fill_by_performance(Problem& pb, const PayoffTerms& terms, PerfPayoff&& values_of) const {
+  void fill_by_performance(Problem& pb, const PayoffTerms& terms, const std::vector<double>& breaks,
+                           PerfPayoff&& values_of) const {
+    if (breaks.size() > kMaxBreaks) throw std::logic_error("fill_by_performance: more breaks than kMaxBreaks");
     const auto values = [&](const double* spots, double* out) { values_of(performance(terms, spots), out); };
     fill_cells(pb, values, [&](const std::vector<std::size_t>& idx, std::size_t layers) {
-      return average_by_level(idx, layers, terms, values_of);
+      return exact_average(idx, layers, terms, breaks, values_of);
     });
   }
 
@@ -280,39 +283,62 @@ class CellAverage {
     return lo + (hi - lo) * (static_cast<double>(k) + 0.5) / static_cast<double>(m);
   }
 
+  // Within a cell each ratio r_d = S_d / reference_d is uniform on [lo_d, hi_d], so the worst
+  // ratio w = min_d r_d has density sum_d [lo_d < v < hi_d] / (hi_d - lo_d) prod_{e != d} P(r_e > v)
+  // (the best, max_d r_d, the same with P(r_e < v)): a polynomial of degree dim - 1 between the
+  // cell's ends; the payoff is linear between its breaks. Two Gauss points on each piece between
+  // these levels integrate payoff x density exactly (degree <= 3).
   template <class PerfPayoff>
-  std::array<double, 2> average_by_level(const std::vector<std::size_t>& idx, std::size_t layers,
-                                         const PayoffTerms& terms, PerfPayoff& values_of) const {
-    const std::size_t dim = idx.size(), m = per_axis_;
-    std::array<std::vector<double>, kMaxAssets> ratios;  // per axis, sorted
-    std::vector<double> levels;
-    double samples = 1;
+  std::array<double, 2> exact_average(const std::vector<std::size_t>& idx, std::size_t layers,
+                                      const PayoffTerms& terms, const std::vector<double>& breaks,
+                                      PerfPayoff& values_of) const {
+    const std::size_t dim = idx.size();
+    std::array<double, kMaxAssets> lo{}, hi{};
+    std::array<double, 2 * kMaxAssets + kMaxBreaks> levels{};
+    std::size_t count = 0;
     for (std::size_t d = 0; d < dim; ++d) {
-      for (std::size_t k = 0; k < m; ++k) ratios[d].push_back(spot_sample(d, idx[d], k) / terms.reference[d]);
-      std::sort(ratios[d].begin(), ratios[d].end());
-      levels.insert(levels.end(), ratios[d].begin(), ratios[d].end());
-      samples *= static_cast<double>(m);
+      lo[d] = cells_[d][idx[d]][0] / terms.reference[d];
+      hi[d] = cells_[d][idx[d]][1] / terms.reference[d];
+      levels[count++] = lo[d];
+      levels[count++] = hi[d];
     }
-    std::sort(levels.begin(), levels.end());
-    levels.erase(std::unique(levels.begin(), levels.end()), levels.end());
-    std::array<double, 2> sum{}, v{};
-    for (double level : levels) {
-      double at_least = 1, beyond = 1;  // samples with every ratio >= level (<=), and > level (<)
+    // w lies between the lowest (highest) of the lower ends and of the upper ends.
+    double from = lo[0], to = hi[0];
+    for (std::size_t d = 1; d < dim; ++d) {
+      from = terms.worst_of ? std::min(from, lo[d]) : std::max(from, lo[d]);
+      to = terms.worst_of ? std::min(to, hi[d]) : std::max(to, hi[d]);
+    }
+    for (double b : breaks) levels[count++] = b;
+    std::sort(levels.begin(), levels.begin() + static_cast<std::ptrdiff_t>(count));
+    const auto density = [&](double v) {
+      double sum = 0;
       for (std::size_t d = 0; d < dim; ++d) {
-        const auto& r = ratios[d];
-        const auto below = std::lower_bound(r.begin(), r.end(), level) - r.begin();
-        const auto upto = std::upper_bound(r.begin(), r.end(), level) - r.begin();
-        const auto size = static_cast<std::ptrdiff_t>(r.size());
-        at_least *= static_cast<double>(terms.worst_of ? size - below : upto);
-        beyond *= static_cast<double>(terms.worst_of ? size - upto : below);
+        if (!(lo[d] < v && v < hi[d])) continue;
+        double others = 1 / (hi[d] - lo[d]);
+        for (std::size_t e = 0; e < dim; ++e) {
+          const double beyond = terms.worst_of ? hi[e] - v : v - lo[e];  // P(r_e > v), P(r_e < v)
+          if (e != d) others *= std::clamp(beyond / (hi[e] - lo[e]), 0.0, 1.0);
+        }
+        sum += others;
       }
-      const double count = at_least - beyond;
-      if (count == 0) continue;
-      values_of(level, v.data());
-      for (std::size_t l = 0; l < layers; ++l) sum[l] += v[l] * count / samples;
+      return sum;
+    };
+    constexpr double kGauss = 0.57735026918962576;  // 1 / sqrt(3)
+    std::array<double, 2> sum{}, v{};
+    for (std::size_t k = 0; k + 1 < count; ++k) {
+      const double a = std::max(levels[k], from), b = std::min(levels[k + 1], to);
+      if (!(a < b)) continue;
+      const double mid = 0.5 * (a + b), half = 0.5 * (b - a);
+      for (const double x : {mid - half * kGauss, mid + half * kGauss}) {
+        values_of(x, v.data());
+        const double w = half * density(x);
+        for (std::size_t l = 0; l < layers; ++l) sum[l] += w * v[l];
+      }
     }
     return sum;
   }
+
+  static constexpr std::size_t kMaxBreaks = 4;
 
   // A sample's spots: on the stack, as a cut cell takes a thousand samples.
   using Spots = std::array<double, kMaxAssets>;
@@ -377,7 +403,10 @@ void set_els_payoff(Problem& pb, const Product& p) {
     below.below = 1;
     pb.knock_in_weights = add_event_side(pb, std::move(below));
   }
-  CellAverage(pb).fill_by_performance(pb, terms, [&](double perf, double* out) {
+  // The payoff jumps at the last redemption barrier and the knock-in barrier, and has a kink at 1
+  // (a knocked-in note repays at most its notional).
+  const std::vector<double> breaks{terms.barrier[terms.dates - 1], ki.barrier, 1.0};
+  CellAverage(pb).fill_by_performance(pb, terms, breaks, [&](double perf, double* out) {
     // A knock-in on the maturity date itself is part of the payoff at tau = 0.
     const bool ki_now = ki.monitoring != Monitoring::None &&
                         (pb.continuous_knock_in ? perf <= ki.barrier : knocks_in(terms, perf));
