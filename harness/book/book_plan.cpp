@@ -3,12 +3,22 @@
 #include <algorithm>
 #include <sstream>
 
-#include "harness/placement/note_cost.hpp"
+#include "harness/placement/book_price.hpp"
 #include "platform/device.hpp"
 #include "solvers/contract/cost_model.hpp"
 #include "solvers/contract/registry.hpp"
 
 namespace elsbench {
+
+namespace {
+
+std::string grid_rule(const BookRunSpec& spec) {
+  if (spec.target) return "each note to " + spec.target->text + " (--target-error; the estimate is its pilot's grid)";
+  if (!spec.default_grid) return "grid n = " + std::to_string(spec.options.grid.n);
+  return "the default grid: " + default_grid_words() + ", with each note's error bar";
+}
+
+}  // namespace
 
 BookPlan plan_book(const Book& book, const BookRunSpec& spec) {
   const SolverInfo& solver = SolverRegistry::instance().get(spec.solver);
@@ -27,7 +37,8 @@ BookPlan plan_book(const Book& book, const BookRunSpec& spec) {
       ++plan.refused;
       continue;
     }
-    const double work = note_cost(n.product, spec.options.grid) * (n.product.can_knock_in() ? 2 : 1);
+    const double layers = n.product.can_knock_in() ? 2 : 1;
+    const double work = pricing_cost(n.product, spec.options.grid, note_pricing(spec)) * layers;
     plan.work += work;
     const std::optional<CostRate> rate = measured_rate(spec.solver, spec.options.precision, dim);
     if (!rate) {
@@ -50,7 +61,7 @@ std::string describe(const BookPlan& plan, const BookRunSpec& spec) {
     << " two-asset, " << plan.by_assets[3] << " three-asset), " << plan.bad_lines << " bad lines\n";
   s << "pricing: " << spec.solver << ", " << to_string(spec.options.precision) << ", device "
     << spec.options.device.str() << ", " << plan.parallel
-    << (spec.options.device.is_cpu() ? " threads" : " device") << ", grid n = " << spec.options.grid.n << '\n';
+    << (spec.options.device.is_cpu() ? " threads" : " device") << ", " << grid_rule(spec) << '\n';
   if (plan.refused > 0) s << "refused: " << plan.refused << " notes have more underlyings than " << spec.solver << " takes\n";
   s << "work: " << plan.work << " point-layer-steps\n";
   if (plan.low_seconds) {

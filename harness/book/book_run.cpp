@@ -39,6 +39,11 @@ using Clock = std::chrono::steady_clock;
 // Every setting that changes a note's price: a --resume under another one is refused, naming it.
 json run_settings(const Book& book, const BookRunSpec& spec, const SolverInfo& solver) {
   json settings = to_json(spec.options.grid);
+  if (spec.default_grid) {  // each note's grid is its own (accuracy.n): no n or nt of the book's
+    settings.erase("n");
+    settings.erase("nt");
+    settings["accuracy"] = "default";
+  }
   settings["book"] = as_written(book.source);  // compared with the file's on --resume
   settings["solver"] = solver.name;
   settings["scheme"] = spec.options.scheme.empty() ? solver.default_scheme() : spec.options.scheme;
@@ -67,7 +72,8 @@ SweepCase note_case(const BookNote& note, const BookRunSpec& spec, const json& s
   c.product = note.product.id;
   c.solver = settings["solver"].get<std::string>();
   c.scheme = settings["scheme"].get<std::string>();
-  c.n = spec.options.grid.n;  // with a target each note's own grid is in its result (accuracy.n)
+  // With a target or the default grid each note's own grid is in its result (accuracy.n).
+  c.n = spec.default_grid ? default_nodes(note.product.dimension()) : spec.options.grid.n;
   c.axis_nodes = spec.options.grid.axis_nodes;
   if (spec.options.grid.nt) c.nt = {NtRule::Kind::Fixed, static_cast<double>(*spec.options.grid.nt)};
   c.device = device;
@@ -198,7 +204,7 @@ void check_kept_bounds(const Book& book, const std::map<std::string, json>& kept
 // This rank's cost-balanced share of the notes (points x steps), in book order.
 std::vector<const BookNote*> rank_share(const std::vector<const BookNote*>& todo, const BookRunSpec& spec) {
   std::vector<double> costs;
-  for (const BookNote* n : todo) costs.push_back(note_cost(n->product, spec.options.grid));
+  for (const BookNote* n : todo) costs.push_back(pricing_cost(n->product, spec.options.grid, note_pricing(spec)));
   const auto shares = cost_balanced_shares(costs, spec.ranks->size());
   std::vector<const BookNote*> mine;
   for (std::size_t i : shares[static_cast<std::size_t>(spec.ranks->rank())]) mine.push_back(todo[i]);
@@ -269,7 +275,10 @@ void price_scenarios(const Book& book, const BookRunSpec& spec, const SolverInfo
       notes.push_back(&n.product);
       base.push_back(it->second.at(0).at("price").get<double>());
     }
-  book_part["scenarios"] = price_ladder(solver, notes, base, spec.options, placement, spec.ladder);
+  NotePricing rungs = note_pricing(spec);
+  rungs.greeks = false;
+  if (rungs.grid == NoteGrid::DefaultWithBar) rungs.grid = NoteGrid::DefaultValue;  // the base's bar is the note's
+  book_part["scenarios"] = price_ladder(solver, notes, base, spec.options, placement, spec.ladder, rungs);
   if (spec.out.empty()) return;
   // Beside the results file as its CSV view is (csv_path_for): r.json -> r.scenarios.csv.
   write_file_atomically(std::filesystem::path(spec.out).replace_extension(".scenarios.csv").string(),
@@ -294,6 +303,17 @@ std::vector<json> book_notes(const json& results) {
   for (const json& e : results.at("benchmarks"))
     if (e.value("run_type", "") == "aggregate") notes.push_back(e);
   return notes;
+}
+
+NotePricing note_pricing(const BookRunSpec& spec) {
+  return {spec.target ? &*spec.target : nullptr, spec.greeks, spec.greek_units,
+          spec.default_grid ? NoteGrid::DefaultWithBar : NoteGrid::Given};
+}
+
+void choose_book_grid(BookRunSpec& spec, bool grid_given, const std::string& target_error, const std::string& source,
+                      const AccuracyFields& names) {
+  if (!target_error.empty()) spec.target = read_target(target_error, grid_given, false, source, names);
+  spec.default_grid = !grid_given && !spec.target;
 }
 
 void set_book_device(BookRunSpec& spec, const std::string& device) {
@@ -374,7 +394,7 @@ BookRunSummary run_book(const Book& book, const BookRunSpec& spec) {
   for (const auto* group : {&suspects, &todo})
     for (const BookNote* n : *group) {
       progress_index[n->product.id] = work.size();
-      work.push_back(note_cost(n->product, spec.options.grid));
+      work.push_back(pricing_cost(n->product, spec.options.grid, note_pricing(spec)));
     }
   RunProgress progress(spec.progress, work, std::vector<bool>(work.size(), false));
   std::size_t peak_device = 0;
@@ -406,7 +426,7 @@ BookRunSummary run_book(const Book& book, const BookRunSpec& spec) {
     }, [&](std::size_t index) {
       attempts.started(group[index]->product.id);
       if (spec.note_started) spec.note_started(group[index]->product.id);
-    }, NotePricing{spec.target ? &*spec.target : nullptr, spec.greeks, spec.greek_units});
+    }, note_pricing(spec));
   };
   // One suspect at a time, each on the whole placement's threads (a GPU: note by note), so that a
   // second death is surely its own.

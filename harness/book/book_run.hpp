@@ -14,7 +14,9 @@
 
 #include "harness/book/book_references.hpp"
 #include "harness/book/book_scenarios.hpp"
+#include "harness/placement/book_price.hpp"
 #include "harness/placement/ranks.hpp"
+#include "harness/run/price_run.hpp"
 #include "harness/runner/run_attempts.hpp"
 #include "products/book_file.hpp"
 #include "solvers/contract/accuracy.hpp"
@@ -26,6 +28,9 @@ struct BookRunSpec {
   std::string solver;
   SolverOptions options;        // device cpu or cuda:N; threads in `threads`
   std::optional<ErrorTarget> target;  // --target-error: each note on the grid that meets it
+  // Neither a grid (--n, --nt) nor a target: each note on the accuracy contract's default grid,
+  // Richardson's value with its error bar (price --error-estimate's); false: options.grid for all.
+  bool default_grid = false;
   bool greeks = false;          // --greeks: vega, rho and theta per note besides delta and gamma
   GreekUnits greek_units = GreekUnits::Model;
   int threads = 0;              // CPU threads, 0: every core
@@ -63,6 +68,14 @@ struct BookRunSummary {
 // or auto (the CPU: a book's placement names its devices). Keeps the CPU threads set; throws
 // std::invalid_argument for another text.
 void set_book_device(BookRunSpec& spec, const std::string& device);
+
+// How each note is priced: the spec's target, Greeks and grid rule.
+NotePricing note_pricing(const BookRunSpec& spec);
+
+// The book's grid from what was asked (`book price`'s flags, book.price's keywords): a target
+// (read_target's checks, `names` its field), a given grid, or else the default grid.
+void choose_book_grid(BookRunSpec& spec, bool grid_given, const std::string& target_error, const std::string& source,
+                      const AccuracyFields& names);
 
 // On an mpirun run, every rank calls it; the summary (and file) are whole on rank 0 only.
 BookRunSummary run_book(const Book& book, const BookRunSpec& spec);

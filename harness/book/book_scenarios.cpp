@@ -74,7 +74,8 @@ std::vector<double> parse_shifts(const std::string& text, const char* flag) {
 }
 
 json price_ladder(const SolverInfo& solver, const std::vector<const Product*>& notes, const std::vector<double>& base,
-                  const SolverOptions& options, const BookPlacement& placement, const ScenarioLadder& ladder) {
+                  const SolverOptions& options, const BookPlacement& placement, const ScenarioLadder& ladder,
+                  const NotePricing& pricing) {
   const std::vector<double> spots = rungs(ladder.spot_shifts), vols = rungs(ladder.vol_points);
   json per_note = json::object();
   for (const Product* p : notes) per_note[p->id] = json::array();
@@ -99,7 +100,7 @@ json price_ladder(const SolverInfo& solver, const std::vector<const Product*>& n
         for (const Product& p : shifted) view.push_back(&p);
         price_book(solver, view, options, placement, [&](NoteOutcome out) {
           if (out.result) prices[of[out.index]] = out.result->price;
-        });
+        }, {}, pricing);
       }
       double total = 0;
       bool whole = true;  // a rung's book value is the sum of every note's, or none

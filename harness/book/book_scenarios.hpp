@@ -2,7 +2,8 @@
 // `book price --spot-shifts -20:20:5 --vol-shifts -2:2:2`: the book's value under a ladder of
 // scenarios, every underlying's spot moved by the same fraction and every volatility by the same
 // points, each note priced again at each rung (as the book prices it: same solver, grid rule and
-// placement), per note and summed. A desk's P&L ladder; the rung (0, 0) is the book's own prices.
+// placement; on the default grid Richardson's value without the bar), per note and summed. A
+// desk's P&L ladder; the rung (0, 0) is the book's own prices.
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -13,6 +14,7 @@
 namespace elsbench {
 
 struct BookPlacement;  // harness/placement/book_price.hpp
+struct NotePricing;
 struct SolverInfo;
 
 struct ScenarioLadder {
@@ -31,7 +33,7 @@ std::vector<double> parse_shifts(const std::string& text, const char* flag);
 // it and counted, and the book's value there is null: a partial sum would read as a loss.
 nlohmann::json price_ladder(const SolverInfo& solver, const std::vector<const Product*>& notes,
                             const std::vector<double>& base, const SolverOptions& options,
-                            const BookPlacement& placement, const ScenarioLadder& ladder);
+                            const BookPlacement& placement, const ScenarioLadder& ladder, const NotePricing& pricing);
 
 // The ladder as CSV rows: product, spot_shift_pct, vol_points, price, pnl (price less the base), the
 // book's total as product "BOOK".

@@ -1,6 +1,7 @@
 // elsbench book generate --notes N --assets 1|2|3|mixed --seed S --out book.jsonl
-// elsbench book price BOOK --solver S --n N [--device cpu|cuda:N|cuda:all] [--threads T] [--out FILE]
-//                          [--resume] [--strict] [--reference none|stored|auto] [--dry-run]
+// elsbench book price BOOK --solver S [--n N | --target-error E] [--device cpu|cuda:N|cuda:all] [--threads T]
+//                          [--out FILE] [--resume] [--strict] [--reference none|stored|auto] [--dry-run]
+#include <algorithm>
 #include <iomanip>
 #include <iostream>
 
@@ -50,6 +51,24 @@ void add_generate(CLI::App& parent) {
   });
 }
 
+// The notes' error bars in basis points of their notional, where they have one (the default grid,
+// --target-error): the widest, and how many lie above half a basis point.
+void print_error_bars(const std::vector<nlohmann::json>& notes) {
+  std::size_t with_bar = 0, wide = 0;
+  double widest = 0;
+  for (const auto& n : notes) {
+    if (!n["error_bar"].is_number() || !n["notional"].is_number()) continue;
+    const double bp = n["error_bar"].get<double>() / n["notional"].get<double>() * 1e4;
+    ++with_bar;
+    wide += bp > 0.5 ? 1 : 0;
+    widest = std::max(widest, bp);
+  }
+  if (with_bar == 0) return;
+  std::cout << "error bars: " << with_bar << " notes, the widest " << std::setprecision(3) << widest
+            << " bp of notional, " << wide << " above 0.5 bp (--target-error 0.5bp prices every note to it)\n"
+            << std::setprecision(6);
+}
+
 void print_summary(const BookRunSummary& s, const std::string& out) {
   const auto& book = s.file["context"]["elsbench"]["book"];
   std::cout << "book: " << s.priced << " notes priced, " << s.failed << " failed, " << s.bad_lines
@@ -59,6 +78,7 @@ void print_summary(const BookRunSummary& s, const std::string& out) {
             << book["summary"]["peak_device_bytes"].get<std::size_t>() / (1 << 20) << " MiB\n";
   for (const auto& b : book["bad_lines"]) std::cerr << "elsbench: bad line: " << b["message"].get<std::string>() << '\n';
   const std::vector<nlohmann::json> notes = book_notes(s.file);
+  print_error_bars(notes);
   for (const auto& n : notes)
     if (n["price"].is_null())
       std::cerr << "elsbench: note " << n["product"].get<std::string>() << " (line " << n["line"] << ") failed"
@@ -102,7 +122,7 @@ void add_price(CLI::App& parent) {
   auto* cmd = parent.add_subcommand("price", "price every note of a book: price, delta, gamma and status per note");
   cmd->add_option("book", args->book, "book file (JSON Lines)")->required();
   cmd->add_option("--solver", args->solver, "solver name (elsbench list solvers)")->capture_default_str();
-  args->flags.add_to(*cmd);
+  args->flags.add_to(*cmd, default_grid_words() + ", with each note's error bar");
   cmd->add_option("--out", args->out, "results file (JSON; the CSV goes beside it)");
   cmd->add_option("--instance", args->instance, "the cloud instance this runs on (aws:p5.48xlarge), for the report's cost");
   cmd->add_flag("--resume", args->resume, "keep the notes already priced in --out and price the rest");
@@ -140,9 +160,8 @@ void add_price(CLI::App& parent) {
     spec.command = command_line(*cmd);
     if (args->reference.wanted()) spec.references = BookReferences{args->reference.policy(), {}, 3.0};
     if (const std::optional<ErrorTarget> tol = read_tol(args->tol, args->reference.wanted())) spec.references->tolerance.fixed = tol;
-    if (!args->target_error.empty())
-      spec.target = read_target(args->target_error, cmd->count("--n") > 0 || cmd->count("--nt") > 0, false,
-                                "(command line)", {"--target-error", "--n and --nt", ""});
+    choose_book_grid(spec, cmd->count("--n") > 0 || cmd->count("--nt") > 0, args->target_error, "(command line)",
+                     {"--target-error", "--n and --nt", ""});
     const Ranks ranks;
     spec.ranks = &ranks;
     spec.progress = ranks.rank() == 0 ? &std::cerr : nullptr;

@@ -56,9 +56,7 @@ void setup(CLI::App& app) {
   auto* cmd = app.add_subcommand("price", "price one product with one solver");
   cmd->add_option("--product", args->product, "catalog id or JSON file")->required();
   cmd->add_option("--solver", args->solver, "solver name (elsbench list solvers)")->capture_default_str();
-  args->flags.add_to(*cmd, "Richardson's value from " + std::to_string(default_nodes(1)) + ", " +
-                              std::to_string(default_nodes(2)) + " or " + std::to_string(default_nodes(3)) +
-                              " nodes by the note's assets, and half as many");
+  args->flags.add_to(*cmd, default_grid_words());
   args->reference.add_to(*cmd, "none");
   add_tol_flag(*cmd, args->tol);
   cmd->add_flag("--json", args->json, "print the result as JSON");

@@ -26,9 +26,7 @@ NoteOutcome priced(std::size_t index, const SolverInfo& solver, const Product& n
   NoteOutcome out;
   out.index = index;
   try {
-    PriceResult r = pricing.target ? price_to_target(solver, note, options, *pricing.target)
-                                   : price_with(solver, note, options);
-    if (pricing.target) require_target_met(*r.accuracy);
+    PriceResult r = price_note(solver, note, options, pricing);
     if (pricing.greeks) add_risk_greeks(solver, note, options, r, {}, pricing.greek_units);
     out.result = std::move(r);
     out.status = "ok";
@@ -44,7 +42,7 @@ void price_one_by_one(const SolverInfo& solver, const std::vector<const Product*
                       const std::vector<Device>& workers, const std::function<void(NoteOutcome)>& done,
                       const std::function<void(std::size_t)>& started, const NotePricing& pricing) {
   std::vector<double> costs;
-  for (const Product* p : notes) costs.push_back(note_cost(*p, options.grid));
+  for (const Product* p : notes) costs.push_back(pricing_cost(*p, options.grid, pricing));
   std::vector<std::size_t> order(notes.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return costs[a] > costs[b]; });
@@ -110,6 +108,31 @@ void price_in_batches(const SolverInfo& solver, const std::vector<const Product*
 }
 
 }  // namespace
+
+double pricing_cost(const Product& note, const GridOptions& grid, const NotePricing& pricing) {
+  if (pricing.target || pricing.grid == NoteGrid::Given) return note_cost(note, grid);
+  GridOptions at_default = grid;
+  at_default.n = default_nodes(note.dimension());
+  at_default.axis_nodes.clear();
+  at_default.nt.reset();
+  return note_cost(note, at_default) * extrapolated_work(note.dimension(), pricing.grid == NoteGrid::DefaultWithBar);
+}
+
+PriceResult price_note(const SolverInfo& solver, const Product& note, const SolverOptions& options,
+                       const NotePricing& pricing) {
+  if (pricing.target) {
+    PriceResult r = price_to_target(solver, note, options, *pricing.target);
+    require_target_met(*r.accuracy);
+    return r;
+  }
+  if (pricing.grid == NoteGrid::Given) return price_with(solver, note, options);
+  SolverOptions o = options;
+  o.grid.n = default_nodes(note.dimension());
+  o.grid.axis_nodes.clear();
+  o.grid.nt.reset();
+  if (pricing.grid == NoteGrid::DefaultWithBar) return price_with_bound(solver, note, o);
+  return price_extrapolated(solver, note, o);
+}
 
 BookPlacement place_book(const SolverInfo& solver, std::size_t notes, const Device& device, int threads,
                          const std::vector<int>& gpus) {

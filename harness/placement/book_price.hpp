@@ -36,15 +36,29 @@ struct BookPlacement {
 BookPlacement place_book(const SolverInfo& solver, std::size_t notes, const Device& device, int threads,
                          const std::vector<int>& gpus = {});
 
+// The grid a note is priced on: the options' own (a fixed grid, for benchmarks), or the accuracy
+// contract's default, Richardson's value from default_nodes(its assets) and half as many, with
+// its error bar (price --error-estimate's) or without it (a scenario rung: the base price has one).
+enum class NoteGrid { Given, DefaultWithBar, DefaultValue };
+
 // What each note's pricing adds to its price: with a `target`, the note is priced to it
 // (price_to_target: its own grid); with `greeks`, vega, rho and theta (add_risk_greeks) on the
-// grid its price came from. Either prices the notes one by one (no GPU batch).
+// grid its price came from. Any of them prices the notes one by one (no GPU batch).
 struct NotePricing {
   const ErrorTarget* target = nullptr;
   bool greeks = false;
   GreekUnits greek_units = GreekUnits::Model;
-  bool one_by_one() const { return target != nullptr || greeks; }
+  NoteGrid grid = NoteGrid::Given;
+  bool one_by_one() const { return target != nullptr || greeks || grid != NoteGrid::Given; }
 };
+
+// A note's work under `pricing` (points x steps: note_cost.hpp) for the queue's order and the
+// progress; a target's grid is known after its pilot only: the options' grid stands for it.
+double pricing_cost(const Product& note, const GridOptions& grid, const NotePricing& pricing);
+
+// One note as `pricing` asks (target, grid; not the Greeks): the one rule of book notes and rungs.
+PriceResult price_note(const SolverInfo& solver, const Product& note, const SolverOptions& options,
+                       const NotePricing& pricing);
 
 // Calls `done` once per note, from one thread at a time, in no particular order, and `started`
 // (when given; from any worker thread) with a note's index before its pricing begins.

@@ -49,7 +49,10 @@ def price(notes: Union[str, os.PathLike, pandas.DataFrame, Iterable[NoteLike]], 
     dict or catalog id). A bad line does not spoil
     the book: it is listed in df.attrs["bad_lines"] (strict=True raises BadInput instead). With
     `out`, the results file (and its CSV) is written there as the CLI writes it.
-    n: nodes per axis, 100 unless given (one grid for the whole book, as a GPU batch needs).
+    n: nodes per axis for the whole book (a fixed grid, for benchmarks; as a GPU batch needs). Without
+    n, nt or target_error each note is priced as `price` prices it by default: Richardson's value on
+    the default grid (400, 144 or 80 nodes by its assets, and half as many), its error bar in
+    error_bar and its grid in priced_n.
     target_error ("0.5bp" of the notional, or a price amount): each note on the grid that meets it
     (`book price --target-error`), its bar in error_bar and its grid in priced_n; a note that
     misses it is failed "unconverged" without a price. BadInput with n or nt.
@@ -76,9 +79,8 @@ def price(notes: Union[str, os.PathLike, pandas.DataFrame, Iterable[NoteLike]], 
     spec = reference_spec("book.price", reference, reference_store, reference_target, reference_budget,
                           reference_device, tol)
     grid_given = n is not None or nt is not None
-    if n is None and target_error is None:
-        n = 100
-    settings = [f"solver={solver!r}", f"n={n!r}", f"device={device!r}", f"precision={precision!r}"]
+    settings = [f"solver={solver!r}"] + ([f"n={n!r}"] if n is not None else []) + [f"device={device!r}",
+                                                                                   f"precision={precision!r}"]
     if target_error is not None:
         settings.append(f"target_error={target_error!r}")
     if greeks:

@@ -246,8 +246,7 @@ std::tuple<std::string, std::string, std::string> price_book(const std::optional
   spec.command = command;
   if (reference) spec.references = BookReferences{reference_policy("book.price", *reference), {}, 3.0};
   if (const std::optional<ErrorTarget> tol = reference_tol("book.price", reference)) spec.references->tolerance.fixed = tol;
-  if (!target_error.empty())
-    spec.target = read_target(target_error, grid_given, false, source_of("book.price"), {"target_error", "n and nt", ""});
+  choose_book_grid(spec, grid_given, target_error, source_of("book.price"), {"target_error", "n and nt", ""});
   const Book book = text ? parse_book(source, *text) : load_book_file(source);
   if (strict) require_clean(book);
   std::atomic<std::size_t> notes_done{0};
@@ -384,7 +383,8 @@ NB_MODULE(_core, m) {
     return generate_book(spec);
   }, "notes"_a, "assets"_a, "seed"_a, "family"_a);
   m.def("book_jsonl", &book_jsonl, "notes"_a);
-  m.def("price_book", &price_book, "text"_a.none(), "source"_a, "strict"_a, "solver"_a, "grid"_a, "scheme"_a, "device"_a,
+  m.def("price_book", &python::price_book, "text"_a.none(), "source"_a, "strict"_a, "solver"_a, "grid"_a, "scheme"_a,
+        "device"_a,
         "precision"_a, "threads"_a, "reference"_a.none(), "out"_a, "command"_a, "progress"_a.none(), "grid_given"_a,
         "target_error"_a, "greeks"_a, "greek_units"_a, "instance"_a, "spot_shifts"_a, "vol_shifts"_a, "max_seconds"_a,
         "resume"_a,

@@ -95,6 +95,23 @@ def test_book_rows_equal_the_cli_csv(cli, tmp_path):
     assert list(got["status"]) == list(want["status"]) == ["no-reference"] * 6  # priced; no reference asked for
 
 
+def test_a_book_without_a_grid_is_priced_as_price_prices_by_default(cli, tmp_path):
+    # The book's default was a plain n = 100 grid, 5 bp off (issue 44): now each note is priced as
+    # price prices it by default, Richardson's value, with its error bar and the grid it landed on.
+    book = tmp_path / "book.jsonl"
+    notes = elsbench.book.generate(3, assets=1, seed=11, out=book)
+    out = tmp_path / "cli.json"
+    cli("book", "price", book, "--threads", 2, "--out", out)
+    want = elsbench.results.load(out)
+    got = elsbench.book.price(book, threads=2, progress=False)
+    columns = ["price", "error_bar", "priced_n", "delta_1"]
+    assert got[columns].equals(want[columns])
+    assert list(got["priced_n"]) == [400] * 3
+    for note, row in zip(notes, got.itertuples()):
+        single = elsbench.price(note, error_estimate=True, threads=1, progress=False)
+        assert (row.price, row.error_bar) == (single.price, single.error_bar)
+
+
 def test_a_csv_book_and_its_dataframe_price_as_the_cli_does(cli, tmp_path):
     import pandas
     template = str(pathlib.Path(__file__).resolve().parents[2] / "products" / "templates" / "book.csv")

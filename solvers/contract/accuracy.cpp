@@ -183,6 +183,16 @@ void require_target_met(const Accuracy& a) {
   throw SolverError(SolverError::Kind::Unconverged, msg.str());
 }
 
+std::string default_grid_words() {
+  return "Richardson's value from " + std::to_string(default_nodes(1)) + ", " + std::to_string(default_nodes(2)) +
+         " or " + std::to_string(default_nodes(3)) + " nodes by the note's assets, and half as many";
+}
+
+double extrapolated_work(int dimension, bool with_bar) {
+  const double half = std::pow(0.5, dimension), value = 1 + half;
+  return with_bar ? value + half * half + 2 * half + half : value;
+}
+
 int default_nodes(int dimension) { return dimension == 1 ? 400 : dimension == 2 ? 144 : 80; }
 
 PriceResult price_extrapolated(const SolverInfo& solver, const Product& product, const SolverOptions& options) {

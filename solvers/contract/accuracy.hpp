@@ -25,6 +25,13 @@ double richardson(double fine, double coarse);
 // Nodes per axis of the default grid by dimension: Richardson's value from them and half as many
 // costs about what the plain price at 200 nodes cost in 2-D (docs/accuracy.md).
 int default_nodes(int dimension);
+// "Richardson's value from 400, 144 or 80 nodes by the note's assets, and half as many".
+std::string default_grid_words();
+
+// The point-steps of Richardson's value over those of its fine grid alone (the coarse grid at the
+// same steps), and with its error bar (price_with_bound) at most: the coarser grid, the time
+// levels (twice the steps on the coarse grid where dates pin them) and the wider domain.
+double extrapolated_work(int dimension, bool with_bar);
 
 // Richardson's value from options.grid (n) and n/2 at the same steps: price, delta and gamma.
 PriceResult price_extrapolated(const SolverInfo& solver, const Product& product, const SolverOptions& options);

@@ -764,14 +764,27 @@ BOOST_AUTO_TEST_CASE(the_grid_default_help_prints_is_the_one_the_commands_use) {
   const nlohmann::json r = nlohmann::json::parse(json.out.substr(json.out.find('{')));
   BOOST_TEST(r.at("accuracy").at("n").get<int>() == default_nodes(2));
 
+  // A book without --n is priced as price prices a note by default, with the error bar: the same
+  // price and bar as price --error-estimate, the note's grid in its result, no n of the book's.
   Scratch s;
   const Run help = elsbench("book price --help");
-  BOOST_TEST(has(help, "(default: 100, a plain grid)"), help.out);
+  BOOST_TEST(has(help, richardson), help.out);
   const std::string book = shell_quoted((s.dir / "b.jsonl").string()), out = (s.dir / "r.json").string();
   BOOST_REQUIRE(elsbench("book generate --notes 1 --assets 1 --seed 5 --out " + book).code == 0);
   BOOST_REQUIRE(elsbench("book price " + book + " --threads 1 --out " + shell_quoted(out)).code == 0);
   const nlohmann::json file = nlohmann::json::parse(read_text(out));
-  BOOST_TEST(file["context"]["elsbench"]["book"]["settings"]["n"] == 100);
+  const nlohmann::json& settings = file["context"]["elsbench"]["book"]["settings"];
+  BOOST_TEST(settings["accuracy"] == "default");
+  BOOST_TEST(!settings.contains("n"));
+  const nlohmann::json& note = file["benchmarks"].back();
+  BOOST_TEST(note["accuracy"]["n"].get<int>() == default_nodes(1));
+  const std::string line = read_text(s.dir / "b.jsonl");
+  const std::string note_file = s.file("note.json", line.substr(0, line.find('\n')));
+  const Run single = elsbench("price --product " + shell_quoted(note_file) + " --error-estimate --threads 1 --json");
+  BOOST_REQUIRE_MESSAGE(single.code == 0, single.out);
+  const nlohmann::json one = nlohmann::json::parse(single.out.substr(single.out.find('{')));
+  BOOST_TEST(note["price"].get<double>() == one["price"].get<double>());
+  BOOST_TEST(note["error_bar"].get<double>() == one["accuracy"]["bound"].get<double>());
 }
 
 }  // namespace
