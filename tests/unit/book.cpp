@@ -574,6 +574,31 @@ BOOST_AUTO_TEST_CASE(a_scenario_ladder_prices_each_note_moved_and_sums_the_book)
   fs::remove_all(dir);
 }
 
+// On the default grid a rung is the moved note's Richardson value (no bar), as its base price is
+// the note's: a rung on a plain grid set against an extrapolated base would read the grid's error
+// as P&L.
+BOOST_AUTO_TEST_CASE(a_ladder_on_the_default_grid_prices_each_rung_by_the_default_rule) {
+  const fs::path dir = temp_dir("default-ladder");
+  const Book book = generated(1, 1, 31);
+  BookRunSpec spec = run_spec(dir / "l.json", 1);
+  spec.default_grid = true;
+  spec.ladder = {{10}, {}};
+  BOOST_TEST_REQUIRE(run_book(book, spec).priced == 1u);
+  const json file = read_book_results((dir / "l.json").string());
+  const json& ladder = file["context"]["elsbench"]["book"]["scenarios"];
+  const std::vector<json> notes = book_notes(file);
+  BOOST_TEST(notes[0]["priced_n"] == default_nodes(1));
+  BOOST_TEST(notes[0]["error_bar"].is_number());
+  Product up = book.notes[0].product;
+  for (auto& a : up.assets) a.spot *= 1.1;
+  SolverOptions o = adi_options(1);
+  o.grid.n = default_nodes(1);
+  const double moved = price_extrapolated(SolverRegistry::instance().get("adi"), up, o).price;
+  BOOST_TEST(ladder["notes"][book.notes[0].product.id][1][0].get<double>() == moved);
+  BOOST_TEST(ladder["book_value"][0][0].get<double>() == notes[0]["price"].get<double>());
+  fs::remove_all(dir);
+}
+
 // A batched book's results sum its batches' times: set-up (the problems' build and the march's
 // own), upload, march, download.
 BOOST_AUTO_TEST_CASE(a_batched_book_s_results_carry_where_its_time_went) {
