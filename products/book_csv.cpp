@@ -18,14 +18,14 @@ const std::vector<std::string>& known_columns() {
   static const std::vector<std::string> columns = [] {
     std::vector<std::string> c = {"id",          "isin",       "tags",          "type",       "notional",
                                   "rate",        "performance", "dummy_coupon", "knocked_in", "knock_in_barrier",
-                                  "knock_in_monitoring", "knock_in_days_per_year"};
+                                  "knock_in_monitoring", "knock_in_days_per_year", "knock_in_calendar", "valuation_date"};
     for (int k = 1; k <= kMaxCsvAssets; ++k)
       for (const char* f : {"name", "spot", "reference", "vol", "div_yield"})
         c.push_back("underlying_" + std::to_string(k) + "_" + f);
     for (int i = 1; i <= kMaxCsvAssets; ++i)
       for (int j = i + 1; j <= kMaxCsvAssets; ++j) c.push_back("correlation_" + std::to_string(i) + "_" + std::to_string(j));
     for (int k = 1; k <= kMaxCsvDates; ++k)
-      for (const char* f : {"time", "barrier", "coupon"}) c.push_back("autocall_" + std::to_string(k) + "_" + f);
+      for (const char* f : {"time", "date", "barrier", "coupon"}) c.push_back("autocall_" + std::to_string(k) + "_" + f);
     return c;
   }();
   return columns;

@@ -77,7 +77,7 @@ void add_schedule(Product& p, int elapsed_days, Draw& d) {
     // Korean notes pay the coupon accrued since issue on the date they are called.
     if (issued_days > elapsed_days)
       p.els.autocall.push_back({years(issued_days - elapsed_days), barriers[i],
-                                coupon_pa_milli * issued_days / (1000.0 * kDaysPerYear)});
+                                coupon_pa_milli * issued_days / (1000.0 * kDaysPerYear), {}});
   }
   p.els.dummy_coupon = coupon_pa_milli * kTenorDays / (1000.0 * kDaysPerYear);
   p.els.knock_in.barrier = (45 + 5 * d.pick(5)) / 100.0;  // 45-65 %
@@ -94,7 +94,7 @@ void add_digital_schedule(Product& p, int remaining_days, Draw& d) {
   int barrier_pct = units(d.uniform(0.70, 0.80), 100);
   for (int i = 1; i <= dates; ++i) {
     p.els.autocall.push_back({remaining_days * i / (static_cast<double>(dates) * kDaysPerYear), barrier_pct / 100.0,
-                              coupon_milli * i / (1000.0 * dates)});
+                              coupon_milli * i / (1000.0 * dates), {}});
     barrier_pct = std::max(60, barrier_pct - units(d.uniform(0.0, 0.04), 100));
   }
   p.els.dummy_coupon = d.chance(0.5) ? coupon_milli / 1000.0 : 0.0;

@@ -11,6 +11,7 @@ double Product::maturity() const {
 std::vector<double> Product::monitoring_dates() const {
   std::vector<double> dates;
   if (!is_els() || els.knock_in.monitoring != Monitoring::Daily) return dates;
+  if (!els.knock_in.calendar.empty()) return els.knock_in.dates;
   const int days = els.knock_in.days_per_year;
   const auto count = static_cast<int>(std::lround(maturity() * days));
   dates.reserve(static_cast<std::size_t>(count));

@@ -31,15 +31,20 @@ struct Underlying {
 };
 
 struct AutocallDate {
-  double time = 0;
+  double time = 0;     // years from the valuation date (ACT/365F where the term sheet gave `date`)
   double barrier = 0;  // fraction of reference
   double coupon = 0;   // paid as notional * (1 + coupon)
+  std::string date;    // the term sheet's ISO date, where it gave one (written back as given)
 };
 
 struct KnockIn {
   double barrier = 0;
   Monitoring monitoring = Monitoring::None;
   int days_per_year = 252;
+  // Daily monitoring on a calendar's business days (products/calendar.hpp) instead of every
+  // 1 / days_per_year: their times from the valuation date, ACT/365F, maturity last.
+  std::string calendar;
+  std::vector<double> dates;
 };
 
 struct ElsTerms {
@@ -60,6 +65,7 @@ struct Product {
   std::string id;
   std::string isin;               // optional: carried into every output, checked as an ISIN
   std::vector<std::string> tags;  // optional free labels (desk, book, trader), carried into every output
+  std::string valuation_date;     // optional ISO date: the day the term sheet's dates count from
   std::string source;  // file it was loaded from, for error messages and provenance
   ProductType type = ProductType::StepdownEls;
   double notional = 1.0;
@@ -76,7 +82,8 @@ struct Product {
   bool can_knock_in() const {
     return is_els() && els.knock_in.monitoring != Monitoring::None && !els.knocked_in;
   }
-  // Daily monitoring dates i / days_per_year, i = 1 .. round(T * days_per_year).
+  // Daily monitoring dates: the calendar's (knock_in.dates), or i / days_per_year, i = 1 ..
+  // round(T * days_per_year).
   std::vector<double> monitoring_dates() const;
 };
 

@@ -27,6 +27,11 @@ Product aged(Product p, double dt) {
   };
   if (p.is_els()) {
     for (auto& a : p.els.autocall) earlier(a.time);
+    // A calendar's monitoring dates move too; those now past are no longer observed.
+    std::vector<double> ahead;
+    for (double t : p.els.knock_in.dates)
+      if (t - dt > 0) ahead.push_back(t - dt);
+    p.els.knock_in.dates = std::move(ahead);
   } else {
     earlier(p.option.maturity);
   }

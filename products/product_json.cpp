@@ -14,6 +14,7 @@
 #include "platform/input_file.hpp"
 #include "platform/json_text.hpp"
 #include "platform/nearest_word.hpp"
+#include "products/calendar.hpp"
 #include "products/payoff.hpp"
 #include "products/product_limits.hpp"
 
@@ -25,10 +26,10 @@ using nlohmann::json;
 using Keys = std::vector<std::string_view>;
 
 // The keys of each object, as product_to_json writes them; docs/product.schema.json lists the same.
-const Keys kCommonKeys = {"id", "type", "notional", "underlyings", "correlation", "rate", "isin", "tags"};
+const Keys kCommonKeys = {"id", "type", "notional", "underlyings", "correlation", "rate", "isin", "tags", "valuation_date"};
 const Keys kUnderlyingKeys = {"name", "spot", "reference", "vol", "div_yield"};
-const Keys kAutocallKeys = {"time", "barrier", "coupon"};
-const Keys kKnockInKeys = {"monitoring", "barrier", "days_per_year"};
+const Keys kAutocallKeys = {"time", "date", "barrier", "coupon"};
+const Keys kKnockInKeys = {"monitoring", "barrier", "days_per_year", "calendar"};
 const Keys kElsKeys = {"performance", "autocall", "knock_in", "dummy_coupon", "knocked_in"};
 
 std::string joined(const Keys& keys) {
@@ -236,7 +237,44 @@ std::string coupon_refusal(double coupon) {
   return why;
 }
 
-ElsTerms read_els(const Reader& r) {
+// The day of an ISO date field; refuses text that is not a date of the calendar.
+int read_date(const Reader& r, const std::string& key) {
+  const std::string text = r.text(key);
+  const std::optional<int> day = parse_iso_date(text);
+  if (!day) r.fail(key, "expected an ISO date (YYYY-MM-DD), got '" + text + "'");
+  return *day;
+}
+
+// A date's years from the valuation date (ACT/365F), or its `time`: one of the two.
+double read_time(const Reader& d, std::optional<int> valuation, std::string& date) {
+  if (!d.has("date")) return d.positive("time");
+  if (d.has("time")) d.fail("date", "give date or time, not both");
+  if (!valuation) d.fail("date", "a calendar date needs the note's valuation_date to count from");
+  const int day = read_date(d, "date");
+  if (!(day > *valuation)) d.fail("date", "must be after the valuation_date " + iso_date(*valuation) + ", got " + d.text("date"));
+  date = d.text("date");
+  return act365(*valuation, day);
+}
+
+// Daily monitoring on a calendar's business days between the valuation date and maturity (the
+// last, maturity, always observed).
+void read_calendar(const Reader& ki, KnockIn& k, std::optional<int> valuation, double maturity) {
+  if (ki.has("days_per_year")) ki.fail("days_per_year", "not with a calendar: its business days are the monitoring dates");
+  if (k.monitoring != Monitoring::Daily) ki.fail("calendar", "a calendar is for daily monitoring");
+  if (!valuation) ki.fail("calendar", "a calendar needs the note's valuation_date");
+  k.calendar = ki.text("calendar");
+  if (std::find(calendar_names().begin(), calendar_names().end(), k.calendar) == calendar_names().end())
+    ki.fail("calendar", "unknown calendar '" + k.calendar + "' (weekdays, krx)");
+  const int last = *valuation + static_cast<int>(std::lround(maturity * 365.0));
+  try {
+    for (int day : business_days(k.calendar, *valuation, last)) k.dates.push_back(act365(*valuation, day));
+  } catch (const std::invalid_argument& e) {
+    ki.fail("calendar", e.what());
+  }
+  k.dates.push_back(maturity);
+}
+
+ElsTerms read_els(const Reader& r, std::optional<int> valuation) {
   ElsTerms t;
   t.performance = r.has("performance") ? parse_enum(r, "performance", kPerformances)
                                        : Performance::WorstOf;
@@ -250,14 +288,15 @@ ElsTerms read_els(const Reader& r) {
     const Reader d = r.child(dates[i], key);
     d.refuse_unknown_keys(kAutocallKeys);
     AutocallDate a;
-    a.time = d.positive("time");
-    if (a.time > limits::kMaxMaturityYears) d.fail("time", "beyond 30 years, got " + Reader::fmt(a.time));
+    a.time = read_time(d, valuation, a.date);
+    const std::string when = a.date.empty() ? "time" : "date";
+    if (a.time > limits::kMaxMaturityYears) d.fail(when, "beyond 30 years, got " + Reader::fmt(a.time));
     if (!(a.time > previous))
-      d.fail("time", i == 0 ? "must be > 0" : "dates must be strictly increasing (got " +
+      d.fail(when, i == 0 ? "must be > 0" : "dates must be strictly increasing (got " +
                                                   Reader::fmt(a.time) + " after " +
                                                   Reader::fmt(previous) + ")");
     if (a.time - previous < limits::kMinTimeYears)
-      d.fail("time", "less than 1e-4 years after the previous date (or the start), got " + Reader::fmt(a.time));
+      d.fail(when, "less than 1e-4 years after the previous date (or the start), got " + Reader::fmt(a.time));
     previous = a.time;
     a.barrier = d.positive("barrier");
     if (a.barrier > limits::kMaxAutocallBarrier)
@@ -275,7 +314,9 @@ ElsTerms read_els(const Reader& r) {
       ki.fail("barrier", "a knock-in barrier lies at or below the reference (at most 1), got " +
                              Reader::fmt(t.knock_in.barrier));
   }
-  if (t.knock_in.monitoring == Monitoring::Daily) {
+  if (ki.has("calendar")) {
+    read_calendar(ki, t.knock_in, valuation, t.autocall.back().time);
+  } else if (t.knock_in.monitoring == Monitoring::Daily) {
     const double days = ki.number_or("days_per_year", 252);
     if (days < 1 || days > 366 || days != std::floor(days))
       ki.fail("days_per_year", "must be a whole number in [1, 366]");
@@ -401,8 +442,13 @@ Product product_from_json(const json& j, const std::string& source) {
   p.rate = r.number("rate");
   if (std::abs(p.rate) > limits::kMaxRate)
     r.fail("rate", "implausible rate " + Reader::fmt(p.rate) + " (a continuously compounded fraction: 0.03 for 3 %)");
+  std::optional<int> valuation;
+  if (r.has("valuation_date")) {
+    valuation = read_date(r, "valuation_date");
+    p.valuation_date = r.text("valuation_date");
+  }
   if (p.is_els()) {
-    p.els = read_els(r);
+    p.els = read_els(r, valuation);
   } else {
     double spot = 0;
     for (const auto& a : p.assets) spot = std::max(spot, a.spot);
@@ -431,13 +477,16 @@ json product_to_json(const Product& p) {
                                 {"vol", a.vol}, {"div_yield", a.div_yield}});
   j["correlation"] = p.correlation;
   j["rate"] = p.rate;
+  if (!p.valuation_date.empty()) j["valuation_date"] = p.valuation_date;
   if (p.is_els()) {
     j["performance"] = to_string(p.els.performance);
     for (const auto& a : p.els.autocall)
-      j["autocall"].push_back({{"time", a.time}, {"barrier", a.barrier}, {"coupon", a.coupon}});
-    j["knock_in"] = {{"barrier", p.els.knock_in.barrier},
-                     {"monitoring", to_string(p.els.knock_in.monitoring)},
-                     {"days_per_year", p.els.knock_in.days_per_year}};
+      j["autocall"].push_back({{a.date.empty() ? "time" : "date", a.date.empty() ? json(a.time) : json(a.date)},
+                               {"barrier", a.barrier},
+                               {"coupon", a.coupon}});
+    j["knock_in"] = {{"barrier", p.els.knock_in.barrier}, {"monitoring", to_string(p.els.knock_in.monitoring)}};
+    if (p.els.knock_in.calendar.empty()) j["knock_in"]["days_per_year"] = p.els.knock_in.days_per_year;
+    else j["knock_in"]["calendar"] = p.els.knock_in.calendar;
     j["dummy_coupon"] = p.els.dummy_coupon;
     j["knocked_in"] = p.els.knocked_in;
   } else {
