@@ -1,5 +1,7 @@
 #include "solvers/contract/risk_greeks.hpp"
 
+#include <algorithm>
+
 #include "products/product_bumps.hpp"
 #include "solvers/contract/accuracy.hpp"
 #include "solvers/contract/price.hpp"
@@ -23,9 +25,13 @@ RiskGreeks greeks_on(const SolverInfo& solver, const Product& product, SolverOpt
   }
   g.rho = (price(with_rate(product, product.rate + bumps.rate)) - price(with_rate(product, product.rate - bumps.rate))) /
           (2 * bumps.rate);
-  // One step of the grid: the aged product on the same step size, one step fewer.
-  g.theta_dt = product.maturity() / static_cast<double>(nt);
-  options.grid.nt = static_cast<int>(nt) - 1;
+  // One step of the grid: the aged product on the same step size, one step fewer. Where the first
+  // date comes sooner (a note observed in three days), half the time to it, on the same steps:
+  // ageing past a date would price another note.
+  const double step = product.maturity() / static_cast<double>(nt);
+  const double first = product.is_els() ? product.els.autocall.front().time : product.maturity();
+  g.theta_dt = std::min(step, 0.5 * first);
+  options.grid.nt = static_cast<int>(nt) - (g.theta_dt < step ? 0 : 1);
   g.theta = (price(aged(product, g.theta_dt)) - at_base) / g.theta_dt;
   return g;
 }
