@@ -17,6 +17,15 @@ from elsbench.results import frame
 _ASSETS = {"mixed": 0, 0: 0, 1: 1, 2: 2, 3: 3, "1": 1, "2": 2, "3": 3}
 
 
+def template(name: str = "book.csv") -> str:
+    """The path of a book template the project ships (products/templates/): "book.csv" (three notes,
+    one of each size), "desk_book.csv" (a desk's 50 notes in calendar dates, with ISINs)."""
+    path = os.path.join(_core.project_root(), "products", "templates", name)
+    if not os.path.isfile(path):
+        raise _core.BadInput(f"elsbench.book.template: field 'name': no template {name!r} in {os.path.dirname(path)}")
+    return path
+
+
 def generate(notes: int = 64, assets: Union[int, str] = "mixed", seed: int = 1,
              out: Optional[Union[str, os.PathLike]] = None, family: str = "issued") -> list:
     """Seasoned step-down ELS term sheets, the same as `elsbench book generate` for the same seed;

@@ -383,6 +383,7 @@ NB_MODULE(_core, m) {
     return generate_book(spec);
   }, "notes"_a, "assets"_a, "seed"_a, "family"_a);
   m.def("book_jsonl", &book_jsonl, "notes"_a);
+  m.def("project_root", &project_root, "the source tree the module was built from (its catalog, templates, calendars)");
   m.def("price_book", &python::price_book, "text"_a.none(), "source"_a, "strict"_a, "solver"_a, "grid"_a, "scheme"_a,
         "device"_a,
         "precision"_a, "threads"_a, "reference"_a.none(), "out"_a, "command"_a, "progress"_a.none(), "grid_given"_a,
