@@ -64,6 +64,7 @@ json case_fields(const SweepCase& c, const Product& product, const CaseOutcome& 
   f["price"] = or_null(r, r ? r->price : 0.0);
   f["delta"] = or_null(r, r ? r->delta : std::vector<double>{});
   f["gamma"] = or_null(r, r ? r->gamma : std::vector<double>{});
+  f["cross_gamma"] = or_null(r, r ? r->cross_gamma : std::vector<double>{});
   // Vega per asset, rho and theta where they were asked (price --greeks, book price --greeks).
   const RiskGreeks* risk = r && r->greeks ? &*r->greeks : nullptr;
   f["vega"] = or_null(risk, risk ? risk->vega : std::vector<double>{});

@@ -93,6 +93,7 @@ nlohmann::json to_json(const PriceResult& r) {
           {"price", r.price},
           {"delta", r.delta},
           {"gamma", r.gamma},
+          {"cross_gamma", r.cross_gamma},
           {"seconds", r.seconds},
           {"peak_host_bytes", r.peak_host_bytes},
           {"peak_device_bytes", r.peak_device_bytes},
@@ -100,6 +101,7 @@ nlohmann::json to_json(const PriceResult& r) {
   if (r.greeks)
     j["greeks"] = {{"delta", r.delta},
                    {"gamma", r.gamma},
+                   {"cross_gamma", r.cross_gamma},
                    {"vega", r.greeks->vega},
                    {"rho", r.greeks->rho},
                    {"theta", r.greeks->theta},
@@ -179,6 +181,7 @@ std::string to_text(const PriceResult& r) {
   }
   row("delta", list(r.delta));
   row("gamma", list(r.gamma));
+  if (!r.cross_gamma.empty()) row("cross gamma", list(r.cross_gamma));
   if (r.greeks) {
     std::ostringstream bump;
     bump << std::setprecision(4);

@@ -25,6 +25,7 @@ const char* const kFields[] = {
 const char* const kAggregates[] = {"median", "mean", "stddev", "min"};
 // Then a book's line, and the Greeks per asset.
 const char* const kGreeks[] = {"delta", "gamma", "vega"};
+const char* const kPairs[] = {"12", "13", "23"};  // the order of a result's cross_gamma
 constexpr std::size_t kMaxAssets = 3;
 
 }  // namespace
@@ -48,10 +49,11 @@ namespace {
 
 using Row = std::map<std::string, std::string>;
 
-// The Greeks per asset: delta_1 .. delta_3, gamma_1, ..., appended to `c`.
+// The Greeks per asset: delta_1 .. delta_3, gamma_1, ..., then cross_gamma_12, _13, _23, appended to `c`.
 void add_greek_columns(std::vector<std::string>& c) {
   for (const char* greek : kGreeks)
     for (std::size_t k = 1; k <= kMaxAssets; ++k) c.push_back(std::string(greek) + "_" + std::to_string(k));
+  for (const char* pair : kPairs) c.push_back(std::string("cross_gamma_") + pair);
 }
 
 // The columns of a sweep's CSV, in order.
@@ -96,6 +98,10 @@ Row case_row(const std::map<std::string, const json*>& by_name) {
     for (std::size_t k = 0; k < kMaxAssets; ++k)
       row[std::string(greek) + "_" + std::to_string(k + 1)] = values.is_array() && k < values.size() ? csv_cell(values[k]) : "";
   }
+  // A two-asset note's one pair is (1,2); a three-asset note's (1,2), (1,3), (2,3).
+  const json cross = first.value("cross_gamma", json());
+  for (std::size_t k = 0; k < std::size(kPairs); ++k)
+    row[std::string("cross_gamma_") + kPairs[k]] = cross.is_array() && k < cross.size() ? csv_cell(cross[k]) : "";
   return row;
 }
 

@@ -44,6 +44,8 @@ class PriceResult:
     price = property(lambda self: self._fields["price"], doc="the price at the spot")
     delta = property(lambda self: self._fields["delta"], doc="per underlying, at the spot")
     gamma = property(lambda self: self._fields["gamma"], doc="per underlying, at the spot")
+    cross_gamma = property(lambda self: self._fields.get("cross_gamma", []),
+                           doc="d2V/dS_i dS_j at the spot for the pairs (1,2), (1,3), (2,3) the note has")
     greeks = property(lambda self: self._fields.get("greeks"), doc="vega, rho, theta (greeks=True), or None")
     error_estimate = property(lambda self: self._fields.get("error_estimate"),
                               doc="the estimated discretisation error and its parts (error_estimate=True), or None")

@@ -166,6 +166,7 @@ Pair extrapolated_pair(const SolverInfo& solver, const Product& product, const S
   r.price = richardson(fine.price, coarse.price);
   r.delta = richardson_each(fine.delta, coarse.delta);
   r.gamma = richardson_each(fine.gamma, coarse.gamma);
+  r.cross_gamma = richardson_each(fine.cross_gamma, coarse.cross_gamma);
   r.seconds = wall;
   r.peak_host_bytes = std::max(fine.peak_host_bytes, coarse.peak_host_bytes);
   r.accuracy = std::move(acc);

@@ -72,6 +72,7 @@ PriceResult result_at_spot(const Problem& pb, const MarchResult& m) {
   r.price = at.price;
   r.delta = at.delta;
   r.gamma = at.gamma;
+  r.cross_gamma = at.cross_gamma;
   r.peak_device_bytes = m.peak_device_bytes;
   r.measured_device_bytes = m.measured_device_bytes;
   r.notes = m.notes;

@@ -87,6 +87,7 @@ struct PriceResult {
   int threads = 1;
   double price = 0;
   std::vector<double> delta, gamma;  // per asset, at the spot
+  std::vector<double> cross_gamma;   // per pair of assets (1,2), (1,3), (2,3), at the spot
   std::optional<RiskGreeks> greeks;  // when asked (price --greeks)
   std::optional<ErrorEstimate> error_estimate;  // when asked (--error-estimate)
   std::optional<Accuracy> accuracy;  // a Richardson value (the default grid, --target-error)

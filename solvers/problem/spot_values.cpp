@@ -7,6 +7,7 @@ SpotValues spot_values(const Problem& pb, const std::vector<double>& values) {
   SpotValues out;
   out.delta.assign(dim, 0.0);
   out.gamma.assign(dim, 0.0);
+  out.cross_gamma.assign(dim * (dim - 1) / 2, 0.0);
   // Tensor product of 4-point stencils: value weights on every axis but the differentiated one.
   std::vector<std::size_t> k(dim, 0);
   std::size_t corners = 1;
@@ -32,6 +33,16 @@ SpotValues spot_values(const Problem& pb, const std::vector<double>& values) {
       out.delta[g] += wd * v;
       out.gamma[g] += wg * v;
     }
+    // A pair's cross derivative: both axes' slopes, the value weights elsewhere.
+    for (std::size_t g = 0, pair = 0; g < dim; ++g)
+      for (std::size_t h = g + 1; h < dim; ++h, ++pair) {
+        double wc = 1.0;
+        for (std::size_t d = 0; d < dim; ++d) {
+          const SpotStencil& st = pb.axes[d].at_spot;
+          wc *= d == g || d == h ? st.slope[k[d]] : st.value[k[d]];
+        }
+        out.cross_gamma[pair] += wc * v;
+      }
   }
   return out;
 }
