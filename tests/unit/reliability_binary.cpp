@@ -23,6 +23,7 @@
 
 #include "products/catalog.hpp"
 #include "solvers/contract/accuracy.hpp"
+#include "solvers/problem/grid_options.hpp"
 #include "tests/unit/report_binary.hpp"
 
 namespace elsbench {
@@ -763,6 +764,27 @@ BOOST_AUTO_TEST_CASE(the_grid_default_help_prints_is_the_one_the_commands_use) {
   BOOST_REQUIRE_MESSAGE(json.code == 0, json.out);
   const nlohmann::json r = nlohmann::json::parse(json.out.substr(json.out.find('{')));
   BOOST_TEST(r.at("accuracy").at("n").get<int>() == default_nodes(2));
+
+  // The grid flags' defaults are the grid options' (issue 47: help said what the code did not).
+  const GridOptions defaults;
+  for (const std::string& command : {std::string("price --help"), std::string("book price --help")}) {
+    const Run h = elsbench(command);
+    const auto says = [&](const std::string& flag, const std::string& value) {
+      const std::size_t at = h.out.find("  " + flag + " ");
+      const std::size_t next = h.out.find("\n  --", at + 1);
+      return at != std::string::npos && h.out.substr(at, next - at).find("(default " + value + ")") != std::string::npos;
+    };
+    const auto text = [](double v) {
+      std::ostringstream s;
+      s << v;
+      return s.str();
+    };
+    BOOST_TEST(says("--s-max", text(defaults.s_max_multiple)), command);
+    BOOST_TEST(says("--density", text(defaults.density)), command);
+    BOOST_TEST(says("--damping", text(defaults.damping_steps)), command);
+    BOOST_TEST(says("--ki-damping", text(defaults.knock_in_damping)), command);
+    BOOST_TEST(says("--ki-damping-fraction", text(defaults.knock_in_damping_fraction)), command);
+  }
 
   // A book without --n is priced as price prices a note by default, with the error bar: the same
   // price and bar as price --error-estimate, the note's grid in its result, no n of the book's.
