@@ -18,7 +18,8 @@ const std::vector<std::string>& known_columns() {
   static const std::vector<std::string> columns = [] {
     std::vector<std::string> c = {"id",          "isin",       "tags",          "type",       "notional",
                                   "rate",        "performance", "dummy_coupon", "knocked_in", "knock_in_barrier",
-                                  "knock_in_monitoring", "knock_in_days_per_year", "knock_in_calendar", "valuation_date"};
+                                  "knock_in_monitoring", "knock_in_days_per_year", "knock_in_calendar", "valuation_date",
+                                  "day_count"};
     for (int k = 1; k <= kMaxCsvAssets; ++k)
       for (const char* f : {"name", "spot", "reference", "vol", "div_yield"})
         c.push_back("underlying_" + std::to_string(k) + "_" + f);

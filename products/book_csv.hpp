@@ -2,7 +2,7 @@
 // A book as a desk keeps it: CSV, one note a row under a header, in a wide layout of the product
 // schema's fields (docs/books.md, "CSV books"; a template: products/templates/book.csv):
 //   id, isin, tags (;-separated), type, notional, rate, performance, dummy_coupon, knocked_in,
-//   valuation_date (ISO, where the dates are calendar dates)
+//   valuation_date (ISO, where the dates are calendar dates), day_count
 //   underlying_K_{name,spot,reference,vol,div_yield}   K = 1..3
 //   correlation_I_J                                    I < J: the matrix's upper triangle
 //   knock_in_{barrier,monitoring,days_per_year,calendar}

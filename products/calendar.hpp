@@ -16,6 +16,9 @@ std::string iso_date(int day);
 
 // ACT/365F: the actual days between them over 365.
 double act365(int from, int to);
+// The day counts a term sheet may name: "ACT/365F" (the default) or "ACT/360"; the years between
+// two days by it. Throws std::invalid_argument for another name.
+double year_fraction(const std::string& day_count, int from, int to);
 
 const std::vector<std::string_view>& calendar_names();
 

@@ -66,6 +66,7 @@ struct Product {
   std::string isin;               // optional: carried into every output, checked as an ISIN
   std::vector<std::string> tags;  // optional free labels (desk, book, trader), carried into every output
   std::string valuation_date;     // optional ISO date: the day the term sheet's dates count from
+  std::string day_count;          // optional: "ACT/365F" (the default) or "ACT/360", for those dates
   std::string source;  // file it was loaded from, for error messages and provenance
   ProductType type = ProductType::StepdownEls;
   double notional = 1.0;

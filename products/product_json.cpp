@@ -26,7 +26,8 @@ using nlohmann::json;
 using Keys = std::vector<std::string_view>;
 
 // The keys of each object, as product_to_json writes them; docs/product.schema.json lists the same.
-const Keys kCommonKeys = {"id", "type", "notional", "underlyings", "correlation", "rate", "isin", "tags", "valuation_date"};
+const Keys kCommonKeys = {"id", "type", "notional", "underlyings", "correlation", "rate", "isin", "tags", "valuation_date",
+                           "day_count"};
 const Keys kUnderlyingKeys = {"name", "spot", "reference", "vol", "div_yield"};
 const Keys kAutocallKeys = {"time", "date", "barrier", "coupon"};
 const Keys kKnockInKeys = {"monitoring", "barrier", "days_per_year", "calendar"};
@@ -245,36 +246,45 @@ int read_date(const Reader& r, const std::string& key) {
   return *day;
 }
 
-// A date's years from the valuation date (ACT/365F), or its `time`: one of the two.
-double read_time(const Reader& d, std::optional<int> valuation, std::string& date) {
+// A note's calendar: its valuation date and day count, where its dates are calendar dates.
+struct Dating {
+  std::optional<int> valuation;
+  std::string day_count = "ACT/365F";
+  double years(int from, int to) const { return year_fraction(day_count, from, to); }
+};
+
+// A date's years from the valuation date (by the day count), or its `time`: one of the two.
+double read_time(const Reader& d, const Dating& dating, std::string& date) {
+  const std::optional<int>& valuation = dating.valuation;
   if (!d.has("date")) return d.positive("time");
   if (d.has("time")) d.fail("date", "give date or time, not both");
   if (!valuation) d.fail("date", "a calendar date needs the note's valuation_date to count from");
   const int day = read_date(d, "date");
   if (!(day > *valuation)) d.fail("date", "must be after the valuation_date " + iso_date(*valuation) + ", got " + d.text("date"));
   date = d.text("date");
-  return act365(*valuation, day);
+  return dating.years(*valuation, day);
 }
 
 // Daily monitoring on a calendar's business days between the valuation date and maturity (the
 // last, maturity, always observed).
-void read_calendar(const Reader& ki, KnockIn& k, std::optional<int> valuation, double maturity) {
+void read_calendar(const Reader& ki, KnockIn& k, const Dating& dating, double maturity) {
+  const std::optional<int>& valuation = dating.valuation;
   if (ki.has("days_per_year")) ki.fail("days_per_year", "not with a calendar: its business days are the monitoring dates");
   if (k.monitoring != Monitoring::Daily) ki.fail("calendar", "a calendar is for daily monitoring");
   if (!valuation) ki.fail("calendar", "a calendar needs the note's valuation_date");
   k.calendar = ki.text("calendar");
   if (std::find(calendar_names().begin(), calendar_names().end(), k.calendar) == calendar_names().end())
     ki.fail("calendar", "unknown calendar '" + k.calendar + "' (weekdays, krx)");
-  const int last = *valuation + static_cast<int>(std::lround(maturity * 365.0));
+  const int last = *valuation + static_cast<int>(std::lround(maturity / dating.years(0, 1)));  // maturity's day
   try {
-    for (int day : business_days(k.calendar, *valuation, last)) k.dates.push_back(act365(*valuation, day));
+    for (int day : business_days(k.calendar, *valuation, last)) k.dates.push_back(dating.years(*valuation, day));
   } catch (const std::invalid_argument& e) {
     ki.fail("calendar", e.what());
   }
   k.dates.push_back(maturity);
 }
 
-ElsTerms read_els(const Reader& r, std::optional<int> valuation) {
+ElsTerms read_els(const Reader& r, const Dating& dating) {
   ElsTerms t;
   t.performance = r.has("performance") ? parse_enum(r, "performance", kPerformances)
                                        : Performance::WorstOf;
@@ -288,7 +298,7 @@ ElsTerms read_els(const Reader& r, std::optional<int> valuation) {
     const Reader d = r.child(dates[i], key);
     d.refuse_unknown_keys(kAutocallKeys);
     AutocallDate a;
-    a.time = read_time(d, valuation, a.date);
+    a.time = read_time(d, dating, a.date);
     const std::string when = a.date.empty() ? "time" : "date";
     if (a.time > limits::kMaxMaturityYears) d.fail(when, "beyond 30 years, got " + Reader::fmt(a.time));
     if (!(a.time > previous))
@@ -315,7 +325,7 @@ ElsTerms read_els(const Reader& r, std::optional<int> valuation) {
                              Reader::fmt(t.knock_in.barrier));
   }
   if (ki.has("calendar")) {
-    read_calendar(ki, t.knock_in, valuation, t.autocall.back().time);
+    read_calendar(ki, t.knock_in, dating, t.autocall.back().time);
   } else if (t.knock_in.monitoring == Monitoring::Daily) {
     const double days = ki.number_or("days_per_year", 252);
     if (days < 1 || days > 366 || days != std::floor(days))
@@ -442,13 +452,20 @@ Product product_from_json(const json& j, const std::string& source) {
   p.rate = r.number("rate");
   if (std::abs(p.rate) > limits::kMaxRate)
     r.fail("rate", "implausible rate " + Reader::fmt(p.rate) + " (a continuously compounded fraction: 0.03 for 3 %)");
-  std::optional<int> valuation;
+  Dating dating;
   if (r.has("valuation_date")) {
-    valuation = read_date(r, "valuation_date");
+    dating.valuation = read_date(r, "valuation_date");
     p.valuation_date = r.text("valuation_date");
   }
+  if (r.has("day_count")) {
+    p.day_count = r.text("day_count");
+    if (p.day_count != "ACT/365F" && p.day_count != "ACT/360")
+      r.fail("day_count", "unknown day count '" + p.day_count + "' (ACT/365F, ACT/360)");
+    if (!dating.valuation) r.fail("day_count", "a day count is for calendar dates: give the note's valuation_date");
+    dating.day_count = p.day_count;
+  }
   if (p.is_els()) {
-    p.els = read_els(r, valuation);
+    p.els = read_els(r, dating);
   } else {
     double spot = 0;
     for (const auto& a : p.assets) spot = std::max(spot, a.spot);
@@ -478,6 +495,7 @@ json product_to_json(const Product& p) {
   j["correlation"] = p.correlation;
   j["rate"] = p.rate;
   if (!p.valuation_date.empty()) j["valuation_date"] = p.valuation_date;
+  if (!p.day_count.empty()) j["day_count"] = p.day_count;
   if (p.is_els()) {
     j["performance"] = to_string(p.els.performance);
     for (const auto& a : p.els.autocall)

@@ -88,6 +88,25 @@ BOOST_AUTO_TEST_CASE(a_dated_note_counts_its_dates_from_its_valuation_date) {
   BOOST_TEST(older.monitoring_dates().back() == older.maturity(), boost::test_tools::tolerance(1e-15));
 }
 
+BOOST_AUTO_TEST_CASE(an_act_360_note_counts_its_years_over_360_days) {
+  json j = dated_note();
+  j["day_count"] = "ACT/360";
+  const Product p = product_from_json(j, "t.json");
+  BOOST_TEST(p.els.autocall[0].time == 181.0 / 360.0);
+  BOOST_TEST(p.monitoring_dates().back() == p.maturity());
+  BOOST_TEST(p.monitoring_dates().size() == product_from_json(dated_note(), "t.json").monitoring_dates().size());
+  BOOST_TEST(product_to_json(p)["day_count"] == "ACT/360");
+  j["day_count"] = "30/360";
+  expect_refused(j, "day_count", "unknown day count '30/360'");
+  json undated = dated_note();
+  for (auto& a : undated["autocall"]) a = {{"time", 1.0}, {"barrier", 0.9}, {"coupon", 0.05}};
+  undated["autocall"].erase(1);
+  undated["knock_in"] = {{"barrier", 0.6}, {"monitoring", "daily"}};
+  undated.erase("valuation_date");
+  undated["day_count"] = "ACT/360";
+  expect_refused(undated, "day_count", "give the note's valuation_date");
+}
+
 BOOST_AUTO_TEST_CASE(calendar_fields_are_refused_by_name) {
   json both = dated_note();
   both["autocall"][0]["time"] = 0.5;
