@@ -105,17 +105,10 @@ std::string iso_date(int day) {
   return text;
 }
 
-double act365(int from, int to) { return static_cast<double>(to - from) / 365.0; }
-
-double year_fraction(const std::string& day_count, int from, int to) {
-  if (day_count == "ACT/365F") return act365(from, to);
-  if (day_count == "ACT/360") return static_cast<double>(to - from) / 360.0;
+double days_a_year(const std::string& day_count) {
+  if (day_count == "ACT/365F") return 365.0;
+  if (day_count == "ACT/360") return 360.0;
   throw std::invalid_argument("unknown day count '" + day_count + "' (ACT/365F, ACT/360)");
-}
-
-const std::vector<std::string_view>& calendar_names() {
-  static const std::vector<std::string_view> names = {"weekdays", "krx"};
-  return names;
 }
 
 std::vector<int> business_days(const std::string& calendar, int from, int to) {

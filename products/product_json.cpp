@@ -249,8 +249,8 @@ int read_date(const Reader& r, const std::string& key) {
 // A note's calendar: its valuation date and day count, where its dates are calendar dates.
 struct Dating {
   std::optional<int> valuation;
-  std::string day_count = "ACT/365F";
-  double years(int from, int to) const { return year_fraction(day_count, from, to); }
+  double days_a_year = 365.0;  // ACT/365F unless the note names another day count
+  double years(int from, int to) const { return static_cast<double>(to - from) / days_a_year; }
 };
 
 // A date's years from the valuation date (by the day count), or its `time`: one of the two.
@@ -273,10 +273,8 @@ void read_calendar(const Reader& ki, KnockIn& k, const Dating& dating, double ma
   if (k.monitoring != Monitoring::Daily) ki.fail("calendar", "a calendar is for daily monitoring");
   if (!valuation) ki.fail("calendar", "a calendar needs the note's valuation_date");
   k.calendar = ki.text("calendar");
-  if (std::find(calendar_names().begin(), calendar_names().end(), k.calendar) == calendar_names().end())
-    ki.fail("calendar", "unknown calendar '" + k.calendar + "' (weekdays, krx)");
-  const int last = *valuation + static_cast<int>(std::lround(maturity / dating.years(0, 1)));  // maturity's day
-  try {
+  const int last = *valuation + static_cast<int>(std::lround(maturity * dating.days_a_year));  // maturity's day
+  try {  // an unknown calendar, or years its holidays do not cover
     for (int day : business_days(k.calendar, *valuation, last)) k.dates.push_back(dating.years(*valuation, day));
   } catch (const std::invalid_argument& e) {
     ki.fail("calendar", e.what());
@@ -459,10 +457,12 @@ Product product_from_json(const json& j, const std::string& source) {
   }
   if (r.has("day_count")) {
     p.day_count = r.text("day_count");
-    if (p.day_count != "ACT/365F" && p.day_count != "ACT/360")
-      r.fail("day_count", "unknown day count '" + p.day_count + "' (ACT/365F, ACT/360)");
+    try {
+      dating.days_a_year = days_a_year(p.day_count);
+    } catch (const std::invalid_argument& e) {
+      r.fail("day_count", e.what());
+    }
     if (!dating.valuation) r.fail("day_count", "a day count is for calendar dates: give the note's valuation_date");
-    dating.day_count = p.day_count;
   }
   if (p.is_els()) {
     p.els = read_els(r, dating);
