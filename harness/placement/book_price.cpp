@@ -111,11 +111,8 @@ void price_in_batches(const SolverInfo& solver, const std::vector<const Product*
 
 double pricing_cost(const Product& note, const GridOptions& grid, const NotePricing& pricing) {
   if (pricing.target || pricing.grid == NoteGrid::Given) return note_cost(note, grid);
-  GridOptions at_default = grid;
-  at_default.n = default_nodes(note.dimension());
-  at_default.axis_nodes.clear();
-  at_default.nt.reset();
-  return note_cost(note, at_default) * extrapolated_work(note.dimension(), pricing.grid == NoteGrid::DefaultWithBar);
+  return note_cost(note, on_default_grid(grid, note.dimension())) *
+         extrapolated_work(note.dimension(), pricing.grid == NoteGrid::DefaultWithBar);
 }
 
 PriceResult price_note(const SolverInfo& solver, const Product& note, const SolverOptions& options,
@@ -127,9 +124,7 @@ PriceResult price_note(const SolverInfo& solver, const Product& note, const Solv
   }
   if (pricing.grid == NoteGrid::Given) return price_with(solver, note, options);
   SolverOptions o = options;
-  o.grid.n = default_nodes(note.dimension());
-  o.grid.axis_nodes.clear();
-  o.grid.nt.reset();
+  o.grid = on_default_grid(o.grid, note.dimension());
   if (pricing.grid == NoteGrid::DefaultWithBar) return price_with_bound(solver, note, o);
   return price_extrapolated(solver, note, o);
 }

@@ -184,6 +184,13 @@ void require_target_met(const Accuracy& a) {
   throw SolverError(SolverError::Kind::Unconverged, msg.str());
 }
 
+GridOptions on_default_grid(GridOptions grid, int dimension) {
+  grid.n = default_nodes(dimension);
+  grid.axis_nodes.clear();
+  grid.nt.reset();
+  return grid;
+}
+
 std::string default_grid_words() {
   return "Richardson's value from " + std::to_string(default_nodes(1)) + ", " + std::to_string(default_nodes(2)) +
          " or " + std::to_string(default_nodes(3)) + " nodes by the note's assets, and half as many";

@@ -25,6 +25,9 @@ double richardson(double fine, double coarse);
 // Nodes per axis of the default grid by dimension: Richardson's value from them and half as many
 // costs about what the plain price at 200 nodes cost in 2-D (docs/accuracy.md).
 int default_nodes(int dimension);
+// `grid` moved onto the default grid of a note of `dimension` assets: default_nodes on every axis,
+// the solver's own time steps, its other keys (mesh, damping...) as they were.
+GridOptions on_default_grid(GridOptions grid, int dimension);
 // "Richardson's value from 400, 144 or 80 nodes by the note's assets, and half as many".
 std::string default_grid_words();
 
