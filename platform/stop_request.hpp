@@ -50,13 +50,18 @@ enum class StopReason { None, Requested, Deadline };
 // What the calling thread's march should do now; `seconds` (with Deadline) the limit that passed.
 StopReason stop_reason(double* seconds = nullptr);
 
-// Time steps of the marches since the counters were last reset: planned (added as each march
-// starts) and done.
+// Time steps of the marches since the counters were last reset: planned and done. A march adds
+// its steps to `planned` as it starts, unless the whole was planned before (total_known).
 struct MarchProgress {
   std::atomic<std::uint64_t> planned{0}, done{0};
+  std::atomic<bool> total_known{false};
   void reset() {
     planned = 0;
     done = 0;
+    total_known = false;
+  }
+  void start_march(std::uint64_t steps) {
+    if (!total_known) planned += steps;
   }
 };
 MarchProgress& march_progress();

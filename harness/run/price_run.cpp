@@ -1,31 +1,57 @@
 #include "harness/run/price_run.hpp"
 
 #include "platform/input_error.hpp"
+#include "platform/stop_request.hpp"
 #include "solvers/contract/error_estimate.hpp"
 #include "solvers/contract/risk_greeks.hpp"
 
 namespace elsbench {
 
+namespace {
+
+// The price, with its Greeks and error estimate where asked: every pricing of a request.
+// `options` ends on the grid the price came from.
+PriceResult price_request(const SolverInfo& solver, const Product& product, const PriceRequest& request,
+                          SolverOptions& options) {
+  options = request.options;
+  PriceResult result;
+  if (request.target) {
+    result = price_to_target(solver, product, options, *request.target);
+    options.grid.n = result.accuracy->n;
+    options.grid.axis_nodes.clear();
+  } else if (request.extrapolate && !request.grid) {
+    result = request.error_estimate ? price_with_bound(solver, product, options)
+                                    : price_extrapolated(solver, product, options);
+  } else {
+    result = request.grid ? price_with(solver, product, options, *request.grid) : price_with(solver, product, options);
+    if (request.error_estimate) add_error_estimate(solver, product, options, result);
+  }
+  // Bumped on the (finer) grid the price came from, not extrapolated.
+  if (request.greeks) add_risk_greeks(solver, product, options, result, {}, request.greek_units);
+  return result;
+}
+
+}  // namespace
+
 PriceRun run_price(const SolverInfo& solver, const Product& product, const PriceRequest& request) {
   PriceRun run;
   run.reference_wanted = request.reference.has_value();
   if (request.reference) run.reference = reference_for(product, *request.reference);
-  SolverOptions options = request.options;
-  if (request.target) {
-    run.result = price_to_target(solver, product, options, *request.target);
-    options.grid.n = run.result.accuracy->n;
-    options.grid.axis_nodes.clear();
-  } else if (request.extrapolate && !request.grid) {
-    run.result = request.error_estimate ? price_with_bound(solver, product, options)
-                                        : price_extrapolated(solver, product, options);
-  } else {
-    run.result = request.grid ? price_with(solver, product, options, *request.grid) : price_with(solver, product, options);
-    if (request.error_estimate) add_error_estimate(solver, product, options, run.result);
-  }
-  // Bumped on the (finer) grid the price came from, not extrapolated.
-  if (request.greeks) add_risk_greeks(solver, product, options, run.result, {}, request.greek_units);
+  SolverOptions options;
+  run.result = price_request(solver, product, request, options);
   if (run.reference) run.verdict = price_verdict(run.result, *run.reference, product, solver, options, request.tol);
   return run;
+}
+
+bool plan_progress(const SolverInfo& solver, const Product& product, const PriceRequest& request) {
+  if (request.target) return false;
+  PriceRequest plan = request;
+  plan.options.plan_only = true;
+  plan.grid = nullptr;
+  SolverOptions options;
+  price_request(solver, product, plan, options);
+  march_progress().total_known = true;
+  return true;
 }
 
 ErrorTarget read_target(const std::string& text, bool grid_given, bool error_estimate, const std::string& source,

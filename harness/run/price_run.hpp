@@ -32,6 +32,10 @@ struct PriceRun {
 };
 
 PriceRun run_price(const SolverInfo& solver, const Product& product, const PriceRequest& request);
+// The march steps of run_price's pricings, planned into march_progress() before it prices (its
+// total is then known: total_known). False, planning nothing, for a target: its grid is chosen
+// from the prices of its pilot.
+bool plan_progress(const SolverInfo& solver, const Product& product, const PriceRequest& request);
 
 // How a pricing's grid is chosen, for the CLI's flags and the Python keywords alike: with neither
 // a grid nor a target, Richardson's value on the default grid; with a target ("0.5bp", "0.01"),

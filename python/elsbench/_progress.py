@@ -3,8 +3,9 @@ A bar appears only once a call has run for 0.1 s (the C++ side reports every 100
 
 progress=None (the default) shows a bar where it reads well: a terminal, or a notebook that has
 ipywidgets; a notebook without them stays quiet (a text bar there is a cell full of stderr) unless
-progress=True asks for it. The total can grow while a call runs (Richardson's second grid, an error
-estimate's coarse grids are planned as they come); a call that ends well ends its bar at 100 %."""
+progress=True asks for it. A pricing's total is its march steps, planned before it starts (every
+grid of Richardson's value, the error bar and the Greeks); with target_error the grid is chosen
+as it prices, so its bar counts steps and their rate without a total."""
 from __future__ import annotations
 
 import sys

@@ -132,9 +132,11 @@ std::optional<ErrorTarget> reference_tol(const std::string& function, const std:
   }
 }
 
-// March steps done and planned, the unit of a pricing's progress.
+// March steps done and planned, the unit of a pricing's progress; a total of 0 where it is not
+// known before the pricing (a target's grid is chosen as it prices).
 std::pair<std::uint64_t, std::uint64_t> steps_done() {
-  return {march_progress().done.load(), march_progress().planned.load()};
+  const MarchProgress& p = march_progress();
+  return {p.done.load(), p.total_known ? p.planned.load() : 0};
 }
 
 // The grid as NumPy views of one block that the arrays keep alive: values indexed
@@ -188,7 +190,12 @@ nb::tuple price(const Product& product, const std::string& solver, const std::st
   request.tol = reference_tol("price", reference);
   PricedGrid g;
   if (values) request.grid = &g;
-  const PriceRun run = watched_call([&] { return run_price(info, product, request); }, progress, steps_done);
+  const PriceRun run = watched_call(
+      [&] {
+        plan_progress(info, product, request);
+        return run_price(info, product, request);
+      },
+      progress, steps_done);
   return nb::make_tuple(to_json(run).dump(), values ? nb::object(grid_arrays(std::move(g))) : nb::none());
 }
 

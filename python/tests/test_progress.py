@@ -1,8 +1,9 @@
 """The progress bar (elsbench/_progress.py): quiet in a notebook without widgets unless asked, its
 rate counted from where it appeared (not a first tick of millions of steps a second), its total
-following the work planned, and at 100 % when the call ended well."""
+known before the pricing starts, and at 100 % when the call ended well."""
 import sys
 
+import elsbench
 from elsbench import _progress
 
 
@@ -10,8 +11,17 @@ class FakeTqdm:
     made = []
 
     def __init__(self, desc, unit, total, initial, leave):
+        self.totals = []
         self.total, self.n, self.initial, self.closed = total, initial, initial, False
         FakeTqdm.made.append(self)
+
+    @property
+    def total(self):
+        return self.totals[-1]
+
+    @total.setter
+    def total(self, value):
+        self.totals.append(value)
 
     def update(self, k):
         self.n += k
@@ -46,3 +56,14 @@ def test_the_bar_starts_where_it_appears_follows_its_total_and_ends_full(monkeyp
     except KeyboardInterrupt:
         pass
     assert FakeTqdm.made[0].n == 100  # stopped: left where it was
+
+
+def test_a_pricings_total_is_known_when_its_bar_appears(monkeypatch):
+    # Richardson's two grids, the error bar's coarser, time and domain grids: every step planned
+    # before the first is marched (the total grew 2,266 -> 4,532 -> 14,352 while it ran).
+    monkeypatch.setattr(_progress, "_tqdm", lambda: FakeTqdm)
+    FakeTqdm.made.clear()
+    elsbench.price("sample-2a-stepdown", error_estimate=True, threads=2, progress=True)
+    made = FakeTqdm.made[0]
+    assert len(set(made.totals)) == 1 and made.totals[0] > 0
+    assert made.n == made.total and made.closed

@@ -18,6 +18,9 @@ struct SolverOptions {
   Device device;       // device.threads: CPU threads, 0 for every core
   Precision precision = Precision::FP64;
   double max_seconds = 0;  // > 0: refuse before building what cannot finish within it (preflight.hpp)
+  // Plan, do not price: each pricing adds the steps it would march to march_progress().planned
+  // and returns no price (zeros), so that a pricing's progress knows its total before it starts.
+  bool plan_only = false;
 };
 
 }  // namespace elsbench

@@ -154,10 +154,27 @@ Problem checked_problem(const SolverInfo& s, const Product& product, const Solve
                        [&](std::size_t points, std::size_t steps) { preflight(s, product, opt, points, steps); });
 }
 
+// The steps a pricing would march, added to the progress's plan; the result has its shape and
+// steps, and zeros for the price and Greeks.
+PriceResult planned_pricing(const SolverInfo& s, const Product& product, const SolverOptions& opt) {
+  const Problem pb = plan_problem(product, opt.grid, s.stepping);
+  march_progress().planned += pb.time.steps();
+  PriceResult r;
+  r.shape = pb.shape();
+  r.time_steps = pb.time.steps();
+  r.nt = pb.time.steps() - pb.time.sub_steps;
+  const auto dim = static_cast<std::size_t>(pb.dim);
+  r.delta.assign(dim, 0.0);
+  r.gamma.assign(dim, 0.0);
+  r.cross_gamma.assign(dim * (dim - 1) / 2, 0.0);
+  return r;
+}
+
 // The one pricing: `grid`, when given, takes the values and the mesh's nodes.
 PriceResult price_on_grid(const SolverInfo& s, const Product& product, SolverOptions opt, PricedGrid* grid) {
   std::vector<std::string> notes;
   opt = resolved_request(s, product, opt, notes);
+  if (opt.plan_only) return planned_pricing(s, product, opt);
   omp_set_num_threads(opt.device.threads);
 
   memory::Scope scope;

@@ -143,7 +143,7 @@ template <class T>
 std::vector<T> march(const Problem& pb, const StepFnT<T>& step) {
   const StepEvents events(pb);
   MarchProgress& progress = march_progress();
-  progress.planned += pb.time.steps();
+  progress.start_march(pb.time.steps());
   std::vector<T> values(pb.initial.begin(), pb.initial.end());
   for (std::size_t j = 0; j < pb.time.steps(); ++j) {
     if (const Stop why = stop_now(); why.reason != StopReason::None) throw stopped(pb, j, why);
@@ -161,7 +161,7 @@ std::vector<T> march_on_threads(const Problem& pb, bool threaded, const ThreadSt
   std::optional<StepEvents> events;
   if (!step_applies_events) events.emplace(pb);
   MarchProgress& progress = march_progress();
-  progress.planned += pb.time.steps();
+  progress.start_march(pb.time.steps());
   std::vector<T> values(pb.initial.begin(), pb.initial.end());
   const T* last = values.data();
   // A stop is looked for every `every` steps (some 20 ms of work), by the first thread, between two

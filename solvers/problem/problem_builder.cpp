@@ -624,8 +624,7 @@ int steps_per_year_rule(const Product& product, int n) {
   return std::max(50, static_cast<int>(std::lround(n * std::max(1.0, product.maturity()) / 2.0)));
 }
 
-Problem build_problem(const Product& p, const GridOptions& g, const TimeStepping& stepping,
-                      const BeforeArrays& before_arrays) {
+Problem plan_problem(const Product& p, const GridOptions& g, const TimeStepping& stepping) {
   if (g.n < 4) throw std::invalid_argument("n must be at least 4 nodes per axis");
   if (!g.axis_nodes.empty() && g.axis_nodes.size() != static_cast<std::size_t>(p.dimension()))
     throw std::invalid_argument("the grid names the nodes of " + std::to_string(g.axis_nodes.size()) +
@@ -648,15 +647,22 @@ Problem build_problem(const Product& p, const GridOptions& g, const TimeStepping
       const double coeff = p.correlation[ua][ub] * p.assets[ua].vol * p.assets[ub].vol;
       if (coeff != 0.0) pb.mixed.push_back({a, b, coeff});
     }
-  TimeGrid grid = time_grid_for(pb, p, g, stepping);
-  if (stepping.damping) damp_after_knock_in_dates(grid, p, g);
-  if (before_arrays) before_arrays(pb.points, grid.steps());
+  pb.time = time_grid_for(pb, p, g, stepping);
+  if (stepping.damping) damp_after_knock_in_dates(pb.time, p, g);
+  return pb;
+}
+
+Problem build_problem(const Product& p, const GridOptions& g, const TimeStepping& stepping,
+                      const BeforeArrays& before_arrays) {
+  Problem pb = plan_problem(p, g, stepping);
+  if (before_arrays) before_arrays(pb.points, pb.time.steps());
   if (p.is_els()) {
     set_els_payoff(pb, p);
   } else {
     set_option_payoff(pb, p);
   }
   pb.mesh = describe_mesh(pb, g);
+  TimeGrid grid = std::move(pb.time);
   place_events(pb, std::move(grid), stepping.damping ? g.damping_steps : 0);
   return pb;
 }

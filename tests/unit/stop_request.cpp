@@ -1,7 +1,8 @@
 // A stop request (platform/stop_request.hpp) ends a march between time steps with
 // SolverError(Interrupted): at once where it was made before, some 20 ms of work later where it
 // comes during a march, on one thread and on several (no thread left waiting for another); and a
-// pricing after the request is cleared runs to its end with the price it always had.
+// pricing after the request is cleared runs to its end with the price it always had. A pricing's
+// progress knows its total before it starts: the steps planned are the steps marched.
 #include <boost/test/unit_test.hpp>
 
 #include <atomic>
@@ -11,6 +12,7 @@
 #include <tuple>
 #include <utility>
 
+#include "harness/run/price_run.hpp"
 #include "platform/solver_error.hpp"
 #include "platform/stop_request.hpp"
 #include "products/catalog.hpp"
@@ -138,4 +140,41 @@ BOOST_AUTO_TEST_CASE(a_refused_fine_grid_stops_its_coarse_grid_at_once) {
   }
   const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   BOOST_TEST(took < 15.0, "took " << took << " s");
+}
+
+BOOST_AUTO_TEST_CASE(a_pricings_plan_is_every_step_it_marches) {
+  clear_stop_request();
+  struct Ask {
+    const char* product;
+    bool extrapolate, error_estimate, greeks;
+  };
+  for (const Ask& ask : {Ask{"sample-2a-stepdown", false, false, false}, Ask{"sample-2a-stepdown", false, true, false},
+                         Ask{"sample-2a-stepdown", true, false, false}, Ask{"sample-2a-stepdown", true, true, true},
+                         Ask{"els-1a-stepdown", false, true, true}, Ask{"els-1a-stepdown", true, true, false},
+                         Ask{"min-call", true, false, true}}) {
+    PriceRequest request;
+    request.options = on(2, 48, 0);
+    request.extrapolate = ask.extrapolate;
+    request.error_estimate = ask.error_estimate;
+    request.greeks = ask.greeks;
+    const std::string what = std::string(ask.product) + (ask.extrapolate ? " extrapolated" : " plain") +
+                             (ask.error_estimate ? " +bar" : "") + (ask.greeks ? " +greeks" : "");
+    const SolverInfo& adi = SolverRegistry::instance().get("adi");
+    const Product& product = resolve_product(ask.product);
+    march_progress().reset();
+    BOOST_TEST(plan_progress(adi, product, request));
+    const std::uint64_t planned = march_progress().planned.load();
+    BOOST_TEST(march_progress().done.load() == 0u, what);
+    const double price = run_price(adi, product, request).result.price;
+    BOOST_TEST(price > 0, what);
+    BOOST_TEST(march_progress().planned.load() == planned, what);
+    BOOST_TEST(march_progress().done.load() == planned, what);
+  }
+  // A target's grid comes from its pilot's prices: no plan.
+  PriceRequest target;
+  target.options = on(2, 48, 0);
+  target.target = parse_error_target("5bp");
+  march_progress().reset();
+  BOOST_TEST(!plan_progress(SolverRegistry::instance().get("adi"), resolve_product("sample-2a-stepdown"), target));
+  BOOST_TEST(!march_progress().total_known.load());
 }
