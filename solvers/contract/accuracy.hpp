@@ -6,8 +6,9 @@
 //
 //   space       |R(n) - R(n/2)|, R(m) Richardson's value from m and m/2 (erratic_space where
 //               the levels n, n/2, n/4 show no order in [1.5, 3]);
-//   time        Richardson's estimate on n/2 nodes (nt/2, nt/4, or 2 nt where dates pin the steps);
-//   truncation  the n/2 price again with the mesh carried on to twice its S_max.
+//   time        Richardson's estimate on n/2 nodes (nt/2, nt/4), or on n/4 with 2 nt where dates
+//               pin the steps;
+//   truncation  the n/4 price again with the mesh carried on to twice its S_max.
 #include <string>
 
 #include "products/product.hpp"
@@ -33,7 +34,8 @@ std::string default_grid_words();
 
 // The point-steps of Richardson's value over those of its fine grid alone (the coarse grid at the
 // same steps), and with its error bar (price_with_bound) at most: the coarser grid, the time
-// levels (twice the steps on the coarse grid where dates pin them) and the wider domain.
+// levels (on the coarse grid, or twice the coarser one's steps where dates pin them) and the
+// wider domain on the coarser grid.
 double extrapolated_work(int dimension, bool with_bar);
 
 // Richardson's value from options.grid (n) and n/2 at the same steps: price, delta and gamma.

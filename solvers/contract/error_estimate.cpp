@@ -6,6 +6,7 @@
 #include "platform/solver_error.hpp"
 #include "solvers/contract/price.hpp"
 #include "solvers/problem/grid_codec.hpp"
+#include "solvers/problem/problem_builder.hpp"
 
 namespace elsbench {
 namespace {
@@ -104,14 +105,8 @@ AxisErrorEstimate time_estimate(const SolverInfo& solver, const Product& product
   a.prices.push_back(base.price);
   for (int nt = steps / 2; a.m.size() < 3 && nt >= 1; nt /= 2) {
     options.grid.nt = nt;
-    PriceResult r;
-    try {
-      r = level_price(solver, product, options);
-    } catch (const SolverError& e) {
-      if (e.kind() != SolverError::Kind::Unstable) throw;
-      break;
-    }
-    if (4 * static_cast<int>(r.nt) > 3 * a.m.back()) break;
+    if (steps_pinned(solver, product, options, a.m.back())) break;
+    const PriceResult r = level_price(solver, product, options);
     a.m.push_back(static_cast<int>(r.nt));
     a.prices.push_back(r.price);
   }
@@ -124,6 +119,16 @@ AxisErrorEstimate time_estimate(const SolverInfo& solver, const Product& product
   }
   finish(a, nominal_time_order(base.scheme));
   return a;
+}
+
+bool steps_pinned(const SolverInfo& solver, const Product& product, const SolverOptions& options, int steps) {
+  try {
+    const Problem planned = plan_problem(product, options.grid, solver.stepping);
+    return 4 * static_cast<long long>(planned.time.steps() - planned.time.sub_steps) > 3LL * steps;
+  } catch (const SolverError& e) {
+    if (e.kind() != SolverError::Kind::Unstable) throw;
+    return true;
+  }
 }
 
 bool erratic_order(const std::optional<double>& order) { return !order || *order < 1.5 || *order > 3.0; }

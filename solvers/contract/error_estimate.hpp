@@ -29,6 +29,11 @@ void add_error_estimate(const SolverInfo& solver, const Product& product, Solver
 // The parts, for a caller with its own levels (accuracy.hpp); `base` priced at `options`.
 AxisErrorEstimate time_estimate(const SolverInfo& solver, const Product& product, SolverOptions options,
                                 const PriceResult& base);
+// Whether options.grid.nt cannot make a coarser time level below `steps`: it gives more than 3/4
+// of them (before the knock-in's sub-steps: the dates pin them, one a monitoring day), or explicit
+// Euler's stability bound refuses it. Planned from the time grid alone (plan_problem), before
+// anything is priced.
+bool steps_pinned(const SolverInfo& solver, const Product& product, const SolverOptions& options, int steps);
 // Three levels of a second-order grid that show no order in [1.5, 3] are not in its asymptotic
 // range, or a discontinuity moves against the nodes: Richardson's error would be a guess (a
 // knocked-in generated note showed 0.8 and 1.6 from n = 72 to 576, and its bar from them missed).
