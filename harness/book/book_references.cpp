@@ -3,6 +3,7 @@
 #include <exception>
 #include <optional>
 
+#include "harness/results/results_file.hpp"
 #include "reference/reference_value.hpp"
 
 namespace elsbench {
@@ -20,7 +21,7 @@ void judge_note(nlohmann::json& entries, const Product& note, const SolverInfo& 
   }
   nlohmann::json verdict = {{"judged", true}};
   if (!ref) {
-    verdict.update({{"status", "no-reference"}, {"no_reference_reason", why}});
+    verdict.update({{"status", to_string(CaseStatus::NoReference)}, {"no_reference_reason", why}});
   } else {
     const double price = entries.at(0).at("price").get<double>();
     const double tol = fixed_tol(references.tolerance, note)
@@ -34,7 +35,7 @@ void judge_note(nlohmann::json& entries, const Product& note, const SolverInfo& 
                     {"error", v.error},
                     {"tol", tol},
                     {"allowance", v.allowance},
-                    {"status", v.pass ? "pass" : "fail"}});
+                    {"status", to_string(v.pass ? CaseStatus::Pass : CaseStatus::Fail)}});
     if (references.tolerance.fixed) verdict["tol_source"] = tol_source(references.tolerance);
   }
   for (auto& e : entries) e.update(verdict);
@@ -44,10 +45,10 @@ nlohmann::json validation_summary(const nlohmann::json& entries, const BookRefer
   int pass = 0, fail = 0, none = 0;
   for (const auto& e : entries) {
     if (e.value("run_type", "") != "aggregate" || !e.value("judged", false)) continue;
-    const std::string v = e.value("status", "");
-    pass += v == "pass";
-    fail += v == "fail";
-    none += v == "no-reference";
+    const std::optional<CaseStatus> v = entry_status(e);
+    pass += v == CaseStatus::Pass;
+    fail += v == CaseStatus::Fail;
+    none += v == CaseStatus::NoReference;
   }
   return {{"mode", references.policy.mode_name()}, {"pass", pass}, {"fail", fail}, {"no_reference", none}};
 }

@@ -100,7 +100,7 @@ json note_entries(const BookNote& note, const BookRunSpec& spec, const json& set
   Device device = placed;
   if (out.result) {
     const PriceResult& r = *out.result;
-    o.status = "no-reference";
+    o.status = CaseStatus::NoReference;
     o.result = r;
     o.peak_host_bytes = r.peak_host_bytes;
     o.peak_device_bytes = r.peak_device_bytes;
@@ -408,15 +408,15 @@ BookRunSummary run_book(const Book& book, const BookRunSpec& spec) {
       const BookNote& note = *group[note_out.index];
       attempts.ended(note.product.id);
       // Stopped mid-march: not priced, and not failed either. A note that ended priced is kept.
-      if (stop_requested() && note_out.status != "ok") return;
+      if (stop_requested() && !note_out.priced()) return;
       if (note_out.result) peak_device = std::max(peak_device, note_out.result->peak_device_bytes);
       if (note_out.result && note_out.result->batch_times) {
         if (!batch_times) batch_times.emplace();
         *batch_times += *note_out.result->batch_times;
       }
-      (note_out.status == "ok" ? summary.priced : summary.failed) += 1;
+      (note_out.priced() ? summary.priced : summary.failed) += 1;
       progress.finished(progress_index.at(note.product.id), note.product.id,
-                        note_out.status == "ok" ? "ok" : "failed: " + note_out.error);
+                        note_out.priced() ? "ok" : "failed: " + note_out.error);
       entries[note.product.id] = note_entries(note, spec, settings, note_out, where.workers.front());
       if (!ranked && std::chrono::duration<double>(Clock::now() - last_write).count() >= spec.write_interval_s) {
         save();

@@ -10,6 +10,7 @@
 #include "harness/cli/command.hpp"
 #include "harness/cli/reference_flags.hpp"
 #include "harness/cli/solver_flags.hpp"
+#include "harness/results/results_file.hpp"
 #include "harness/run/price_run.hpp"
 #include "platform/file_io.hpp"
 #include "products/book_generator.hpp"
@@ -88,7 +89,7 @@ void print_summary(const BookRunSummary& s, const std::string& out) {
     std::cout << "references (" << (*v)["mode"].get<std::string>() << "): " << (*v)["pass"] << " pass, "
               << (*v)["fail"] << " fail, " << (*v)["no_reference"] << " no-reference\n";
     for (const auto& n : notes)
-      if (n["status"] == "fail")
+      if (entry_status(n) == CaseStatus::Fail)
         std::cerr << "elsbench: note " << n["product"].get<std::string>() << " (line " << n["line"]
                   << ") fails validation: price " << n["price"] << ", reference " << n["reference"] << ", error "
                   << n["error"] << " beyond the allowance " << n["allowance"] << '\n';

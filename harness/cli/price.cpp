@@ -8,6 +8,7 @@
 #include "harness/cli/command.hpp"
 #include "harness/cli/reference_flags.hpp"
 #include "harness/cli/solver_flags.hpp"
+#include "harness/placement/case_status.hpp"
 #include "harness/results/price_json.hpp"
 #include "harness/run/price_run.hpp"
 #include "platform/stop_request.hpp"
@@ -37,7 +38,7 @@ std::string reference_text(const ReferenceValue& ref, double price) {
 
 std::string verdict_text(const PriceVerdict& v) {
   std::ostringstream s;
-  s << std::setprecision(4) << "  " << std::left << std::setw(13) << "verdict" << (v.verdict.pass ? "pass" : "fail")
+  s << std::setprecision(4) << "  " << std::left << std::setw(13) << "verdict" << to_string(v.verdict.pass ? CaseStatus::Pass : CaseStatus::Fail)
     << " (|error| " << std::abs(v.verdict.error) << (v.verdict.pass ? " <= " : " > ") << "allowance "
     << v.verdict.allowance << ": " << v.k << " x stderr " << v.stderr_part / v.k << " + discretisation "
     << v.discretisation_part;

@@ -10,9 +10,9 @@ namespace {
 
 void compare_prices(CaseComparison& c, const CaseRecord& base, const CaseRecord& now, const CompareOptions& opt,
                     const CompareScope& scope) {
-  if (base.status == "pass" && (now.status == "fail" || now.status == "unconverged")) {
+  if (base.status == CaseStatus::Pass && (now.status == CaseStatus::Fail || now.status == CaseStatus::Unconverged)) {
     c.price_regression = true;
-    c.price_note = now.status == "fail" ? "passed, now fails" : "passed, now unconverged";
+    c.price_note = now.status == CaseStatus::Fail ? "passed, now fails" : "passed, now unconverged";
   }
   if (!base.price || !now.price) return;
   c.drift = *now.price - *base.price;
@@ -77,7 +77,7 @@ CaseComparison compare_case(const CaseRecord& base, const CaseRecord& now, const
   c.new_status = now.status;
   c.base_price = base.price;
   c.new_price = now.price;
-  c.lost = base.status != "skipped" && now.status == "skipped";
+  c.lost = base.status != CaseStatus::Skipped && now.status == CaseStatus::Skipped;
   compare_prices(c, base, now, opt, scope);
   compare_times(c, base, now, opt, scope);
   return c;

@@ -39,7 +39,7 @@ enum class TimeVerdict { Unchanged, Slower, Faster, Untested, Noisy, OtherMachin
 
 struct CaseComparison {
   std::string case_id;
-  std::string base_status, new_status;
+  std::optional<CaseStatus> base_status, new_status;
   std::optional<double> base_price, new_price;
   std::optional<double> drift;             // new - base
   std::optional<double> drift_in_stderr;   // drift / reference standard error (Monte Carlo references)

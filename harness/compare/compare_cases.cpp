@@ -41,11 +41,11 @@ double median_of(std::vector<double> xs) {
 
 // The elsbench fields are identical on every entry of a case; the first one seen fills them.
 void take_case_fields(CaseRecord& c, const json& entry) {
-  if (!c.status.empty()) return;
+  if (c.status) return;
   for (const std::string& axis : comparable_axes())
     if (const auto it = entry.find(axis); it != entry.end() && !it->is_null())
       c.axes[axis] = it->is_string() ? it->get<std::string>() : it->dump();
-  c.status = entry.value("status", "");
+  c.status = entry_status(entry);
   c.skip_reason = entry.value("skip_reason", "");
   c.price = number_or_null(entry, "price");
   c.reference_stderr = number_or_null(entry, "reference_stderr");
@@ -55,7 +55,7 @@ void take_case_fields(CaseRecord& c, const json& entry) {
 void take_timing(CaseRecord& c, const json& entry, const std::string& origin) {
   const std::string run_type = entry.value("run_type", "iteration");
   if (run_type == "iteration") c.repetition_seconds.push_back(real_seconds(entry, origin));
-  if (run_type == "aggregate" && entry.value("aggregate_name", "") == "median" && c.status != "skipped")
+  if (run_type == "aggregate" && entry.value("aggregate_name", "") == "median" && c.status != CaseStatus::Skipped)
     c.median_seconds = real_seconds(entry, origin);
 }
 

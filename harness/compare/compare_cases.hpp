@@ -8,11 +8,13 @@
 #include <utility>
 #include <vector>
 
+#include "harness/placement/case_status.hpp"
+
 namespace elsbench {
 
 struct CaseRecord {
   std::string case_id;
-  std::string status;       // pass | fail | no-reference | skipped
+  std::optional<CaseStatus> status;  // from the case's first entry
   std::string skip_reason;
   std::optional<double> price;
   std::optional<double> reference_stderr;

@@ -33,7 +33,9 @@ std::string verdict(const CaseComparison& c) {
 
 std::string case_line(const CaseComparison& c, std::size_t id_width) {
   std::ostringstream out;
-  const std::string status = c.base_status == c.new_status ? c.new_status : c.base_status + "->" + c.new_status;
+  const auto word = [](const std::optional<CaseStatus>& s) { return std::string(s ? to_string(*s) : "-"); };
+  const std::string status =
+      c.base_status == c.new_status ? word(c.new_status) : word(c.base_status) + "->" + word(c.new_status);
   out << pad(c.case_id, id_width) << pad(status, 14)
       << pad(or_dash(c.base_price, "%.8f") + " -> " + or_dash(c.new_price, "%.8f"), 30)
       << pad(or_dash(c.drift, "%+.3g"), 11) << pad(or_dash(c.drift_in_stderr, "%+.2f"), 9)

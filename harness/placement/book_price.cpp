@@ -29,7 +29,6 @@ NoteOutcome priced(std::size_t index, const SolverInfo& solver, const Product& n
     PriceResult r = price_note(solver, note, options, pricing);
     if (pricing.greeks) add_risk_greeks(solver, note, options, r, {}, pricing.greek_units);
     out.result = std::move(r);
-    out.status = "ok";
   } catch (...) {
     out.failure = failure_status(std::current_exception());
     out.error = skip_reason(std::current_exception());
@@ -94,7 +93,7 @@ void price_in_batches(const SolverInfo& solver, const std::vector<const Product*
     try {
       std::vector<PriceResult> results = price_book_with(solver, batch, on(options, workers[w]));
       for (std::size_t k = 0; k < results.size(); ++k)
-        outs.push_back({shares[w][k], "ok", std::move(results[k]), ""});
+        outs.push_back({shares[w][k], std::move(results[k]), ""});
     } catch (const std::exception&) {
       outs.clear();
       for (std::size_t i : shares[w]) outs.push_back(priced(i, solver, *notes[i], on(options, workers[w])));

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/placement/case_status.hpp"
 #include "products/product.hpp"
 #include "solvers/contract/accuracy.hpp"
 #include "solvers/contract/price_result.hpp"
@@ -19,10 +20,10 @@ namespace elsbench {
 
 struct NoteOutcome {
   std::size_t index = 0;               // in the list handed to price_book
-  std::string status = "failed";       // ok | failed
-  std::optional<PriceResult> result;   // when ok
+  std::optional<PriceResult> result;   // when priced
   std::string error;                   // when failed: why, in a skip reason's words ("unstable: ...")
-  std::string failure = "skipped";     // when failed: its status in a results file (case_skip.hpp)
+  CaseStatus failure = CaseStatus::Skipped;  // when failed: its status in a results file (case_skip.hpp)
+  bool priced() const { return result.has_value(); }
 };
 
 // Where the notes run: CPU threads (a note per thread when there are more notes than threads,

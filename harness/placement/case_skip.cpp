@@ -24,14 +24,14 @@ std::string skip_reason(std::exception_ptr failure) {
   }
 }
 
-std::string failure_status(std::exception_ptr failure) {
+CaseStatus failure_status(std::exception_ptr failure) {
   try {
     std::rethrow_exception(failure);
   } catch (const SolverError& e) {
-    if (e.kind() == SolverError::Kind::Unconverged) return "unconverged";
+    if (e.kind() == SolverError::Kind::Unconverged) return CaseStatus::Unconverged;
   } catch (...) {
   }
-  return "skipped";
+  return CaseStatus::Skipped;
 }
 
 }  // namespace elsbench

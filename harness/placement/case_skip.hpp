@@ -4,11 +4,13 @@
 #include <exception>
 #include <string>
 
+#include "harness/placement/case_status.hpp"
+
 namespace elsbench {
 
 std::string skip_reason(std::exception_ptr failure);
-// The status of a pricing that failed: "unconverged" for a price its no-arbitrage bounds refuse
-// (the case ran; its grid cannot carry the note), else "skipped".
-std::string failure_status(std::exception_ptr failure);
+// The status of a pricing that failed: Unconverged for a price its no-arbitrage bounds refuse
+// (the case ran; its grid cannot carry the note), else Skipped.
+CaseStatus failure_status(std::exception_ptr failure);
 
 }  // namespace elsbench

@@ -58,7 +58,7 @@ json case_fields(const SweepCase& c, const Product& product, const CaseOutcome& 
   f["device"] = c.device.str();
   f["threads"] = r ? r->threads : (c.device.is_cpu() ? c.device.threads : 1);
   f["precision"] = to_string(c.precision);
-  f["status"] = out.status;
+  f["status"] = to_string(out.status);
   f["skip_reason"] = out.skip_reason;
   f["notes"] = r ? r->notes : std::vector<std::string>{};
   f["price"] = or_null(r, r ? r->price : 0.0);

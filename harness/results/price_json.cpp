@@ -3,6 +3,7 @@
 #include <iomanip>
 #include <sstream>
 
+#include "harness/placement/case_status.hpp"
 #include "solvers/contract/risk_greeks.hpp"
 
 namespace elsbench {
@@ -132,7 +133,7 @@ nlohmann::json to_json(const PriceRun& run) {
                       {"error", run.result.price - ref->price}};
   }
   if (const auto& v = run.verdict) {
-    j["verdict"] = {{"status", v->verdict.pass ? "pass" : "fail"},
+    j["verdict"] = {{"status", to_string(v->verdict.pass ? CaseStatus::Pass : CaseStatus::Fail)},
                     {"allowance", v->verdict.allowance},
                     {"error", v->verdict.error},
                     {"k", v->k},

@@ -88,7 +88,7 @@ Row case_row(const std::map<std::string, const json*>& by_name) {
   for (const json& t : first.value("tags", json::array())) tags += (tags.empty() ? "" : ";") + t.get<std::string>();
   row["tags"] = csv_cell(tags);
   row["repetitions"] = std::to_string(first.value("repetitions", 0));
-  const bool skipped = first.value("status", "") == "skipped";
+  const bool skipped = entry_status(first) == CaseStatus::Skipped;
   for (const char* a : kAggregates) {
     const auto it = by_name.find(a);
     row[std::string(a) + "_ms"] = it == by_name.end() || skipped ? "" : csv_cell(it->second->value("real_time", json()));

@@ -87,6 +87,12 @@ void check_context(const nlohmann::json& els, const std::string& path) {
 
 }  // namespace
 
+std::optional<CaseStatus> entry_status(const nlohmann::json& entry) {
+  const auto status = entry.find("status");
+  if (status == entry.end() || !status->is_string()) return std::nullopt;
+  return parse_case_status(status->get<std::string>());
+}
+
 void check_results_entry(const nlohmann::json& entry, const std::string& origin, const std::string& where) {
   if (!entry.is_object()) throw InputError(origin, where, "expected an object, got " + std::string(entry.type_name()));
   const auto id = entry.find("case_id");
@@ -95,13 +101,14 @@ void check_results_entry(const nlohmann::json& entry, const std::string& origin,
   if (status == entry.end() || !status->is_string())
     throw InputError(origin, where + ".status", "missing or not a string");
   const std::string word = status->get<std::string>();
-  if (word != "pass" && word != "fail" && word != "no-reference" && word != "unconverged" && word != "skipped")
-    throw InputError(origin, where + ".status", "unknown status '" + word + "'");
+  const std::optional<CaseStatus> said = parse_case_status(word);
+  if (!said) throw InputError(origin, where + ".status", "unknown status '" + word + "'");
   for (const char* key : {"time_unit", "run_type", "aggregate_name", "name", "skip_reason"})
     if (entry.contains(key) && !entry[key].is_string()) throw InputError(origin, where + "." + key, "not a string");
   const auto price = entry.find("price");
   // An unconverged case whose price lay outside its no-arbitrage bounds has none (skip_reason says why).
-  if (word == "skipped" || (word == "unconverged" && (price == entry.end() || price->is_null()))) return;
+  if (said == CaseStatus::Skipped || (said == CaseStatus::Unconverged && (price == entry.end() || price->is_null())))
+    return;
   if (price == entry.end() || !price->is_number() || !std::isfinite(price->get<double>()))
     throw InputError(origin, where + ".price", "a case that ran needs a finite number");
 }

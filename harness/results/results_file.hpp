@@ -3,10 +3,12 @@
 // elsbench's fields. Writes are atomic (temp file in the same folder, fsync, rename), so a reader
 // or a killed sweep only ever sees a whole file: the previous one or the new one.
 #include <cstdint>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
+#include "harness/placement/case_status.hpp"
 #include "platform/file_io.hpp"  // write_file_atomically, for callers of this header
 
 namespace elsbench {
@@ -34,6 +36,8 @@ struct ResultsFile {
 // case id and a status word, and a finite price unless the case was skipped. Throws InputError
 // naming `origin` and `where` ("benchmarks[3].price"): a damaged file is refused, never half read.
 void check_results_entry(const nlohmann::json& entry, const std::string& origin, const std::string& where);
+// An entry's status word read by the one table (case_status.hpp); nullopt where it has none.
+std::optional<CaseStatus> entry_status(const nlohmann::json& entry);
 // Throws InputError naming the file and field when it is not a results file of this schema (every
 // entry checked as above).
 ResultsFile read_results_file(const std::string& path);

@@ -73,7 +73,7 @@ void judge_convergence(CaseOutcome& out, const SolverInfo& solver, const Product
     out.result->notes.push_back(std::string("no error estimate: ") + e.what());
     return;
   }
-  if (out.result->error_estimate->bound > out.tol) out.status = "unconverged";
+  if (out.result->error_estimate->bound > out.tol) out.status = CaseStatus::Unconverged;
 }
 
 }  // namespace
@@ -134,9 +134,9 @@ CaseOutcome run_case(const SweepCase& c, const Product& product, const CaseSetti
                                                                    product.notional));
   if (reference) {
     out.verdict = judge(out.result->price, *reference, out.tol, settings.k);
-    out.status = out.verdict.pass ? "pass" : "fail";
+    out.status = out.verdict.pass ? CaseStatus::Pass : CaseStatus::Fail;
   } else {
-    out.status = "no-reference";
+    out.status = CaseStatus::NoReference;
   }
   if (settings.error_estimate) judge_convergence(out, solver, product, options);
   return out;

@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 
+#include "harness/placement/case_status.hpp"
 #include "harness/run/case.hpp"
 #include "harness/run/timing.hpp"
 #include "harness/run/tolerance.hpp"
@@ -35,7 +36,7 @@ struct CaseSettings {
 };
 
 struct CaseOutcome {
-  std::string status = "skipped";  // pass | fail | no-reference | unconverged | skipped
+  CaseStatus status = CaseStatus::Skipped;
   // Why it was skipped, or why unconverged without a result (its price lay outside its no-arbitrage bounds).
   std::string skip_reason;
   std::optional<PriceResult> result;  // the first (untimed) pricing
@@ -51,8 +52,8 @@ struct CaseOutcome {
   std::size_t peak_host_bytes = 0, peak_device_bytes = 0, process_peak_rss_bytes = 0;
   std::size_t measured_device_bytes = 0;  // cudaMemGetInfo's peak over the pricings; 0: not measured
 
-  bool skipped() const { return status == "skipped"; }
-  bool passed() const { return status == "pass"; }
+  bool skipped() const { return status == CaseStatus::Skipped; }
+  bool passed() const { return status == CaseStatus::Pass; }
 };
 
 // `reference` is reference_for(product), looked up once per product by the caller.

@@ -118,15 +118,15 @@ std::string validation_table(const std::vector<ValidationOutcome>& outcomes) {
       s << std::setw(11) << "-" << std::setw(11) << "-";
     }
     std::string why = !o.skip_reason.empty() ? o.skip_reason  // skipped, or a price outside its bounds
-                      : o.status == "no-reference" ? "no closed form and no stored reference for " + c.product + "; --reference auto computes one"
+                      : o.status == CaseStatus::NoReference ? "no closed form and no stored reference for " + c.product + "; --reference auto computes one"
                                                    : "";
     if (o.result && o.result->error_estimate) {
       std::ostringstream e;
       e << std::scientific << std::setprecision(2) << "estimated error " << o.result->error_estimate->error
-        << (o.status == "unconverged" ? " > " : ", tol ") << o.tol;
+        << (o.status == CaseStatus::Unconverged ? " > " : ", tol ") << o.tol;
       why = why.empty() ? e.str() : why + "; " + e.str();
     }
-    s << "  " << o.status << (why.empty() ? "" : " (" + why + ")") << '\n';
+    s << "  " << to_string(o.status) << (why.empty() ? "" : " (" + why + ")") << '\n';
     s.unsetf(std::ios::floatfield);
   }
   return s.str();

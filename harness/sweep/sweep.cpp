@@ -69,7 +69,7 @@ std::map<std::string, std::optional<ReferenceValue>> references(const SweepPlan&
 
 std::string outcome_line(const CaseOutcome& out) {
   std::ostringstream s;
-  s << out.status;
+  s << to_string(out.status);
   if (!out.result) {
     s << " (" << out.skip_reason << ")";
     return s.str();
@@ -83,14 +83,14 @@ std::string outcome_line(const CaseOutcome& out) {
 }
 
 void count(const ResultsFile& file, SweepSummary& summary) {
-  std::map<std::string, std::string> status;
-  for (const auto& e : file.benchmarks) status.emplace(e.value("case_id", ""), e.value("status", ""));
+  std::map<std::string, std::optional<CaseStatus>> status;
+  for (const auto& e : file.benchmarks) status.emplace(e.value("case_id", ""), entry_status(e));
   for (const auto& [id, s] : status) {
-    summary.pass += s == "pass";
-    summary.fail += s == "fail";
-    summary.no_reference += s == "no-reference";
-    summary.unconverged += s == "unconverged";
-    summary.skipped += s == "skipped";
+    summary.pass += s == CaseStatus::Pass;
+    summary.fail += s == CaseStatus::Fail;
+    summary.no_reference += s == CaseStatus::NoReference;
+    summary.unconverged += s == CaseStatus::Unconverged;
+    summary.skipped += s == CaseStatus::Skipped;
   }
 }
 
@@ -203,7 +203,7 @@ SweepSummary resume_sweep(const std::string& from, SweepRun run) {
   if (run.retry_skipped) {
     nlohmann::json kept = nlohmann::json::array();
     for (const auto& e : file.benchmarks)
-      if (e.value("status", "") != "skipped") kept.push_back(e);
+      if (entry_status(e) != CaseStatus::Skipped) kept.push_back(e);
     file.benchmarks = kept;
   }
   file.elsbench()["complete"] = false;

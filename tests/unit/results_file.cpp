@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "harness/machine/machine.hpp"
@@ -260,4 +261,25 @@ BOOST_AUTO_TEST_CASE(a_machine_folder_is_named_after_its_hardware_not_its_hostna
   BOOST_TEST(machine_slug(h100) == "16c-intel-xeon-2.60ghz-1x-h100-80gb-hbm3");
   h100.instance = "aws:p5.48xlarge";
   BOOST_TEST(machine_slug(h100) == "aws-p5.48xlarge");
+}
+
+BOOST_AUTO_TEST_CASE(a_status_is_written_and_read_by_one_table) {
+  std::set<std::string> words;
+  for (CaseStatus s : {CaseStatus::Pass, CaseStatus::Fail, CaseStatus::NoReference, CaseStatus::Unconverged,
+                       CaseStatus::Skipped}) {
+    words.insert(to_string(s));
+    BOOST_TEST((parse_case_status(to_string(s)) == s), to_string(s));
+    BOOST_TEST((entry_status(nlohmann::json{{"status", to_string(s)}}) == s));
+  }
+  BOOST_TEST(words == (std::set<std::string>{"pass", "fail", "no-reference", "unconverged", "skipped"}));
+  for (const char* other : {"ok", "Pass", "failed", "", "no_reference"}) BOOST_TEST(!parse_case_status(other), other);
+  BOOST_TEST(!entry_status(nlohmann::json{{"status", 1}}));
+  // An entry whose status the table does not know is refused, naming the field.
+  try {
+    check_results_entry(nlohmann::json{{"case_id", "a"}, {"status", "passed"}, {"price", 1.0}}, "f.json",
+                        "benchmarks[0]");
+    BOOST_FAIL("an unknown status was read");
+  } catch (const std::runtime_error& e) {
+    BOOST_TEST(std::string(e.what()).find("benchmarks[0].status") != std::string::npos, e.what());
+  }
 }

@@ -119,16 +119,16 @@ BOOST_AUTO_TEST_CASE(too_few_time_steps_are_unconverged_and_a_converged_grid_pas
   c.n = 100;
   c.nt = parse_nt_rule("fixed:4");
   const CaseOutcome tiny = run_case(c, p, settings, ref);
-  BOOST_TEST(tiny.status == "unconverged");
+  BOOST_TEST(tiny.status == CaseStatus::Unconverged);
   BOOST_TEST(std::abs(tiny.result->error_estimate->error) > tiny.tol);
   c.nt = parse_nt_rule("auto");
   const CaseOutcome fine = run_case(c, p, settings, ref);
-  BOOST_TEST(fine.status == "pass");
+  BOOST_TEST(fine.status == CaseStatus::Pass);
   BOOST_TEST(std::abs(fine.result->error_estimate->error) <= fine.tol);
   // Without the estimate the tiny grid is judged by the reference alone.
   settings.error_estimate = false;
   c.nt = parse_nt_rule("fixed:4");
-  BOOST_TEST(run_case(c, p, settings, ref).status != "unconverged");
+  BOOST_TEST(run_case(c, p, settings, ref).status != CaseStatus::Unconverged);
 }
 
 BOOST_AUTO_TEST_CASE(the_estimate_and_the_unconverged_status_survive_a_results_file) {
@@ -171,7 +171,7 @@ BOOST_AUTO_TEST_CASE(the_estimate_and_the_unconverged_status_survive_a_results_f
   // compare's reader accepts the status word.
   const CaseTable table = cases_from_json(nlohmann::json::parse(results_file_text(file)), path);
   std::size_t unconverged = 0;
-  for (const auto& [id, record] : table) unconverged += record.status == "unconverged" && id.find("/nt=4/") != std::string::npos;
+  for (const auto& [id, record] : table) unconverged += record.status == CaseStatus::Unconverged && id.find("/nt=4/") != std::string::npos;
   BOOST_TEST(unconverged == 1u);
   std::ifstream csv(dir / "r.csv");
   std::string header;

@@ -114,7 +114,7 @@ BOOST_AUTO_TEST_CASE(the_case_runner_records_an_out_of_bounds_price_as_unconverg
   c.device.threads = 1;
   c.n = 8;
   const CaseOutcome out = run_case(c, p, CaseSettings{}, reference_for(p));
-  BOOST_TEST(out.status == "unconverged");
+  BOOST_TEST(out.status == CaseStatus::Unconverged);
   BOOST_TEST(!out.result.has_value());
   BOOST_TEST(has(out.skip_reason, "unconverged: price"), out.skip_reason);
   BOOST_TEST(has(out.skip_reason, "above the bound 100"), out.skip_reason);
