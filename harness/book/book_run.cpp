@@ -444,11 +444,9 @@ BookRunSummary run_book(const Book& book, const BookRunSpec& spec) {
   const std::size_t ran = summary.priced + summary.failed;
   summary.notes_per_second = summary.seconds > 0 ? static_cast<double>(summary.priced) / summary.seconds : 0;
   if (spec.references) {
-    file.elsbench()["references"] = {{"mode", spec.references->policy.mode_name()},
-                                     {"target_fraction", spec.references->policy.target_fraction},
-                                     {"budget_seconds", spec.references->policy.budget_seconds},
-                                     {"k", spec.references->k},
-                                     {"tolerance", to_json(spec.references->tolerance)}};
+    json& recorded = file.elsbench()["references"] = to_json(spec.references->policy);
+    recorded["k"] = spec.references->k;
+    recorded["tolerance"] = to_json(spec.references->tolerance);
     judge_notes(book, spec, solver, *spec.references, entries, save);
   }
   if (!spec.ladder.empty()) price_scenarios(book, spec, solver, placement, entries, book_part);

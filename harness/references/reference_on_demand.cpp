@@ -84,6 +84,25 @@ void note(const ReferencePolicy& policy, const std::string& line) {
 
 }  // namespace
 
+nlohmann::json to_json(const ReferencePolicy& p) {
+  return {{"mode", p.mode_name()},     {"store", p.store},   {"target_fraction", p.target_fraction},
+          {"budget_seconds", p.budget_seconds}, {"device", p.device}, {"seed", p.seed}};
+}
+
+void read_recorded_policy(const nlohmann::json& j, ReferencePolicy& p, const std::string& source) {
+  if (!j.is_object()) return;
+  try {
+    p.mode = parse_reference_mode(j.value("mode", "stored"));
+    if (p.store.empty()) p.store = j.value("store", "");
+    p.target_fraction = j.value("target_fraction", p.target_fraction);
+    p.budget_seconds = j.value("budget_seconds", p.budget_seconds);
+    p.device = j.value("device", p.device);
+    p.seed = j.value("seed", p.seed);
+  } catch (const std::exception& e) {
+    throw std::runtime_error(source + ": context.elsbench.references: " + e.what());
+  }
+}
+
 ReferencePolicy::Mode parse_reference_mode(const std::string& s) {
   if (s == "stored") return ReferencePolicy::Mode::Stored;
   if (s == "auto") return ReferencePolicy::Mode::Auto;

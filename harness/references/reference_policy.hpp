@@ -3,6 +3,7 @@
 // always) or `auto` (the same, and for a product that has neither, a Monte Carlo reference from
 // the reference store, computed and stored there when missing, stale or damaged).
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -30,6 +31,13 @@ struct ReferencePolicy {
 
 // "stored" | "auto"; throws std::invalid_argument naming both.
 ReferencePolicy::Mode parse_reference_mode(const std::string& s);
+
+// The policy as a results file records it (context.elsbench.references: mode, store,
+// target_fraction, budget_seconds, device, seed), written by sweeps and books alike.
+nlohmann::json to_json(const ReferencePolicy& policy);
+// The recorded policy `j` laid over `policy` (a resume's; a store given now is kept); throws
+// std::runtime_error naming `source` and the field for one that cannot be read.
+void read_recorded_policy(const nlohmann::json& j, ReferencePolicy& policy, const std::string& source);
 
 // What a look-up did, for tests and for the log.
 struct ReferenceLookup {

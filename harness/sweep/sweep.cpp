@@ -27,35 +27,11 @@
 namespace elsbench {
 namespace {
 
-nlohmann::json references_json(const ReferencePolicy& p) {
-  return {{"mode", p.mode_name()},
-          {"store", p.store},
-          {"target_fraction", p.target_fraction},
-          {"budget_seconds", p.budget_seconds},
-          {"device", p.device},
-          {"seed", p.seed}};
-}
-
-// The policy a sweep was started with, for its resume.
-void recorded_references(const nlohmann::json& j, ReferencePolicy& p, const std::string& source) {
-  if (!j.is_object()) return;
-  try {
-    p.mode = parse_reference_mode(j.value("mode", "stored"));
-    if (p.store.empty()) p.store = j.value("store", "");
-    p.target_fraction = j.value("target_fraction", p.target_fraction);
-    p.budget_seconds = j.value("budget_seconds", p.budget_seconds);
-    p.device = j.value("device", p.device);
-    p.seed = j.value("seed", p.seed);
-  } catch (const std::exception& e) {
-    throw std::runtime_error(source + ": context.elsbench.references: " + e.what());
-  }
-}
-
 ResultsFile fresh_file(const SweepSpec& spec, const SweepRun& run, std::size_t cases) {
   ResultsFile f = fresh_results(run.preset_label.empty() ? spec.preset : run.preset_label, run.command, cases,
                                 run.instance);
   f.elsbench()["sweep"] = to_json(spec);
-  f.elsbench()["references"] = references_json(run.references);
+  f.elsbench()["references"] = to_json(run.references);
   return f;
 }
 
@@ -193,7 +169,7 @@ SweepSummary resume_sweep(const std::string& from, SweepRun run) {
     throw InputError(from, "context.elsbench.sweep", "missing: nothing to resume from");
   const SweepSpec spec = sweep_spec_from_json(file.elsbench()["sweep"], from + " (context.elsbench.sweep)");
   const SweepPlan plan = plan_sweep(spec);
-  recorded_references(file.elsbench().value("references", nlohmann::json()), run.references, from);
+  read_recorded_policy(file.elsbench().value("references", nlohmann::json()), run.references, from);
   const MachineInfo here = describe_machine(file.elsbench().value("machine", nlohmann::json::object()).value("instance", ""));
   const auto& there = file.elsbench().value("machine", nlohmann::json::object());
   if (run.progress && (there.value("hostname", "") != here.hostname || there.value("git_commit", "") != here.git_commit))
