@@ -6,20 +6,19 @@
 #include <stdexcept>
 
 #include "solvers/problem/grid_codec.hpp"
+#include "solvers/problem/problem_builder.hpp"
 
 namespace elsbench {
 namespace {
 
-constexpr double kMaxSteps = 1e9;  // the same bound as fixed:K
-
 // X steps per node at n nodes, refused (never wrapped past 32 bits, never raised to one step)
-// when it is not between 1 and kMaxSteps.
+// when it is not between 1 and kMaxTimeSteps.
 int per_n_steps(double per_node, int n) {
   const double steps = std::round(per_node * n);
-  if (steps >= 1 && steps <= kMaxSteps) return static_cast<int>(steps);
+  if (steps >= 1 && steps <= kMaxTimeSteps) return static_cast<int>(steps);
   std::ostringstream s;
   s << std::setprecision(12) << "time-step rule 'per-n:" << per_node << "' at n = " << n << " asks for " << per_node * n
-    << " steps: a case takes 1 to 1e9";
+    << " steps: a case takes 1 to " << kMaxTimeSteps;
   throw std::invalid_argument(s.str());
 }
 
@@ -59,9 +58,9 @@ NtRule parse_nt_rule(const std::string& s) {
     }
     if (used != s.size() - colon - 1 || !std::isfinite(v)) v = 0;
   }
-  if (kind == "fixed" && v >= 1 && v == std::floor(v) && v <= kMaxSteps) {
+  if (kind == "fixed" && v >= 1 && v == std::floor(v) && v <= kMaxTimeSteps) {
     r.kind = NtRule::Kind::Fixed;
-  } else if (kind == "per-n" && v > 0 && v <= kMaxSteps) {
+  } else if (kind == "per-n" && v > 0 && v <= kMaxTimeSteps) {
     r.kind = NtRule::Kind::PerN;
   } else {
     throw std::invalid_argument("bad time-step rule '" + s + "' (expected fixed:K, per-n:X or auto)");

@@ -12,6 +12,7 @@
 #include "platform/json_text.hpp"
 #include "products/catalog.hpp"
 #include "solvers/contract/solver.hpp"
+#include "solvers/problem/problem_builder.hpp"
 
 namespace elsbench {
 namespace {
@@ -53,8 +54,9 @@ SweepCase case_from_json(const nlohmann::json& j, const std::string& source, con
                                                std::to_string(kMaxNodes) + "]");
   c.n = j["n"].get<int>();
   if (j.contains("nt")) {
-    if (!j["nt"].is_number_integer() || j["nt"].get<long long>() < 1 || j["nt"].get<long long>() > 10'000'000)
-      throw InputError(source, field + ".nt", "expected a positive whole number");
+    if (!j["nt"].is_number_integer() || j["nt"].get<long long>() < 1 ||
+        j["nt"].get<long long>() > static_cast<long long>(kMaxTimeSteps))
+      throw InputError(source, field + ".nt", "expected a whole number in [1, " + std::to_string(static_cast<long long>(kMaxTimeSteps)) + "]");
     c.nt = parse_nt_rule("fixed:" + std::to_string(j["nt"].get<int>()));
   }
   return c;

@@ -515,10 +515,6 @@ double explicit_dt_bound(const Problem& pb) {
 
 // auto keeps a margin under the bound so that the highest modes are damped, not just bounded.
 constexpr double kExplicitAutoFraction = 0.9;
-// More time steps than any case of the sweeps takes (daily dates over 30 years are 11,000): the
-// time grid itself would take gigabytes. Checked before it is allocated.
-constexpr double kMaxTimeSteps = 1e7;
-
 void check_time_steps(double steps) {
   if (!(steps <= kMaxTimeSteps)) {
     // Whole numbers as such: 1e+07 would not show why 10000001 is refused.

@@ -16,6 +16,11 @@ namespace elsbench {
 // before_arrays(points, steps), when given, runs once the mesh and the time grid are known and
 // before any full-grid array is allocated: the pre-flight check of what the pricing will need.
 using BeforeArrays = std::function<void(std::size_t points, std::size_t steps)>;
+// More time steps than any case of the sweeps takes (daily dates over 30 years are 11,000): the
+// time grid itself would take gigabytes. The bound of every way to ask for steps (--nt, a sweep's
+// rule, a validation preset), checked again before the grid is allocated.
+inline constexpr double kMaxTimeSteps = 1e7;
+
 // The problem's mesh (axes, mixed terms) and time grid alone, as build_problem makes them, with
 // no full-grid array, payoff or event: what a pricing will march, known before it marches.
 Problem plan_problem(const Product& product, const GridOptions& grid, const TimeStepping& stepping = {});

@@ -45,7 +45,10 @@ BOOST_AUTO_TEST_CASE(a_per_node_rule_beyond_a_case_s_steps_is_refused_not_wrappe
   // a tiny X was raised to one step.
   for (const char* rule : {"per-n:42949677.96", "per-n:4.294967296e7", "per-n:1e-9", "per-n:0.004"})
     BOOST_CHECK_THROW(parse_nt_rule(rule).steps(100), std::invalid_argument);
-  BOOST_TEST(*parse_nt_rule("per-n:1e7").steps(100) == 1000000000);
+  BOOST_TEST(*parse_nt_rule("per-n:1e5").steps(100) == 10000000);
+  // The time grid's own bound (kMaxTimeSteps): a rule beyond it would be refused at every case.
+  BOOST_CHECK_THROW(parse_nt_rule("per-n:1e7").steps(100), std::invalid_argument);
+  BOOST_CHECK_THROW(parse_nt_rule("fixed:10000001"), std::invalid_argument);
   BOOST_TEST(*parse_nt_rule("per-n:0.005").steps(100) == 1);
 }
 
