@@ -11,7 +11,7 @@ packages=(build-essential cmake ninja-build git libeigen3-dev libboost-test-dev 
           ccache                       # ci/build.sh compiles through it: a second set-up recompiles nothing
           clang libclang-rt-dev libomp-dev)  # libFuzzer targets of the loaders (ci/fuzz.sh)
 # Installed where apt has them: Debian's chromium runs the report's browser check (report.html
-# opened headless, harness/report/browser_check.py). Ubuntu ships Chromium only as a snap
+# opened headless, tests/support/browser_check.py). Ubuntu ships Chromium only as a snap
 # (chromium-browser), which does not run in containers: there the browser test is skipped, except
 # under CI, where it fails.
 where_available=(chromium)

@@ -11,7 +11,7 @@
 # A committed file that the report cannot draw (damaged, or a plot that fails on it) is left out
 # with a warning rather than failing the job; the job fails only when no report can be rendered
 # (this run's files alone included). --screenshot checks the rendered report in headless Chromium
-# (harness/report/browser_check.py; exit 1 on a broken image, console error or empty section) and
+# (tests/support/browser_check.py; exit 1 on a broken image, console error or empty section) and
 # writes a PNG of its first 4,000 pixels (docs/img/report-quick.png is made so: docs/reports.md);
 # --sections writes one PNG per section into OUT/screenshots/ (NN-heading.png), with the same check.
 # $ELSBENCH names the elsbench binary (default build/elsbench); the folder is replaced whole.
@@ -92,9 +92,9 @@ fi
 rm -rf "$staging/one" "$out"
 mv "$staging/report" "$out"
 if [ -n "$screenshot" ]; then
-  /usr/bin/python3 harness/report/browser_check.py "$out/report.html" --screenshot "$screenshot" --max-height 4000
+  /usr/bin/python3 tests/support/browser_check.py "$out/report.html" --screenshot "$screenshot" --max-height 4000
 fi
 if [ -n "$sections" ]; then  # inside OUT: replaced with the report, never stale
-  /usr/bin/python3 harness/report/browser_check.py "$out/report.html" --sections "$out/screenshots"
+  /usr/bin/python3 tests/support/browser_check.py "$out/report.html" --sections "$out/screenshots"
 fi
 echo "report: $(realpath "$out/report.html")"

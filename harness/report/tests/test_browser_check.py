@@ -1,4 +1,4 @@
-"""The report in a real browser (browser_check.py, headless Chromium): a report rendered from the
+"""The report in a real browser (tests/support/browser_check.py, headless Chromium): a report rendered from the
 fixtures loads every image, raises no console error and has content in every section; a broken
 image, a removed image file, a console error, an uncaught exception, an empty section and a page
 that never loads are each caught and named. Without Chromium these tests skip locally and FAIL
@@ -11,12 +11,15 @@ import sys
 
 import pytest
 
-from conftest import FIXTURES, REPORT_DIR
+from conftest import FIXTURES, REPORT_DIR, ROOT
 
-import browser_check
+# A test tool, not part of the report: it lives with the tests' support files.
+TOOLS = os.path.join(ROOT, "tests", "support")
+sys.path.insert(0, TOOLS)
+import browser_check  # noqa: E402
 
 RENDER = os.path.join(REPORT_DIR, "render.py")
-CHECK = os.path.join(REPORT_DIR, "browser_check.py")
+CHECK = os.path.join(TOOLS, "browser_check.py")
 
 
 def in_ci() -> bool:
@@ -103,8 +106,8 @@ def test_every_section_is_screenshot_whole_in_page_order(chromium, report, tmp_p
 def test_the_report_script_screenshots_each_section_into_the_report_it_replaces(chromium, tmp_path):
     from test_main_report import checkout
     repo, env = checkout(tmp_path)
-    (repo / "harness" / "report").mkdir(parents=True)
-    shutil.copy(CHECK, repo / "harness" / "report")
+    (repo / "tests" / "support").mkdir(parents=True, exist_ok=True)
+    shutil.copy(CHECK, repo / "tests" / "support")
     p = subprocess.run(["bash", str(repo / "ci" / "report.sh"), "--sections"], capture_output=True, text=True, env=env)
     assert p.returncode == 0, p.stderr
     report = repo / "results" / "report"
