@@ -38,7 +38,8 @@ std::string reference_text(const ReferenceValue& ref, double price) {
 
 std::string verdict_text(const PriceVerdict& v) {
   std::ostringstream s;
-  s << std::setprecision(4) << "  " << std::left << std::setw(13) << "verdict" << to_string(v.verdict.pass ? CaseStatus::Pass : CaseStatus::Fail)
+  s << std::setprecision(4) << "  " << std::left << std::setw(13) << "verdict"
+    << to_string(v.verdict.pass ? CaseStatus::Pass : CaseStatus::Fail)
     << " (|error| " << std::abs(v.verdict.error) << (v.verdict.pass ? " <= " : " > ") << "allowance "
     << v.verdict.allowance << ": " << v.k << " x stderr " << v.stderr_part / v.k << " + discretisation "
     << v.discretisation_part;

@@ -56,7 +56,8 @@ SweepCase case_from_json(const nlohmann::json& j, const std::string& source, con
   if (j.contains("nt")) {
     if (!j["nt"].is_number_integer() || j["nt"].get<long long>() < 1 ||
         j["nt"].get<long long>() > static_cast<long long>(kMaxTimeSteps))
-      throw InputError(source, field + ".nt", "expected a whole number in [1, " + std::to_string(static_cast<long long>(kMaxTimeSteps)) + "]");
+      throw InputError(source, field + ".nt",
+                       "expected a whole number in [1, " + std::to_string(static_cast<long long>(kMaxTimeSteps)) + "]");
     c.nt = parse_nt_rule("fixed:" + std::to_string(j["nt"].get<int>()));
   }
   return c;

@@ -59,12 +59,12 @@ bool erratic(const Accuracy& acc, double coarser) {
   return erratic_order(observed_order({double(acc.n), acc.fine}, {acc.n / 2.0, acc.coarse}, {acc.n / 4.0, coarser}));
 }
 
-// The time levels on the coarse grid, or where the dates pin the steps (halving them prices the
-// same grid, so the level doubles them) on the coarser one: there the level costs as much as
-// Richardson's value on n/2, a sixteenth of the fine grid's work on n/4 (2-D). On the 104
-// generated notes of docs/accuracy.md the time level on n/4 was within about half of its value on
-// n/2, and the bars held on 100 notes against 101. The domain on the coarser grid: the S_max rule
-// leaves little to truncate (at most 1.4e-8 of the notional on those notes).
+// The time levels on the coarse grid, or where its steps cannot be halved (the dates pin them, or
+// explicit Euler's bound refuses fewer: steps_pinned) on the coarser one: the level then doubles
+// the steps and cost as much as Richardson's value on n/2, a sixteenth of the fine grid's work on
+// n/4 (2-D). On the 104 generated notes of docs/accuracy.md the time level on n/4 was within about
+// half of its value on n/2, and the bars held on the same notes. The domain on the coarser grid:
+// the S_max rule leaves little to truncate (at most 1.4e-8 of the notional on those notes).
 void add_bound(const SolverInfo& solver, const Product& product, const SolverOptions& options, PriceResult& r,
                const PriceResult& coarse) {
   Accuracy& acc = *r.accuracy;

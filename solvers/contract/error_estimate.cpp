@@ -124,7 +124,7 @@ AxisErrorEstimate time_estimate(const SolverInfo& solver, const Product& product
 bool steps_pinned(const SolverInfo& solver, const Product& product, const SolverOptions& options, int steps) {
   try {
     const Problem planned = plan_problem(product, options.grid, solver.stepping);
-    return 4 * static_cast<long long>(planned.time.steps() - planned.time.sub_steps) > 3LL * steps;
+    return 4 * static_cast<long long>(planned.time.base_steps()) > 3LL * steps;
   } catch (const SolverError& e) {
     if (e.kind() != SolverError::Kind::Unstable) throw;
     return true;

@@ -60,15 +60,21 @@ void check_request(const SolverInfo& s, const Product& product, const SolverOpti
   }
 }
 
-// The result every variant reports: price and Greeks at the spot, with the mesh, shape and steps.
-PriceResult result_at_spot(const Problem& pb, const MarchResult& m) {
-  const SpotValues at = spot_values(pb, m.values);
+// What a pricing marches: its mesh, shape and steps.
+PriceResult grid_of(const Problem& pb) {
   PriceResult r;
-  r.scheme = m.scheme;
   r.mesh = pb.mesh;
   r.shape = pb.shape();
   r.time_steps = pb.time.steps();
-  r.nt = pb.time.steps() - pb.time.sub_steps;
+  r.nt = pb.time.base_steps();
+  return r;
+}
+
+// The result every variant reports: price and Greeks at the spot, with the mesh, shape and steps.
+PriceResult result_at_spot(const Problem& pb, const MarchResult& m) {
+  const SpotValues at = spot_values(pb, m.values);
+  PriceResult r = grid_of(pb);
+  r.scheme = m.scheme;
   r.price = at.price;
   r.delta = at.delta;
   r.gamma = at.gamma;
@@ -159,10 +165,7 @@ Problem checked_problem(const SolverInfo& s, const Product& product, const Solve
 PriceResult planned_pricing(const SolverInfo& s, const Product& product, const SolverOptions& opt) {
   const Problem pb = plan_problem(product, opt.grid, s.stepping);
   march_progress().planned += pb.time.steps();
-  PriceResult r;
-  r.shape = pb.shape();
-  r.time_steps = pb.time.steps();
-  r.nt = pb.time.steps() - pb.time.sub_steps;
+  PriceResult r = grid_of(pb);
   const auto dim = static_cast<std::size_t>(pb.dim);
   r.delta.assign(dim, 0.0);
   r.gamma.assign(dim, 0.0);

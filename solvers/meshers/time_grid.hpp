@@ -9,8 +9,10 @@ namespace elsbench {
 struct TimeGrid {
   std::vector<double> tau;         // nodes, tau[0] = 0, tau.back() = T
   std::vector<std::uint8_t> damped;  // per step: 1 if it is a damping (implicit) step
-  std::size_t sub_steps = 0;       // steps split_after added: steps() - sub_steps is the nt that gives this grid
+  std::size_t sub_steps = 0;       // steps split_after added
   std::size_t steps() const { return tau.size() - 1; }
+  // The steps before split_after's: the nt that gives this grid.
+  std::size_t base_steps() const { return steps() - sub_steps; }
   double dt(std::size_t step) const { return tau[step + 1] - tau[step]; }
   double max_dt() const;
 };
