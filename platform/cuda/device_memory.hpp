@@ -46,7 +46,8 @@ class DeviceArray {
   std::size_t size() const { return count_; }
   std::size_t bytes() const { return count_ * sizeof(T); }
   // Host to device, the whole array (sizes must match).
-  void upload(const std::vector<T>& host, const std::string& what);
+  template <class Alloc>
+  void upload(const std::vector<T, Alloc>& host, const std::string& what);
   std::vector<T> download(std::size_t count) const;
 
  private:
@@ -65,7 +66,8 @@ void copy_to_device(void* dst, const void* src, std::size_t bytes, const std::st
 void copy_to_host(void* dst, const void* src, std::size_t bytes, const std::string& what);
 
 template <class T>
-void DeviceArray<T>::upload(const std::vector<T>& host, const std::string& what) {
+template <class Alloc>
+void DeviceArray<T>::upload(const std::vector<T, Alloc>& host, const std::string& what) {
   if (host.size() != count_) throw std::logic_error("upload of " + what + ": size mismatch");
   if (count_) copy_to_device(data_, host.data(), bytes(), "cudaMemcpy (upload " + what + ")");
 }

@@ -25,8 +25,8 @@
 namespace elsbench::gpu {
 namespace {
 
-template <class X>
-DeviceArray<X> uploaded(DeviceAllocator& alloc, const std::vector<X>& host, const std::string& what) {
+template <class X, class Alloc>
+DeviceArray<X> uploaded(DeviceAllocator& alloc, const std::vector<X, Alloc>& host, const std::string& what) {
   DeviceArray<X> d(alloc, host.size(), what);
   d.upload(host, what);
   return d;

@@ -14,6 +14,7 @@
 #include "platform/solver_error.hpp"
 #include "platform/stop_request.hpp"
 #include "platform/thread_share.hpp"
+#include "solvers/problem/problem_builder.hpp"
 
 namespace elsbench {
 namespace {
@@ -79,12 +80,11 @@ Stretches nonzero_stretches(const std::vector<double>& phi) {
 
 // Event e on the points [from, to) of layer `layer` (a knock-in writes layer 0 only).
 template <class T>
-void apply(const Problem& pb, const Stretches& where, const EventAction& e, T* values, std::size_t layer,
-           std::size_t from, std::size_t to) {
+void apply(const Problem& pb, const double* phi, const Stretches& where, const EventAction& e, T* values,
+           std::size_t layer, std::size_t from, std::size_t to) {
   const bool knock_in = e.kind == EventAction::Kind::KnockIn;
   if (knock_in && layer != 0) return;
   const std::size_t P = pb.points;
-  const double* phi = pb.event_weights[e.weights].data();
   T* v = values + layer * P;
   const T* knocked = values + P;
   for (const EventStretch& st : where) {
@@ -104,7 +104,11 @@ void apply(const Problem& pb, const Stretches& where, const EventAction& e, T* v
 }  // namespace
 
 StepEvents::StepEvents(const Problem& pb) : pb_(pb) {
-  for (const std::vector<double>& phi : pb.event_weights) where_.push_back(nonzero_stretches(phi));
+  // A problem built for a GPU book has its sides per axis only (build_problems).
+  if (pb.event_weights.empty())
+    for (const CellFractions& f : pb.event_fractions) formed_.push_back(node_weights(pb, f));
+  weights_ = pb.event_weights.empty() ? &formed_ : &pb.event_weights;
+  for (const std::vector<double>& phi : *weights_) where_.push_back(nonzero_stretches(phi));
   // Continuous knock-in: the alive layer takes the knocked-in value on and below the barrier.
   knock_in_.kind = EventAction::Kind::KnockIn;
   knock_in_.weights = pb.knock_in_weights;
@@ -130,8 +134,9 @@ void StepEvents::after(std::size_t j, T* values, std::size_t from, std::size_t t
 template <class T>
 void StepEvents::on_layer(std::size_t j, T* values, std::size_t layer, std::size_t from, std::size_t to) const {
   for (auto e = first_at(j + 1); e != pb_.events.end() && e->at_node == j + 1; ++e)
-    apply(pb_, where_[e->weights], *e, values, layer, from, to);
-  if (pb_.continuous_knock_in) apply(pb_, where_[knock_in_.weights], knock_in_, values, layer, from, to);
+    apply(pb_, (*weights_)[e->weights].data(), where_[e->weights], *e, values, layer, from, to);
+  if (pb_.continuous_knock_in)
+    apply(pb_, (*weights_)[knock_in_.weights].data(), where_[knock_in_.weights], knock_in_, values, layer, from, to);
 }
 
 std::vector<EventAction>::const_iterator StepEvents::first_at(std::size_t node) const {

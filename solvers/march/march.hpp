@@ -31,6 +31,8 @@ struct EventStretch {
 class StepEvents {
  public:
   explicit StepEvents(const Problem& pb);
+  StepEvents(const StepEvents&) = delete;  // weights_ may point into formed_
+  StepEvents& operator=(const StepEvents&) = delete;
 
   // Whether any event falls after step j (at time node j + 1).
   bool fall_after(std::size_t j) const;
@@ -48,6 +50,8 @@ class StepEvents {
  private:
   std::vector<EventAction>::const_iterator first_at(std::size_t node) const;
   const Problem& pb_;
+  std::vector<std::vector<double>> formed_;  // phi per node, where the problem has none
+  const std::vector<std::vector<double>>* weights_ = nullptr;  // the problem's, or formed_
   std::vector<std::vector<EventStretch>> where_;  // per event weights
   EventAction knock_in_;
 };

@@ -50,7 +50,7 @@ struct EventAction {
   double barrier = 0;
   double value = 0;
   bool inclusive = false;
-  std::size_t weights = 0;     // index into Problem::event_weights
+  std::size_t weights = 0;     // index into Problem::event_fractions (and event_weights)
 };
 
 struct Problem {
@@ -65,9 +65,9 @@ struct Problem {
   bool continuous_knock_in = false;  // knock-in projection after every step
   double knock_in_barrier = 0;
   std::vector<double> performance;   // per node (ELS): performance at the node itself
-  std::vector<std::vector<double>> event_weights;  // per distinct event side and barrier: phi per node
-  std::vector<CellFractions> event_fractions;      // the same sides, per axis (phi = cell_fraction of them)
-  std::size_t knock_in_weights = 0;  // event_weights index of the knock-in side (continuous projection)
+  std::vector<CellFractions> event_fractions;      // per distinct event side and barrier: per axis
+  std::vector<std::vector<double>> event_weights;  // the same sides, phi per node (none: build_problems)
+  std::size_t knock_in_weights = 0;  // index of the knock-in side (continuous projection)
   std::vector<double> initial;       // layers * points: the payoff at tau = 0
   std::string mesh;                  // description, e.g. "sinh 100x100, S_max 400/400"
 

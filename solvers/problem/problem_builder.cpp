@@ -4,12 +4,12 @@
 
 #include <algorithm>
 #include <array>
-#include <exception>
 #include <cmath>
 #include <iomanip>
 #include <sstream>
 #include <stdexcept>
 
+#include "platform/side_by_side.hpp"
 #include "platform/solver_error.hpp"
 #include "platform/thread_share.hpp"
 #include "products/payoff.hpp"
@@ -199,9 +199,9 @@ class CellAverage {
   // values(spots, out) writes the payoff of each layer at spots[0 .. dim) into out[0 .. layers).
   template <class Payoff>
   void fill(Problem& pb, Payoff&& values) const {
-    fill_cells(pb, values, [&](const std::vector<std::size_t>& idx, std::size_t layers) {
-      return midpoint_average(idx, layers, values);
-    });
+    fill_cells(
+        pb, values, [](const std::vector<std::size_t>&) { return false; },
+        [&](const std::vector<std::size_t>& idx, std::size_t layers) { return midpoint_average(idx, layers, values); });
   }
 
   // The same for a payoff of the performance alone (the ELS): values_of(perf, out), linear in the
@@ -214,9 +214,12 @@ class CellAverage {
                            PerfPayoff&& values_of) const {
     if (breaks.size() > kMaxBreaks) throw std::logic_error("fill_by_performance: more breaks than kMaxBreaks");
     const auto values = [&](const double* spots, double* out) { values_of(performance(terms, spots), out); };
-    fill_cells(pb, values, [&](const std::vector<std::size_t>& idx, std::size_t layers) {
-      return exact_average(idx, layers, terms, breaks, values_of);
-    });
+    const std::vector<RatioCells> ratios = ratio_cells(terms, breaks);
+    fill_cells(
+        pb, values, [&](const std::vector<std::size_t>& idx) { return affine_in_one_ratio(idx, terms, ratios); },
+        [&](const std::vector<std::size_t>& idx, std::size_t layers) {
+          return exact_average(idx, layers, terms, breaks, values_of);
+        });
   }
 
  private:
@@ -266,14 +269,51 @@ class CellAverage {
     return sum;
   }
 
-  template <class Payoff, class CutAverage>
-  void fill_cells(Problem& pb, Payoff& values, CutAverage cut_average) const {
+  // affine(idx): the payoff is affine over the cell, known without sampling its corners.
+  template <class Payoff, class Affine, class CutAverage>
+  void fill_cells(Problem& pb, Payoff& values, Affine affine, CutAverage cut_average) const {
     const auto layers = static_cast<std::size_t>(pb.layers);
     for_each_node(pb, [&](std::size_t flat, const std::vector<std::size_t>& idx, const std::vector<double>&) {
       std::array<double, 2> centre = sample(idx, values, 0.5), avg = centre;
-      if (!bilinear(idx, centre, layers, values)) avg = cut_average(idx, layers);
+      if (!affine(idx) && !bilinear(idx, centre, layers, values)) avg = cut_average(idx, layers);
       for (std::size_t l = 0; l < layers; ++l) pb.initial[l * pb.points + flat] = avg[l];
     });
+  }
+
+  // Each cell's ratios S_d / reference_d along one axis, widened by a margin that leaves a cell
+  // whose ends touch a level to the corners' test, and whether a break of the payoff lies between.
+  struct RatioCells {
+    std::vector<double> lo, hi;
+    std::vector<char> broken;
+  };
+
+  std::vector<RatioCells> ratio_cells(const PayoffTerms& terms, const std::vector<double>& breaks) const {
+    constexpr double kMargin = 1e-12;
+    std::vector<RatioCells> out(cells_.size());
+    for (std::size_t d = 0; d < cells_.size(); ++d)
+      for (const auto& [lo, hi] : cells_[d]) {
+        const double from = lo / terms.reference[d] * (1 - kMargin), to = hi / terms.reference[d] * (1 + kMargin);
+        out[d].lo.push_back(from);
+        out[d].hi.push_back(to);
+        out[d].broken.push_back(std::any_of(breaks.begin(), breaks.end(), [&](double b) { return from <= b && b <= to; }));
+      }
+    return out;
+  }
+
+  // Whether one ratio is the worst (best) over the whole cell, with no break of the payoff between
+  // its ends: the payoff is then affine in that ratio and its centre value is the cell's average,
+  // as the corners would show (most cells of a book: it saves their four corner evaluations).
+  static bool affine_in_one_ratio(const std::vector<std::size_t>& idx, const PayoffTerms& terms,
+                                  const std::vector<RatioCells>& r) {
+    std::size_t pick = 0;
+    for (std::size_t d = 1; d < idx.size(); ++d)
+      if (terms.worst_of ? r[d].lo[idx[d]] < r[pick].lo[idx[pick]] : r[d].hi[idx[d]] > r[pick].hi[idx[pick]]) pick = d;
+    if (r[pick].broken[idx[pick]]) return false;
+    for (std::size_t d = 0; d < idx.size(); ++d)
+      if (d != pick && (terms.worst_of ? !(r[pick].hi[idx[pick]] < r[d].lo[idx[d]])
+                                       : !(r[d].hi[idx[d]] < r[pick].lo[idx[pick]])))
+        return false;
+    return true;
   }
 
   // Sample k of m along axis d of the cell: midpoint_average's spots.
@@ -366,8 +406,9 @@ CellFractions fractions_at_or_above(const Problem& pb, const Product& p, double 
   return out;
 }
 
-// phi per node of one event side.
-std::vector<double> weights_per_node(const Problem& pb, const CellFractions& f) {
+}  // namespace
+
+std::vector<double> node_weights(const Problem& pb, const CellFractions& f) {
   std::vector<std::size_t> first(pb.axes.size(), 0);
   for (std::size_t d = 1; d < pb.axes.size(); ++d) first[d] = first[d - 1] + pb.axes[d - 1].size();
   std::vector<double> phi(pb.points);
@@ -379,11 +420,12 @@ std::vector<double> weights_per_node(const Problem& pb, const CellFractions& f) 
   return phi;
 }
 
-// Adds an event side to the problem; returns its index in event_weights and event_fractions.
+namespace {
+
+// Adds an event side to the problem; returns its index in event_fractions (and event_weights).
 std::size_t add_event_side(Problem& pb, CellFractions f) {
-  pb.event_weights.push_back(weights_per_node(pb, f));
   pb.event_fractions.push_back(std::move(f));
-  return pb.event_weights.size() - 1;
+  return pb.event_fractions.size() - 1;
 }
 
 void set_els_payoff(Problem& pb, const Product& p) {
@@ -648,8 +690,11 @@ Problem plan_problem(const Product& p, const GridOptions& g, const TimeStepping&
   return pb;
 }
 
-Problem build_problem(const Product& p, const GridOptions& g, const TimeStepping& stepping,
-                      const BeforeArrays& before_arrays) {
+namespace {
+
+// Everything but the per-node event weights.
+Problem build_without_node_weights(const Product& p, const GridOptions& g, const TimeStepping& stepping,
+                                   const BeforeArrays& before_arrays) {
   Problem pb = plan_problem(p, g, stepping);
   if (before_arrays) before_arrays(pb.points, pb.time.steps());
   if (p.is_els()) {
@@ -663,24 +708,23 @@ Problem build_problem(const Product& p, const GridOptions& g, const TimeStepping
   return pb;
 }
 
+}  // namespace
+
+Problem build_problem(const Product& p, const GridOptions& g, const TimeStepping& stepping,
+                      const BeforeArrays& before_arrays) {
+  Problem pb = build_without_node_weights(p, g, stepping, before_arrays);
+  for (const CellFractions& f : pb.event_fractions) pb.event_weights.push_back(node_weights(pb, f));
+  return pb;
+}
+
 std::vector<Problem> build_problems(const std::vector<const Product*>& products, const GridOptions& grid,
                                     const TimeStepping& stepping, const BeforeNoteArrays& before_arrays) {
   std::vector<Problem> problems(products.size());
-  std::vector<std::exception_ptr> failures(products.size());
-  const auto count = static_cast<std::ptrdiff_t>(products.size());
-#pragma omp parallel for schedule(dynamic, 1) if (count > 1 && omp_get_max_threads() > 1)
-  for (std::ptrdiff_t k = 0; k < count; ++k) {
-    const auto i = static_cast<std::size_t>(k);
-    try {
-      BeforeArrays check;
-      if (before_arrays) check = [&](std::size_t points, std::size_t steps) { before_arrays(i, points, steps); };
-      problems[i] = build_problem(*products[i], grid, stepping, check);
-    } catch (...) {
-      failures[i] = std::current_exception();
-    }
-  }
-  for (const std::exception_ptr& f : failures)
-    if (f) std::rethrow_exception(f);
+  side_by_side(products.size(), [&](std::size_t i) {
+    BeforeArrays check;
+    if (before_arrays) check = [&](std::size_t points, std::size_t steps) { before_arrays(i, points, steps); };
+    problems[i] = build_without_node_weights(*products[i], grid, stepping, check);
+  });
   return problems;
 }
 

@@ -30,10 +30,15 @@ Problem build_problem(const Product& product, const GridOptions& grid, const Tim
 // The problems of many notes (a GPU book's host set-up), built side by side on the OpenMP threads,
 // a note to a thread (each build's own node loops then run on its thread alone); the first
 // failure in note order is rethrown once every note has been tried. before_arrays(note, points,
-// steps), when given, is each note's pre-flight.
+// steps), when given, is each note's pre-flight. Their event sides are per-axis fractions only
+// (`event_weights` empty): the on-chip march forms phi from them, the batched march's image
+// forms its per-node weights with node_weights.
 using BeforeNoteArrays = std::function<void(std::size_t note, std::size_t points, std::size_t steps)>;
 std::vector<Problem> build_problems(const std::vector<const Product*>& products, const GridOptions& grid,
                                     const TimeStepping& stepping = {}, const BeforeNoteArrays& before_arrays = {});
+
+// phi per node of one event side (`Problem::event_weights`), from its per-axis fractions.
+std::vector<double> node_weights(const Problem& pb, const CellFractions& side);
 
 // Event times in tau: autocall dates before maturity, and daily monitoring dates before maturity.
 std::vector<double> event_taus(const Product& product);

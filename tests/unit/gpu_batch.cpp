@@ -95,7 +95,8 @@ BOOST_AUTO_TEST_CASE(a_block_of_a_batched_launch_finds_its_note_past_notes_witho
 
 BOOST_AUTO_TEST_CASE(a_book_s_problems_built_side_by_side_equal_each_note_s_own) {
   // The GPU book's host set-up builds its notes' problems on every thread (build_problems): each
-  // equals the note's own build_problem to the bit, and a note that fails is rethrown.
+  // equals the note's own build_problem to the bit (its per-node weights formed from its
+  // fractions: build_problems leaves them out), and a note that fails is rethrown.
   const std::vector<Product> book = generate_book({6, 0, 4});
   std::vector<const Product*> notes;
   for (const Product& p : book) notes.push_back(&p);
@@ -107,7 +108,12 @@ BOOST_AUTO_TEST_CASE(a_book_s_problems_built_side_by_side_equal_each_note_s_own)
   for (std::size_t k = 0; k < notes.size(); ++k) {
     const Problem one = build_problem(*notes[k], g, stepping);
     BOOST_TEST(built[k].initial == one.initial, "note " << k);
-    BOOST_TEST(built[k].event_weights == one.event_weights, "note " << k);
+    BOOST_TEST_REQUIRE(built[k].event_fractions.size() == one.event_fractions.size(), "note " << k);
+    BOOST_TEST(built[k].event_weights.empty(), "note " << k);  // formed from the fractions where needed
+    for (std::size_t side = 0; side < one.event_fractions.size(); ++side) {
+      BOOST_TEST(built[k].event_fractions[side].per_axis == one.event_fractions[side].per_axis, "note " << k);
+      BOOST_TEST(node_weights(built[k], built[k].event_fractions[side]) == one.event_weights[side], "note " << k);
+    }
     BOOST_TEST(built[k].time.steps() == one.time.steps(), "note " << k);
   }
   std::atomic<std::size_t> checked{0};

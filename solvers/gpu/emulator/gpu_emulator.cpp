@@ -126,7 +126,7 @@ template <class T>
 std::vector<std::vector<double>> emulate_adi_cuda_batch(const std::vector<const Problem*>& problems,
                                                         const GpuBatchPlan& plan) {
   const BatchImage<T> im = make_batch_image<T>(problems, plan);
-  std::vector<T> buffers[3] = {im.initial, std::vector<T>(im.initial.size(), std::numeric_limits<T>::quiet_NaN()),
+  std::vector<T> buffers[3] = {std::vector<T>(im.initial.begin(), im.initial.end()), std::vector<T>(im.initial.size(), std::numeric_limits<T>::quiet_NaN()),
                                std::vector<T>(im.initial.size(), std::numeric_limits<T>::quiet_NaN())};
   BatchBases<T> bases;
   bases.constants = im.constants.data();
@@ -164,7 +164,7 @@ template <class T>
 OnChipEmulation emulate_book_on_chip(const std::vector<const Problem*>& problems, const GpuBatchPlan& plan,
                                      bool checked) {
   const BatchImage<T> im = make_batch_image<T>(problems, plan, EventWeights::PerAxis);
-  std::vector<T> values = im.initial;  // payoffs in, final values out
+  std::vector<T> values(im.initial.begin(), im.initial.end());  // payoffs in, final values out
   BatchBases<T> bases;
   bases.constants = im.constants.data();
   bases.buffers[0] = values.data();

@@ -1,36 +1,52 @@
 #include "solvers/gpu/plan/batch_image.hpp"
 
-#include <omp.h>
-
 #include <algorithm>
-#include <exception>
+
+#include "platform/side_by_side.hpp"
 
 namespace elsbench::gpu {
 namespace {
 
+// Where a note's arrays go: the arrays' sizes so far, which it then advances by its own.
 template <class T>
-long long append(std::vector<T>& out, const std::vector<T>& in) {
-  const auto at = static_cast<long long>(out.size());
-  out.insert(out.end(), in.begin(), in.end());
-  return at;
-}
-
-template <class T>
-void append_note(BatchImage<T>& b, const GpuPlan& p, const MarchImage<T>& im) {
+typename BatchImage<T>::Offsets place(std::size_t (&end)[5], const GpuPlan& p,
+                                      const MarchImage<T>& im) {
+  const auto take = [&](std::size_t& at, std::size_t count) {
+    const auto here = static_cast<long long>(at);
+    at += count;
+    return here;
+  };
   typename BatchImage<T>::Offsets o;
   for (int d = 0; d < p.dim; ++d) {
-    o.coefs[d] = append(b.constants, im.coefs[d]);
-    o.tables[d] = append(b.constants, im.tables[d]);
+    o.coefs[d] = take(end[0], im.coefs[d].size());
+    o.tables[d] = take(end[0], im.tables[d].size());
     o.table_stride[d] = im.table_stride[d];
   }
-  o.weights = append(b.constants, im.event_weights);
-  o.fractions = append(b.fractions, im.fractions);
-  o.values = append(b.initial, im.initial);
-  o.steps = append(b.steps, p.steps);
-  o.events = append(b.events, p.events);
+  o.weights = take(end[0], im.event_weights.size());
+  o.fractions = take(end[1], im.fractions.size());
+  o.values = take(end[2], im.initial.size());
+  o.steps = take(end[3], p.steps.size());
+  o.events = take(end[4], p.events.size());
   o.mixed = im.mixed;
   o.has_mixed = im.has_mixed;
-  b.notes.push_back(o);
+  return o;
+}
+
+// A note's arrays copied to its offsets: notes side by side, each thread touching its own pages.
+template <class T>
+void copy_note(BatchImage<T>& b, const typename BatchImage<T>::Offsets& o, const GpuPlan& p, const MarchImage<T>& im) {
+  const auto put = [](auto& out, long long at, const auto& in) {
+    std::copy(in.begin(), in.end(), out.begin() + static_cast<std::ptrdiff_t>(at));
+  };
+  for (int d = 0; d < p.dim; ++d) {
+    put(b.constants, o.coefs[d], im.coefs[d]);
+    put(b.constants, o.tables[d], im.tables[d]);
+  }
+  put(b.constants, o.weights, im.event_weights);
+  put(b.fractions, o.fractions, im.fractions);
+  put(b.initial, o.values, im.initial);
+  put(b.steps, o.steps, p.steps);
+  put(b.events, o.events, p.events);
 }
 
 // Room for `scale` times what the arrays hold now, and a twentieth more.
@@ -53,19 +69,9 @@ template <class T>
 std::vector<MarchImage<T>> chunk_images(const std::vector<const Problem*>& problems, const GpuBatchPlan& plan,
                                         std::size_t first, std::size_t count, EventWeights weights) {
   std::vector<MarchImage<T>> images(count);
-  std::vector<std::exception_ptr> failures(count);
-  const auto n = static_cast<std::ptrdiff_t>(count);
-#pragma omp parallel for schedule(dynamic, 1) if (n > 1 && omp_get_max_threads() > 1)
-  for (std::ptrdiff_t i = 0; i < n; ++i) {
-    const auto at = static_cast<std::size_t>(i);
-    try {
-      images[at] = make_march_image<T>(*problems[first + at], plan.notes[first + at], true, weights);
-    } catch (...) {
-      failures[at] = std::current_exception();  // an exception must not leave an OpenMP region
-    }
-  }
-  for (const std::exception_ptr& f : failures)
-    if (f) std::rethrow_exception(f);
+  side_by_side(count, [&](std::size_t i) {
+    images[i] = make_march_image<T>(*problems[first + i], plan.notes[first + i], true, weights);
+  });
   return images;
 }
 
@@ -77,8 +83,15 @@ BatchImage<T> make_batch_image(const std::vector<const Problem*>& problems, cons
   BatchImage<T> b;
   for (std::size_t first = 0; first < problems.size(); first += kImageChunk) {
     const std::size_t count = std::min(kImageChunk, problems.size() - first);
-    std::vector<MarchImage<T>> images = chunk_images<T>(problems, plan, first, count, weights);
-    for (std::size_t i = 0; i < count; ++i) append_note(b, plan.notes[first + i], images[i]);
+    const std::vector<MarchImage<T>> images = chunk_images<T>(problems, plan, first, count, weights);
+    std::size_t end[5] = {b.constants.size(), b.fractions.size(), b.initial.size(), b.steps.size(), b.events.size()};
+    for (std::size_t i = 0; i < count; ++i) b.notes.push_back(place<T>(end, plan.notes[first + i], images[i]));
+    b.constants.resize(end[0]);
+    b.fractions.resize(end[1]);
+    b.initial.resize(end[2]);
+    b.steps.resize(end[3]);
+    b.events.resize(end[4]);
+    side_by_side(count, [&](std::size_t i) { copy_note(b, b.notes[first + i], plan.notes[first + i], images[i]); });
     // The book's arrays reach about a GB at 1,000 notes of n = 100: sized once from the first
     // chunk rather than grown (and copied) by doubling.
     if (first == 0) reserve_for(b, static_cast<double>(problems.size()) / static_cast<double>(count));

@@ -5,6 +5,8 @@
 // variant copies them to the device; the CPU emulation uses them in place.
 #include <vector>
 
+#include "platform/uninitialized.hpp"
+
 #include "solvers/gpu/kernels/stage_blocks.hpp"
 #include "solvers/gpu/plan/gpu_batch.hpp"
 #include "solvers/gpu/plan/march_image.hpp"
@@ -22,11 +24,11 @@ struct BatchImage {
     T mixed = 0;
     int has_mixed = 0;
   };
-  std::vector<T> constants;
-  std::vector<double> fractions;  // every note's per-axis event fractions (MarchImage::fractions)
-  std::vector<T> initial;  // every note's payoff, all layers
-  std::vector<GpuStep> steps;
-  std::vector<GpuEvent> events;
+  UninitializedVector<T> constants;
+  UninitializedVector<double> fractions;  // every note's per-axis event fractions (MarchImage::fractions)
+  UninitializedVector<T> initial;  // every note's payoff, all layers
+  UninitializedVector<GpuStep> steps;
+  UninitializedVector<GpuEvent> events;
   std::vector<Offsets> notes;
 };
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "platform/side_by_side.hpp"
+
 namespace elsbench::gpu {
 
 GpuBatchPlan make_gpu_batch_plan(const std::vector<const Problem*>& problems, const AdiScheme& scheme,
@@ -11,8 +13,10 @@ GpuBatchPlan make_gpu_batch_plan(const std::vector<const Problem*>& problems, co
   GpuBatchPlan b;
   for (int d = 0; d < 2; ++d) b.first_block[d].push_back(0);
   b.first_event_block.push_back(0);
-  for (const Problem* pb : problems) {
-    GpuPlan plan = make_gpu_plan(*pb, scheme);
+  std::vector<GpuPlan> plans(problems.size());
+  // The notes' step records side by side.
+  side_by_side(problems.size(), [&](std::size_t i) { plans[i] = make_gpu_plan(*problems[i], scheme); });
+  for (GpuPlan& plan : plans) {
     for (int d = 0; d < 2; ++d) {
       const StageLayout l = d < plan.dim ? stage_layout(plan, d, element_bytes) : StageLayout{};
       b.layouts[d].push_back(l);

@@ -76,7 +76,7 @@ GpuPlan make_gpu_plan(const Problem& pb, const AdiScheme& scheme) {
   plan.points = static_cast<long long>(pb.points);
   plan.values = static_cast<long long>(pb.values());
   plan.layer_stride = (plan.points + kLayerAlignValues - 1) / kLayerAlignValues * kLayerAlignValues;
-  plan.weight_arrays = static_cast<int>(pb.event_weights.size());
+  plan.weight_arrays = static_cast<int>(pb.event_fractions.size());
   const AdiScheme damped = damping_scheme();
   int cur = 0;
   std::size_t next_event = 0;

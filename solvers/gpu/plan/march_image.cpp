@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "solvers/problem/problem_builder.hpp"
 #include "solvers/tridiagonal/chunk_tables.hpp"
 #include "solvers/tridiagonal/chunked_solve.hpp"
 
@@ -45,8 +46,14 @@ MarchImage<T> make_march_image(const Problem& pb, const GpuPlan& plan, bool fact
     for (long long i = 0; i < plan.points; ++i)
       im.initial[static_cast<std::size_t>(l * plan.layer_stride + i)] =
           static_cast<T>(pb.initial[static_cast<std::size_t>(l * plan.points + i)]);
-  if (weights == EventWeights::PerNode)
-    for (const std::vector<double>& w : pb.event_weights) append(im.event_weights, w);
+  if (weights == EventWeights::PerNode) {
+    for (std::size_t side = 0; side < pb.event_fractions.size(); ++side)
+      if (pb.event_weights.empty()) {
+        append(im.event_weights, node_weights(pb, pb.event_fractions[side]));
+      } else {
+        append(im.event_weights, pb.event_weights[side]);
+      }
+  }
   for (const CellFractions& f : pb.event_fractions)
     im.fractions.insert(im.fractions.end(), f.per_axis.begin(), f.per_axis.end());
   if (!pb.mixed.empty()) {
