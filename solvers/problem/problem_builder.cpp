@@ -295,7 +295,8 @@ class CellAverage {
         const double from = lo / terms.reference[d] * (1 - kMargin), to = hi / terms.reference[d] * (1 + kMargin);
         out[d].lo.push_back(from);
         out[d].hi.push_back(to);
-        out[d].broken.push_back(std::any_of(breaks.begin(), breaks.end(), [&](double b) { return from <= b && b <= to; }));
+        const auto inside = [&](double b) { return from <= b && b <= to; };
+        out[d].broken.push_back(std::any_of(breaks.begin(), breaks.end(), inside));
       }
     return out;
   }

@@ -126,8 +126,9 @@ template <class T>
 std::vector<std::vector<double>> emulate_adi_cuda_batch(const std::vector<const Problem*>& problems,
                                                         const GpuBatchPlan& plan) {
   const BatchImage<T> im = make_batch_image<T>(problems, plan);
-  std::vector<T> buffers[3] = {std::vector<T>(im.initial.begin(), im.initial.end()), std::vector<T>(im.initial.size(), std::numeric_limits<T>::quiet_NaN()),
-                               std::vector<T>(im.initial.size(), std::numeric_limits<T>::quiet_NaN())};
+  const T nan = std::numeric_limits<T>::quiet_NaN();
+  std::vector<T> buffers[3] = {std::vector<T>(im.initial.begin(), im.initial.end()),
+                               std::vector<T>(im.initial.size(), nan), std::vector<T>(im.initial.size(), nan)};
   BatchBases<T> bases;
   bases.constants = im.constants.data();
   for (int i = 0; i < 3; ++i) bases.buffers[i] = buffers[i].data();
