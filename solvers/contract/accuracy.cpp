@@ -59,6 +59,20 @@ bool erratic(const Accuracy& acc, double coarser) {
   return erratic_order(observed_order({double(acc.n), acc.fine}, {acc.n / 2.0, acc.coarse}, {acc.n / 4.0, coarser}));
 }
 
+// The bar's coarser grid (n/4), or none where it cannot carry the note: a price beyond the note's
+// bounds (a three-asset note's 20 nodes over a domain 17 times its spot) or a cell too wide at the
+// spot says nothing of the finer grids, and the space part is then the whole change from n/2 to n, three times
+// Richardson's correction, rather than the note refused for want of its bar.
+std::optional<PriceResult> coarser_level(const SolverInfo& solver, const Product& product,
+                                         const SolverOptions& options, std::size_t nt, Accuracy& acc) {
+  try {
+    return level(solver, product, options, 0.25, nt, "coarser", acc);
+  } catch (const SolverError& e) {
+    if (e.kind() != SolverError::Kind::Unconverged && e.kind() != SolverError::Kind::Unsupported) throw;
+    return std::nullopt;
+  }
+}
+
 // The time levels on the coarse grid, or where its steps cannot be halved (the dates pin them, or
 // explicit Euler's bound refuses fewer: steps_pinned) on the coarser one: the level then doubles
 // the steps and cost as much as Richardson's value on n/2, a sixteenth of the fine grid's work on
@@ -68,22 +82,26 @@ bool erratic(const Accuracy& acc, double coarser) {
 void add_bound(const SolverInfo& solver, const Product& product, const SolverOptions& options, PriceResult& r,
                const PriceResult& coarse) {
   Accuracy& acc = *r.accuracy;
-  const PriceResult coarser = level(solver, product, options, 0.25, r.nt, "coarser", acc);
-  acc.erratic = erratic(acc, coarser.price);
-  acc.space = acc.erratic ? erratic_space(acc.fine, acc.coarse, coarser.price)
-                          : std::abs(r.price - richardson(acc.coarse, coarser.price));
+  const std::optional<PriceResult> coarser = coarser_level(solver, product, options, r.nt, acc);
+  acc.erratic = !coarser || erratic(acc, coarser->price);
+  acc.space = !coarser       ? std::abs(acc.fine - acc.coarse)
+              : acc.erratic ? erratic_space(acc.fine, acc.coarse, coarser->price)
+                            : std::abs(r.price - richardson(acc.coarse, coarser->price));
   const auto on = [&](double factor, std::size_t nt) {
     SolverOptions o = options;
     o.grid = scaled_nodes(options.grid, factor);
     o.grid.nt = static_cast<int>(nt);
     return o;
   };
-  const SolverOptions at_coarser = on(0.25, r.nt);
   const bool pinned = r.nt < 2 || steps_pinned(solver, product, on(0.5, r.nt / 2), static_cast<int>(r.nt));
-  const PriceResult& time_base = pinned ? coarser : coarse;
+  // Without the coarser grid, the time and domain levels go to the coarse one.
+  const bool on_coarser = pinned && coarser;
+  const PriceResult& base = coarser ? *coarser : coarse;
+  const SolverOptions at_base = coarser ? on(0.25, r.nt) : on(0.5, r.nt);
+  const PriceResult& time_base = on_coarser ? *coarser : coarse;
   // The time levels' seconds are measured together and shared by point-steps.
   auto t0 = std::chrono::steady_clock::now();
-  const AxisErrorEstimate time = time_estimate(solver, product, pinned ? at_coarser : on(0.5, r.nt), time_base);
+  const AxisErrorEstimate time = time_estimate(solver, product, on_coarser ? at_base : on(0.5, r.nt), time_base);
   const double time_seconds = seconds_since(t0);
   double steps = 0;
   for (std::size_t i = 1; i < time.m.size(); ++i) steps += time.m[i];
@@ -93,11 +111,11 @@ void add_bound(const SolverInfo& solver, const Product& product, const SolverOpt
                             time_seconds * time.m[i] / steps});
   acc.time = time_bound(time);
   t0 = std::chrono::steady_clock::now();
-  const double truncation = truncation_estimate(solver, product, at_coarser, coarser);
-  acc.pricings.push_back({"domain", coarser.shape, coarser.time_steps, coarser.price + truncation, seconds_since(t0)});
+  const double truncation = truncation_estimate(solver, product, at_base, base);
+  acc.pricings.push_back({"domain", base.shape, base.time_steps, base.price + truncation, seconds_since(t0)});
   acc.truncation = std::abs(truncation);
   acc.bound = acc.space + acc.time + acc.truncation;
-  r.seconds += coarser.seconds + time_seconds + seconds_since(t0);
+  r.seconds += (coarser ? coarser->seconds : 0.0) + time_seconds + seconds_since(t0);
 }
 
 // The pilot's nodes per axis: its n/4 level still has a few nodes per spread.

@@ -166,3 +166,28 @@ BOOST_AUTO_TEST_CASE(a_target_the_machine_cannot_price_names_the_grid_it_asked_f
     BOOST_TEST(what.find("or a looser target") != std::string::npos, what);
   }
 }
+
+// A three-asset note whose bar's coarsest grid (n/4 = 20 per axis over a domain 17 times its spot)
+// prices beyond the note's upper bound: the note is still priced by default, its bar's space part
+// the whole change from n/2 to n (three times Richardson's correction) instead of the refusal.
+BOOST_AUTO_TEST_CASE(a_bar_whose_coarsest_grid_cannot_carry_the_note_takes_the_two_finer_levels) {
+  BookSpec spec;
+  spec.notes = 60;
+  spec.assets = 0;
+  spec.seed = 3;
+  spec.family = BookFamily::Digital;
+  const Product note = generate_book(spec).at(44);
+  BOOST_TEST_REQUIRE(note.dimension() == 3);
+  const int n = default_nodes(3);
+  const PriceResult r = price_with_bound(adi(), note, at_nodes(n));
+  SolverOptions coarsest = at_nodes(n / 4);
+  coarsest.grid.nt = static_cast<int>(r.nt);
+  BOOST_CHECK_THROW(price_with(adi(), note, coarsest), SolverError);
+  const Accuracy& acc = *r.accuracy;
+  BOOST_TEST(acc.erratic);
+  BOOST_TEST(acc.space == std::abs(acc.fine - acc.coarse));
+  BOOST_TEST(acc.space >= 2.9 * std::abs(r.price - acc.fine));
+  BOOST_TEST(*acc.bound >= acc.space);
+  for (const GridPricing& g : acc.pricings) BOOST_TEST(g.role != "coarser");
+  BOOST_TEST(!bound_crossed(note, r.price, Precision::FP64).has_value());
+}
