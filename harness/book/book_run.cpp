@@ -280,7 +280,7 @@ void price_scenarios(const Book& book, const BookRunSpec& spec, const SolverInfo
   if (rungs.grid == NoteGrid::DefaultWithBar) rungs.grid = NoteGrid::DefaultValue;  // the base's bar is the note's
   book_part["scenarios"] = price_ladder(solver, notes, base, spec.options, placement, spec.ladder, rungs);
   if (spec.out.empty()) return;
-  // Beside the results file as its CSV view is (csv_path_for): r.json -> r.scenarios.csv.
+  // Beside the results file as its formats' files are: r.json -> r.scenarios.csv.
   write_file_atomically(std::filesystem::path(spec.out).replace_extension(".scenarios.csv").string(),
                         ladder_csv(book_part["scenarios"]));
 }
@@ -329,7 +329,7 @@ BookRunSummary run_book(const Book& book, const BookRunSpec& spec) {
   const json settings = run_settings(book, spec, solver);
   const bool ranked = spec.ranks && spec.ranks->size() > 1;
   const bool root = !ranked || spec.ranks->rank() == 0;
-  const RunFile out(root ? spec.out : std::string(), {book.source});
+  const RunFile out(root ? spec.out : std::string(), {book.source}, spec.formats);
   Kept kept;
   if (root) {
     kept = kept_notes(spec, settings);

@@ -16,6 +16,7 @@
 #include "harness/book/book_scenarios.hpp"
 #include "harness/placement/book_price.hpp"
 #include "harness/placement/ranks.hpp"
+#include "harness/results/reporter.hpp"
 #include "harness/run/price_run.hpp"
 #include "harness/runner/run_attempts.hpp"
 #include "products/book_file.hpp"
@@ -35,7 +36,8 @@ struct BookRunSpec {
   GreekUnits greek_units = GreekUnits::Model;
   int threads = 0;              // CPU threads, 0: every core
   bool all_gpus = false;        // --device cuda:all
-  std::string out;              // results file (JSON; the CSV goes beside it); empty: none
+  std::string out;              // results file (JSON; the other formats' files beside it); empty: none
+  std::vector<std::string> formats = default_out_formats();  // reporter.hpp
   bool resume = false;          // keep the notes already priced in `out`
   std::string command;          // recorded verbatim
   std::string instance;         // --instance (aws:p5.48xlarge...), recorded in the machine descriptor

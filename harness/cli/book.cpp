@@ -8,6 +8,7 @@
 #include "harness/book/book_plan.hpp"
 #include "harness/book/book_run.hpp"
 #include "harness/cli/command.hpp"
+#include "harness/cli/out_format_flag.hpp"
 #include "harness/cli/reference_flags.hpp"
 #include "harness/cli/solver_flags.hpp"
 #include "harness/results/results_file.hpp"
@@ -28,6 +29,7 @@ struct PriceArgs {
   std::string book, solver = "adi", out, instance;
   SolverFlags flags;
   ReferenceFlags reference;
+  OutFormatFlag out_format;
   bool strict = false, resume = false, greeks = false, dry_run = false;
   std::string greek_units = "model";
   std::string target_error, tol, spot_shifts, vol_shifts;
@@ -124,7 +126,8 @@ void add_price(CLI::App& parent) {
   cmd->add_option("book", args->book, "book file (JSON Lines)")->required();
   cmd->add_option("--solver", args->solver, "solver name (elsbench list solvers)")->capture_default_str();
   args->flags.add_to(*cmd, default_grid_words() + ", with each note's error bar");
-  cmd->add_option("--out", args->out, "results file (JSON; the CSV goes beside it)");
+  cmd->add_option("--out", args->out, "results file (JSON; the other formats' files go beside it)");
+  args->out_format.add_to(*cmd);
   cmd->add_option("--instance", args->instance, "the cloud instance this runs on (aws:p5.48xlarge), for the report's cost");
   cmd->add_flag("--resume", args->resume, "keep the notes already priced in --out and price the rest");
   cmd->add_flag("--strict", args->strict, "refuse the whole book when any line is bad");
@@ -153,6 +156,7 @@ void add_price(CLI::App& parent) {
     set_book_device(spec, args->flags.device);
     spec.threads = args->flags.threads;
     spec.out = args->out;
+    spec.formats = args->out_format.formats();
     spec.resume = args->resume;
     spec.greeks = args->greeks;
     spec.greek_units = parsed_greek_units(args->greek_units);

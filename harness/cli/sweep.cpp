@@ -6,8 +6,10 @@
 
 #include "harness/cli/command.hpp"
 #include "harness/cli/flag_limits.hpp"
+#include "harness/cli/out_format_flag.hpp"
 #include "harness/cli/reference_flags.hpp"
 #include "harness/machine/machine.hpp"
+#include "harness/results/reporter.hpp"
 #include "harness/results/results_file.hpp"
 #include "harness/runner/progress.hpp"
 #include "harness/sweep/axis.hpp"
@@ -28,6 +30,7 @@ struct SweepArgs {
   std::string instance, out, resume;
   bool dry_run = false, retry_skipped = false;
   ReferenceFlags reference;
+  OutFormatFlag out_format;
 };
 
 void print_plan(const SweepPlan& plan) {
@@ -36,11 +39,12 @@ void print_plan(const SweepPlan& plan) {
   std::cout << plan.cases.size() << " cases\n";
 }
 
-void print_summary(const SweepSummary& s, const std::string& path) {
+void print_summary(const SweepSummary& s, const std::string& path, const std::vector<std::string>& formats) {
   std::cout << "sweep: " << s.cases << " cases (" << s.ran << " run now): " << s.pass << " pass, " << s.fail
             << " fail, " << s.no_reference << " no-reference, " << s.unconverged << " unconverged, " << s.skipped << " skipped, in "
-            << format_duration(s.seconds) << '\n'
-            << "results: " << path << "\n         " << csv_path_for(path) << '\n';
+            << format_duration(s.seconds) << '\n';
+  for (std::size_t i = 0; i < formats.size(); ++i)
+    std::cout << (i ? "         " : "results: ") << format_path(path, formats[i]) << '\n';
 }
 
 void run(const CLI::App& cmd, SweepArgs& args) {
@@ -52,6 +56,7 @@ void run(const CLI::App& cmd, SweepArgs& args) {
   if (args.repetitions) args.overrides.repetitions = args.repetitions;
   args.overrides.axes = axes_from_text(args.axis_text, "command line", [](const SweepAxis& a) { return a.flag; });
   run.references = args.reference.policy();
+  run.formats = args.out_format.formats();
 
   if (!args.resume.empty()) {
     if (!args.overrides.empty() || cmd.count("--preset") || cmd.count("--instance") || cmd.count("--reference"))
@@ -60,7 +65,7 @@ void run(const CLI::App& cmd, SweepArgs& args) {
     run.path = args.out;
     run.retry_skipped = args.retry_skipped;
     const SweepSummary s = resume_sweep(args.resume, run);
-    print_summary(s, args.out.empty() ? args.resume : args.out);
+    print_summary(s, args.out.empty() ? args.resume : args.out, run.formats);
     return;
   }
 
@@ -86,7 +91,7 @@ void run(const CLI::App& cmd, SweepArgs& args) {
     run.path = default_results_path(project_root(), machine_slug(m), today, m.git_commit);
   }
   std::cerr << "elsbench sweep: writing " << run.path << '\n';
-  print_summary(run_sweep(spec, run), run.path);
+  print_summary(run_sweep(spec, run), run.path, run.formats);
 }
 
 void setup(CLI::App& app) {
@@ -110,6 +115,7 @@ void setup(CLI::App& app) {
                   "timed seconds per case after which no further repetition starts (default 10)");
   cmd->add_option("--instance", args->instance, "cloud instance, recorded verbatim (e.g. aws:g4dn.xlarge, colab:t4)");
   cmd->add_option("--out", args->out, "results file (default: results/<machine>/<date>-<commit>.json)");
+  args->out_format.add_to(*cmd);
   cmd->add_option("--resume", args->resume, "continue the partial results file FILE");
   cmd->add_flag("--retry-skipped", args->retry_skipped, "with --resume: run the file's skipped cases again");
   cmd->add_flag("--dry-run", args->dry_run, "list the cases and exit");

@@ -4,6 +4,7 @@
 
 #include "harness/cli/command.hpp"
 #include "harness/cli/flag_limits.hpp"
+#include "harness/cli/out_format_flag.hpp"
 #include "harness/cli/reference_flags.hpp"
 #include "harness/results/case_record.hpp"
 #include "harness/run/price_run.hpp"
@@ -30,6 +31,7 @@ struct ValidateArgs {
   bool error_estimate = false;
   std::string target_error, tol;
   ReferenceFlags reference;
+  OutFormatFlag out_format;
 };
 
 void setup(CLI::App& app) {
@@ -44,7 +46,9 @@ void setup(CLI::App& app) {
   cmd->add_option("--target-error", args->target_error,
                   "price each case to this error (0.01, or 0.5bp of the notional) on the grid that meets it, its\n"
                   "error bar the allowance; a case that misses it is 'unconverged'");
-  cmd->add_option("--out", args->out, "also write the cases into this results file (JSON; the CSV goes beside it)");
+  cmd->add_option("--out", args->out,
+                  "also write the cases into this results file (JSON; the other formats' files go beside it)");
+  args->out_format.add_to(*cmd);
   cmd->callback([args, cmd] {
     ValidationPlan plan = load_validation_plan(args->preset);
     plan.references = args->reference.policy();
@@ -54,7 +58,7 @@ void setup(CLI::App& app) {
     if (!args->target_error.empty())
       plan.settings.target = read_target(args->target_error, false, args->error_estimate, "(command line)",
                                          {"--target-error", "", "--error-estimate"});
-    const RunFile writer(args->out);
+    const RunFile writer(args->out, {}, args->out_format.formats());
     ResultsFile file = fresh_results("validation", command_line(*cmd), plan.cases.size(), "");
     file.elsbench()["validation"] = {{"source", plan.source}, {"k", plan.settings.k}};
     std::vector<ValidationOutcome> outcomes;

@@ -7,7 +7,6 @@
 #include <set>
 #include <stdexcept>
 
-#include "harness/results/results_csv.hpp"
 #include "platform/input_error.hpp"
 #include "platform/input_file.hpp"
 #include "platform/json_text.hpp"
@@ -203,15 +202,6 @@ void check_each_case_once(const nlohmann::json& benchmarks, const std::string& o
     copies.take(benchmarks[i], i, origin, "benchmarks[" + std::to_string(i) + "]");
 }
 
-void write_results_file(const std::string& path, const ResultsFile& file) {
-  write_file_atomically(path, results_file_text(file));
-  write_file_atomically(csv_path_for(path), results_csv(file));
-}
-
-std::string csv_path_for(const std::string& json_path) {
-  fs::path p(json_path);
-  return p.replace_extension(".csv").string();
-}
 
 std::string default_results_path(const std::string& root, const std::string& machine_slug, const std::string& date,
                                  const std::string& commit) {

@@ -43,10 +43,8 @@ std::optional<CaseStatus> entry_status(const nlohmann::json& entry);
 ResultsFile read_results_file(const std::string& path);
 // The same check on the text of a results file named `path`.
 ResultsFile results_file_from_text(std::string_view text, const std::string& path);
-// Writes the JSON and the CSV flat view beside it (results_csv.hpp), each atomically.
-void write_results_file(const std::string& path, const ResultsFile& file);
-// The JSON text write_results_file writes, with context.elsbench.benchmarks_sha256: the SHA-256 of
-// its benchmarks as written, which a resume checks.
+// The JSON text of the file (reporter.hpp writes it), with context.elsbench.benchmarks_sha256: the
+// SHA-256 of its benchmarks as written, which a resume checks.
 std::string results_file_text(const ResultsFile& file);
 // What a resume may keep of a file it did not just write: its benchmarks as this project wrote them
 // (their SHA-256 matches; a price edited by hand, a pasted or deleted entry, or a file without the
@@ -57,7 +55,6 @@ void check_resumable(const ResultsFile& file, const std::string& path);
 // a second copy, refused naming `origin` and the entry (compare and --resume read by it).
 void check_each_case_once(const nlohmann::json& benchmarks, const std::string& origin);
 
-std::string csv_path_for(const std::string& json_path);
 // results/<machine-slug>/<YYYY-MM-DD>-<commit>.json under `root`; "-2", "-3"... when taken.
 std::string default_results_path(const std::string& root, const std::string& machine_slug,
                                  const std::string& date, const std::string& commit);

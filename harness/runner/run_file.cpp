@@ -42,12 +42,16 @@ void record_resume(ResultsFile& f, const nlohmann::json& then, const std::string
       {{"at", utc_timestamp()}, {"command", command}, {"hostname", here.hostname}, {"git_commit", here.git_commit}});
 }
 
-RunFile::RunFile(const std::string& path, const std::vector<std::string>& inputs) : path_(path) {
+RunFile::RunFile(const std::string& path, const std::vector<std::string>& inputs, std::vector<std::string> formats)
+    : path_(path), formats_(std::move(formats)) {
   if (path_.empty()) return;
   // Checked before the run's work and before its lock and attempts log exist.
-  for (const std::string& written : {path_, csv_path_for(path_), path_ + ".attempts"}) require_output_path(written);
+  std::vector<std::string> files = written();
+  files.push_back(path_ + ".attempts");
+  for (const std::string& file : files) require_output_path(file);
+  files.push_back(path_ + ".lock");
   for (const std::string& input : inputs)
-    for (const std::string& written : {path_, csv_path_for(path_), path_ + ".lock", path_ + ".attempts"}) {
+    for (const std::string& written : files) {
       std::error_code ec;
       if (std::filesystem::equivalent(written, input, ec))
         throw InputError(path_, "--out", "the run would write " + written + ", which is its input " + input +
@@ -56,10 +60,21 @@ RunFile::RunFile(const std::string& path, const std::vector<std::string>& inputs
   lock_.emplace(path_);
 }
 
+std::vector<std::string> RunFile::written() const {
+  std::vector<std::string> files{path_};
+  for (const std::string& name : formats_) {
+    const std::string file = format_path(path_, name);
+    if (file == path_ && name != "json")
+      throw InputError(path_, "--out", "the results file has the name of its " + name + " view; name it .json");
+    if (file != path_) files.push_back(file);
+  }
+  return files;
+}
+
 void RunFile::save(const ResultsFile& file) const {
   if (path_.empty()) return;
   const FileWriteSection section;
-  write_results_file(path_, file);
+  write_results(path_, file, formats_);
 }
 
 }  // namespace elsbench

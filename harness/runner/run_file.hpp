@@ -1,12 +1,14 @@
 #pragma once
-// The one writer of a run's results file, for sweeps and books alike: the file is locked for the
-// life of the run (a second run writing it is refused, naming it), and each save replaces the JSON
-// and its CSV view atomically, inside a FileWriteSection, so that a stop leaves a whole file.
+// The one writer of a run's results file, for sweeps, books and validation alike: the file is
+// locked for the life of the run (a second run writing it is refused, naming it), and each save
+// replaces the JSON and the other formats asked for (reporter.hpp) atomically, inside a
+// FileWriteSection, so that a stop leaves whole files.
 #include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "harness/results/reporter.hpp"
 #include "harness/results/results_file.hpp"
 #include "platform/file_lock.hpp"
 
@@ -25,14 +27,18 @@ void record_resume(ResultsFile& f, const nlohmann::json& then, const std::string
 class RunFile {
  public:
   // Empty path: a run without a file (nothing is locked or written). `inputs`: files the run
-  // reads; a results file, or the CSV, lock or attempts log beside it, that is one of them is
-  // refused (InputError) before anything is written.
-  explicit RunFile(const std::string& path, const std::vector<std::string>& inputs = {});
+  // reads; a results file, or a format's file, the lock or attempts log beside it, that is one of
+  // them is refused (InputError) before anything is written. `formats`: parse_out_formats'.
+  explicit RunFile(const std::string& path, const std::vector<std::string>& inputs = {},
+                   std::vector<std::string> formats = default_out_formats());
   const std::string& path() const { return path_; }
+  // The files a save writes: the results file first.
+  std::vector<std::string> written() const;
   void save(const ResultsFile& file) const;
 
  private:
   std::string path_;
+  std::vector<std::string> formats_;
   std::optional<FileLock> lock_;
 };
 

@@ -145,7 +145,7 @@ SweepSummary execute(const SweepSpec& spec, const SweepPlan& plan, ResultsFile& 
 }  // namespace
 
 SweepSummary run_sweep(const SweepSpec& spec, const SweepRun& run) {
-  const RunFile out(run.path);
+  const RunFile out(run.path, {}, run.formats);
   const SweepPlan plan = plan_sweep(spec);
   ResultsFile file = fresh_file(spec, run, plan.cases.size());
   return execute(spec, plan, file, run, out, false);
@@ -154,7 +154,7 @@ SweepSummary run_sweep(const SweepSpec& spec, const SweepRun& run) {
 SweepSummary resume_sweep(const std::string& from, SweepRun run) {
   if (run.path.empty()) run.path = from;
   // Locked before it is read: two resumes of one file would each run the missing cases.
-  const RunFile out(run.path);
+  const RunFile out(run.path, {}, run.formats);
   std::optional<FileLock> from_lock;
   if (run.path != from) {
     from_lock.emplace(from);

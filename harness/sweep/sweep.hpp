@@ -8,12 +8,14 @@
 #include <string>
 
 #include "harness/references/reference_policy.hpp"
+#include "harness/results/reporter.hpp"
 #include "harness/sweep/axes.hpp"
 
 namespace elsbench {
 
 struct SweepRun {
-  std::string path;          // the results file (its CSV view goes beside it)
+  std::string path;          // the results file (the other formats' files go beside it)
+  std::vector<std::string> formats = default_out_formats();  // written at each save (reporter.hpp)
   std::string command;       // recorded verbatim in the context
   std::string preset_label;  // recorded as context.elsbench.preset: the preset name, or "custom"
   std::string instance;      // --instance, recorded verbatim

@@ -12,7 +12,7 @@ from elsbench import _core
 from elsbench._progress import progress_bar
 from elsbench.note import Note, NoteLike, as_note
 from elsbench.pricing import Nodes, grid_json, reference_spec
-from elsbench.results import frame
+from elsbench.results import _formats, frame
 
 _ASSETS = {"mixed": 0, 0: 0, 1: 1, 2: 2, 3: 3, "1": 1, "2": 2, "3": 3}
 
@@ -49,7 +49,8 @@ def price(notes: Union[str, os.PathLike, pandas.DataFrame, Iterable[NoteLike]], 
           vol_shifts: Optional[Iterable[float]] = None, reference_store: Optional[str] = None,
           reference_target: Optional[float] = None, reference_budget: Optional[float] = None,
           reference_device: Optional[str] = None, tol: Optional[Union[str, float]] = None,
-          max_seconds: Optional[float] = None, resume: bool = False, **grid: Any) -> pandas.DataFrame:
+          max_seconds: Optional[float] = None, resume: bool = False,
+          out_format: Optional[Union[str, Iterable[str]]] = None, **grid: Any) -> pandas.DataFrame:
     """Price a book as `elsbench book price BOOK --solver SOLVER --n N ...` does: one row per note
     (in book order) with the columns of its CSV (price, delta_1.., gamma_1.., status, line...).
 
@@ -57,7 +58,8 @@ def price(notes: Union[str, os.PathLike, pandas.DataFrame, Iterable[NoteLike]], 
     row, the columns of products/templates/book.csv; row k is named as line k + 2), or notes (Note,
     dict or catalog id). A bad line does not spoil
     the book: it is listed in df.attrs["bad_lines"] (strict=True raises BadInput instead). With
-    `out`, the results file (and its CSV) is written there as the CLI writes it.
+    `out`, the results file (and its CSV) is written there as the CLI writes it; out_format is
+    `--out-format` ("json,csv" or a list; json among them).
     n: nodes per axis for the whole book (a fixed grid, for benchmarks; as a GPU batch needs). Without
     n, nt or target_error each note is priced as `price` prices it by default: Richardson's value on
     the default grid (400, 144 or 80 nodes by its assets, and half as many), its error bar in
@@ -102,7 +104,8 @@ def price(notes: Union[str, os.PathLike, pandas.DataFrame, Iterable[NoteLike]], 
                                         precision, threads or 0, spec, os.fspath(out) if out else "", command,
                                         bar, grid_given, "" if target_error is None else str(target_error),
                                         bool(greeks), greek_units, instance or "", _shifts(spot_shifts),
-                                        _shifts(vol_shifts), max_seconds or 0.0, bool(resume))
+                                        _shifts(vol_shifts), max_seconds or 0.0, bool(resume),
+                                        _formats(out_format))
     df = frame(csv)
     book = json.loads(results)["context"]["elsbench"]["book"]
     df.attrs["bad_lines"] = book["bad_lines"]

@@ -21,6 +21,7 @@
 #include "harness/machine/machine.hpp"
 #include "harness/references/reference_provenance.hpp"
 #include "harness/results/price_json.hpp"
+#include "harness/results/reporter.hpp"
 #include "harness/results/results_csv.hpp"
 #include "harness/results/results_file.hpp"
 #include "harness/run/price_run.hpp"
@@ -233,7 +234,7 @@ std::tuple<std::string, std::string, std::string> price_book(const std::optional
                                                bool grid_given, const std::string& target_error, bool greeks,
                                                const std::string& greek_units, const std::string& instance,
                                                const std::string& spot_shifts, const std::string& vol_shifts,
-                                               double max_seconds, bool resume) {
+                                               double max_seconds, bool resume, const std::string& out_format) {
   BookRunSpec spec;
   spec.instance = instance;
   spec.ladder = {parse_shifts(spot_shifts, "spot_shifts"), parse_shifts(vol_shifts, "vol_shifts")};
@@ -250,6 +251,7 @@ std::tuple<std::string, std::string, std::string> price_book(const std::optional
   }
   spec.threads = threads;
   spec.out = out;
+  if (!out_format.empty()) spec.formats = parse_out_formats(out_format, source_of("book.price"), "out_format");
   spec.command = command;
   if (reference) spec.references = BookReferences{reference_policy("book.price", *reference), {}, 3.0};
   if (const std::optional<ErrorTarget> tol = reference_tol("book.price", reference)) spec.references->tolerance.fixed = tol;
@@ -273,7 +275,7 @@ std::string sweep(const std::string& preset, const std::map<std::string, std::ve
                   int repetitions, const std::optional<double>& timing_target,
                   const std::optional<double>& timing_max_seconds, bool error_estimate,
                   const std::optional<std::string>& reference, const std::string& out, const std::string& command,
-                  const nb::object& progress) {
+                  const nb::object& progress, const std::string& out_format) {
   SweepOverrides overrides;
   overrides.axes = axes_from_text(axes, source_of("sweep"), [](const SweepAxis& a) { return a.key; });
   if (repetitions) overrides.repetitions = repetitions;
@@ -287,6 +289,7 @@ std::string sweep(const std::string& preset, const std::map<std::string, std::ve
   run.preset_label = overrides.empty() ? spec.preset : "custom";
   apply_overrides(spec, overrides);
   run.path = out;
+  if (!out_format.empty()) run.formats = parse_out_formats(out_format, source_of("sweep"), "out_format");
   run.command = command;
   if (reference) run.references = reference_policy("sweep", *reference);
   const std::size_t cases = plan_sweep(spec).cases.size();
@@ -395,12 +398,12 @@ NB_MODULE(_core, m) {
         "device"_a,
         "precision"_a, "threads"_a, "reference"_a.none(), "out"_a, "command"_a, "progress"_a.none(), "grid_given"_a,
         "target_error"_a, "greeks"_a, "greek_units"_a, "instance"_a, "spot_shifts"_a, "vol_shifts"_a, "max_seconds"_a,
-        "resume"_a,
+        "resume"_a, "out_format"_a,
         "a book (its JSON Lines text, or the file `source` where text is None) priced as `book price`\n"
         "prices it: (results JSON text, CSV text, scenario ladder CSV text or empty)");
   m.def("sweep", &sweep, "preset"_a, "axes"_a, "repetitions"_a, "timing_target"_a.none(), "timing_max_seconds"_a.none(),
         "error_estimate"_a, "reference"_a.none(), "out"_a,
-        "command"_a, "progress"_a.none(), "a sweep into `out`; returns its summary (JSON text)");
+        "command"_a, "progress"_a.none(), "out_format"_a, "a sweep into `out`; returns its summary (JSON text)");
   m.def("sweep_axes", [] {
     std::vector<std::string> keys;
     for (const SweepAxis& a : sweep_axes()) keys.push_back(a.key);

@@ -40,3 +40,17 @@ def test_results_load_reads_every_kind_of_results_file(cli, tmp_path):
     import pytest
     with pytest.raises(elsbench.BadInput, match="broken.json"):
         elsbench.results.load(tmp_path / "broken.json")
+
+
+def test_out_format_chooses_the_files_beside_the_results_as_the_cli_does(cli, tmp_path):
+    import pytest
+    axes = dict(products="european-call", solvers="explicit", n=40, devices="cpu:t1")
+    elsbench.sweep("quick", out=tmp_path / "py.json", out_format="json", repetitions=2, timing_target=0,
+                   progress=False, **axes)
+    cli("sweep", "--preset", "quick", "--products", "european-call", "--solvers", "explicit", "--n", "40",
+        "--devices", "cpu:t1", "--repetitions", 2, "--timing-target", 0, "--out", tmp_path / "cli.json",
+        "--out-format", "json")
+    assert sorted(p.name for p in tmp_path.iterdir() if p.suffix in (".json", ".csv")) == ["cli.json", "py.json"]
+    with pytest.raises(elsbench.BadInput) as e:
+        elsbench.sweep("quick", out=tmp_path / "x.json", out_format=["csv"], progress=False, **axes)
+    assert e.value.field == "out_format" and "json" in str(e.value)

@@ -10,6 +10,7 @@
 
 #include "harness/machine/machine.hpp"
 #include "harness/results/results_csv.hpp"
+#include "harness/results/reporter.hpp"
 #include "harness/results/results_file.hpp"
 #include "harness/sweep/sweep.hpp"
 #include "platform/cuda_devices.hpp"
@@ -170,7 +171,7 @@ BOOST_AUTO_TEST_CASE(a_skipped_case_is_one_entry_with_its_reason) {
 }
 
 BOOST_AUTO_TEST_CASE(the_csv_has_one_row_per_case) {
-  std::ifstream in(csv_path_for(small_sweep().path.string()));
+  std::ifstream in(format_path(small_sweep().path.string(), "csv"));
   std::vector<std::string> lines;
   for (std::string line; std::getline(in, line);) lines.push_back(line);
   BOOST_TEST_REQUIRE(lines.size() == 4u);
@@ -240,7 +241,7 @@ BOOST_AUTO_TEST_CASE(the_default_path_is_per_machine_and_never_overwrites) {
   write_file_atomically(first, "{}");
   BOOST_TEST(default_results_path(root.string(), "vm", "2026-11-21", "abc123") ==
              (root / "results" / "vm" / "2026-11-21-abc123-2.json").string());
-  BOOST_TEST(csv_path_for(first) == (root / "results" / "vm" / "2026-11-21-abc123.csv").string());
+  BOOST_TEST(format_path(first, "csv") == (root / "results" / "vm" / "2026-11-21-abc123.csv").string());
 }
 
 BOOST_AUTO_TEST_SUITE_END()

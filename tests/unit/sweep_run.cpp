@@ -12,6 +12,7 @@
 #include <map>
 #include <stdexcept>
 
+#include "harness/results/reporter.hpp"
 #include "harness/results/results_file.hpp"
 #include "harness/sweep/sweep.hpp"
 #include "platform/cuda_devices.hpp"
@@ -340,7 +341,7 @@ BOOST_AUTO_TEST_CASE(a_book_case_prices_its_whole_book_in_each_timed_run_and_rec
     // The price validated is the single note's: the same in both cases.
     BOOST_TEST(book.at("price") == single.at("price"));
   }
-  std::ifstream csv(csv_path_for(file.string()));
+  std::ifstream csv(format_path(file.string(), "csv"));
   std::string header;
   std::getline(csv, header);
   BOOST_TEST(header.find(",book,notes_per_second,") != std::string::npos);
