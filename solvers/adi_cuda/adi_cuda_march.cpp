@@ -1,12 +1,8 @@
-// adi-cuda: the march on the project's kernels, replayed from CUDA graphs.
-//
-// One graph holds kStepsPerGraph steps: per step the axis-0 and axis-1 stage kernels of the
-// first round, those of the second round (captured only when the scheme has one; they return at
-// once on damped steps), and the event kernel (captured only when the product has events). The
-// kernels read their step from the device step records at *step_base + local, so the graph is the
-// same for every group of steps; a last tiny kernel advances *step_base. The march is then
-// ceil(steps / kStepsPerGraph) graph launches with no host round trip, and the host never waits
-// until the values are downloaded.
+// adi-cuda: the march on the project's kernels, replayed from CUDA graphs. One graph holds
+// kStepsPerGraph steps (per step the stage kernels of each round, the event kernel where there are
+// events); the kernels read their step at *step_base + local, so one graph serves every group of
+// steps and a last tiny kernel advances *step_base: ceil(steps / kStepsPerGraph) launches, no
+// host round trip until the values are downloaded.
 #include <algorithm>
 #include <memory>
 

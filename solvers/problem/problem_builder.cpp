@@ -131,13 +131,10 @@ Axis make_axis(const Product& p, int d, const GridOptions& g, std::size_t stride
 }
 
 // A mesh whose cell at the spot is wider than 2.5 of the spot's spreads over the note's life
-// (sigma sqrt(T) S) has about one node where the note's value changes, and prices anything: a
-// uniform mesh of 60 nodes to --s-max 100 priced the min call 20.32 (closed form 6.84) and the
-// exchange option 21.15 (13.70), cells of 5.7 and 6.8 spreads; eight uniform nodes (2.9) the call
-// 12.75 (9.23); 40 uniform nodes over a 30-year min call's domain 289.5. Refused as a grid that
-// cannot carry the note (exit 3: at a vanishing vol no flag gives one), naming the flags. A grid
-// that passes may still be percent off (2.3 spreads: 3 %): it is a benchmark's fixed grid; the
-// accuracy contract (no --n) or a reference's verdict stands behind a price.
+// (sigma sqrt(T) S) has about one node where the note's value changes, and prices anything (the
+// cases that showed it: docs/accuracy.md, "Domain from the model"). Refused (exit 3),
+// naming the flags; a grid that passes may still be percent off: it is a benchmark's fixed grid,
+// and the accuracy contract (no --n) or a reference's verdict stands behind a price.
 constexpr double kMaxCellSpreads = 2.5;
 
 void check_resolution(const Axis& axis, const Product& p, const Underlying& a) {

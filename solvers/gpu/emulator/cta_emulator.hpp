@@ -1,15 +1,11 @@
 #pragma once
-// A CTA on the CPU, for kernel bodies written against a CTA policy (kernels/note_march.hpp): it
-// runs the body once, and each phase for every thread in a random order before the barrier, each
-// warp phase lane by lane in lockstep (lockstep.hpp). Checked, it also sees what a device would
-// only show as a wrong price, or not at all:
-// - races: a workspace value that two threads touch in one phase, one of them writing it;
-// - reads before writes: the workspace holds NaN when a note starts, as it holds garbage;
-// - bank wavefronts: for each warp and each access instruction of a phase (its call site in the
-//   body, the return address of get or set, and the how-manieth time a lane reaches it: lanes in
-//   lockstep, a lane that skips a predicated access not shifting the others), the most distinct
-//   4-byte words any of the 32 banks serves, against the fewest the access's bytes need (128
-//   bytes a wavefront); the workspace taken as shared memory.
+// A CTA on the CPU, for kernel bodies written against a CTA policy (kernels/note_march.hpp): each
+// phase runs every thread in a random order before its barrier, each warp phase its lanes in
+// lockstep (lockstep.hpp). Checked, it finds what a device would show as a wrong price or not at
+// all: races (a value two threads touch in one phase, one writing), reads before writes (a note
+// starts on NaN), and bank wavefronts: per warp and access instruction (its call site, and the
+// how-manieth time a lane reaches it), the most distinct 4-byte words one of the 32 banks serves,
+// against the fewest the access's bytes need (128 bytes a wavefront).
 #include <cstddef>
 #include <limits>
 #include <map>

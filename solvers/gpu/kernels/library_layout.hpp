@@ -1,15 +1,11 @@
 #pragma once
 // Data layouts of the cuSPARSE batched tridiagonal solvers and the tiled transposes into and out
-// of them, shared by the kernels (solvers/adi_cusparse/cusparse_kernels.cu) and their CPU emulation.
-//
-// The library cannot share one factorisation between the lines of an axis: it takes the three
-// diagonals at full length for every system, laid out like the right-hand sides, and the systems
-// must be laid out its way:
-//   gtsv2StridedBatch     system j's m values contiguous, systems batchStride apart;
-//   gtsvInterleavedBatch  value i of system j at i * batchCount + j.
-// Our values are axis-0 contiguous, so lines of axis 0 are already strided systems and lines of
-// axis 1 (one layer at a time) already interleaved ones; the other two cases need a transpose,
-// done through a 32x32 tile in shared memory so that both the read and the write are coalesced.
+// of them, shared by the kernels (adi_cusparse/cusparse_kernels.cu) and their emulation. The
+// library takes the three diagonals at full length for every system, laid out its way:
+// gtsv2StridedBatch system j's values contiguous, batchStride apart; gtsvInterleavedBatch value i
+// of system j at i * batchCount + j. Axis-0 lines are already strided systems and axis-1 lines
+// (a layer at a time) interleaved ones; the other two cases go through a 32x32 shared-memory tile,
+// so that both the read and the write are coalesced.
 #include "platform/hd.hpp"
 #include "solvers/gpu/kernels/stage_math.hpp"
 

@@ -1,30 +1,11 @@
 #pragma once
-// The on-chip book march: one CTA takes a note from the book's queue (longest schedule first) and
-// marches its whole schedule, every stage, round and event, with the note's state in the CTA's
-// workspace (shared memory when it fits, else the CTA's own slice of a global array), then takes
-// the next note. One launch a book: no padding blocks, no per-step launches, and at n = 100 no
-// value leaves the chip between the payoff and the price.
-//
-// The body is written once, against a CTA policy, and run unchanged by the CUDA kernel
-// (adi_cuda/note_kernel.cu: DeviceCta) and by the CPU emulator (emulator/cta_emulator.hpp:
-// EmulatedCta, which also looks for races and counts bank wavefronts). The policy provides:
-//   threads(), warp_count()       the CTA's shape
-//   get(i), set(i, v)              the workspace, in values of T
-//   phase(f)                       f(tid) for every thread, then a barrier
-//   warps(f)                       f(warp, warp policy) for every warp, then a barrier
-//   span(i, count, warp)           a raw pointer to workspace values a warp scans (the carries)
-//   next_note()                    the same queue position for every thread (a barrier inside)
-// Control flow outside phases is uniform (note, step, layer, round), so every thread of the CTA
-// meets every barrier. A thread keeps nothing across a barrier but what it wrote to the workspace.
-//
-// A step of one layer, with X the layer, A and B one layer of scratch each (reused by every layer:
-// the layers of a step are independent until its events):
-//   round 1   axis 0: rhs(X) staged in A, solved in place          A = Y1
-//             axis 1: A - theta dt F_2 X staged in place in A      -> B = Yk (two rounds) or X
-//   round 2   axis 0: corrected rhs(X, B) staged in A, in place    A = Y1
-//             axis 1: A - theta dt F_2 (B or X) in place            -> X
-// The formulas are stage_math.hpp's, on the same coefficients and factor tables, so the march
-// agrees with the CPU `adi` to rounding (the chunked solve's carries).
+// The on-chip book march: one CTA takes a note from the book's queue (longest schedule first),
+// marches its whole schedule (stages, rounds, events) with the note's state in its workspace
+// (shared memory when it fits, else its own slice of a global array), then takes the next. The
+// body is written once, against a CTA policy (below), and run unchanged by the CUDA kernel
+// (adi_cuda/note_kernel.cu) and the CPU emulator (emulator/cta_emulator.hpp). A step of a layer,
+// buffer by buffer: solvers/gpu/README.md, "The on-chip book march"; the formulas are
+// stage_math.hpp's, so the march agrees with the CPU `adi` to rounding.
 #include "solvers/gpu/kernels/stage_blocks.hpp"
 #include "solvers/problem/cell_fractions.hpp"
 
@@ -235,7 +216,12 @@ ELSBENCH_HD void march_note(Cta& cta, const MarchArgs<T>& a) {
   copy_note(cta, a, L, false);
 }
 
-// The kernel body: notes from the queue until it runs dry.
+// The kernel body: notes from the queue until it runs dry. The CTA policy: threads(),
+// warp_count(); get(i) and set(i, v) on the workspace (values of T); phase(f): f(tid) on every
+// thread, then a barrier; warps(f): f(warp, lanes) on every warp, then a barrier; span(i, count,
+// warp): workspace values a warp scans (the carries); next_note(): one queue position for all.
+// Control flow outside phases is uniform, so every thread meets every barrier, and a thread keeps
+// nothing across a barrier but what it wrote to the workspace.
 template <class T, class Cta>
 ELSBENCH_HD void march_book_on_chip(const OnChipBook<T>& book, Cta& cta) {
   for (int q = cta.next_note(); q < book.note_count; q = cta.next_note()) march_note(cta, book.notes[book.order[q]]);

@@ -1,30 +1,9 @@
 #pragma once
-// The work of one thread block of each adi-cuda kernel, written as phases that the CUDA kernels
-// run between __syncthreads() (solvers/adi_cuda/adi_kernels.cu) and that the CPU emulation runs thread
-// by thread (solvers/gpu/emulator/gpu_emulator.hpp). Keeping the index arithmetic here, in one place, is what
-// lets a machine without a GPU test it.
-//
-// Axis-0 stage (lines contiguous in memory). A block takes whole lines:
-//   rhs    thread t computes the right-hand side at nodes t, t + threads, ... of its lines: the
-//          loads of a warp are consecutive (coalesced); results go to shared memory, chunk by
-//          chunk with one padding value after each chunk;
-//   sums   thread c takes chunk c: Z and V from shared memory (stride kChunk + 1 between the
-//          chunks of neighbouring threads: no bank conflicts);
-//   carry  one warp per line (chunked_solve.hpp);
-//   solve  thread c solves chunk c in place in shared memory;
-//   store  thread t writes nodes t, t + threads, ...: coalesced again.
-// This is the transpose through shared memory that turns "one thread per chunk of a contiguous
-// line" into coalesced global accesses.
-//
-// Axis-1 stage (lines strided by n0). Neighbouring lines are neighbouring in memory, so a block
-// takes `lines_per_block` neighbouring lines, with the line index fastest in the thread index:
-//   rhs    thread t computes the right-hand side at the nodes (line t % lines, node t / lines),
-//          then `threads` further: at every node a warp reads consecutive addresses; results go
-//          to shared memory as on axis 0 (one padding value per chunk);
-//   sums, carry, solve   as on axis 0, `chunk_threads` threads per line, the solution written
-//          straight to global memory (line index fastest: coalesced).
-// Staging reads each input once from global memory; computing the right-hand side in the sums
-// and again in the solve read it twice (2 arrays more per stage when they miss L2).
+// The work of one thread block of each adi-cuda kernel, as phases that the CUDA kernels run
+// between __syncthreads() (adi_cuda/adi_kernels.cu) and the CPU emulation runs thread by thread
+// (emulator/gpu_emulator.hpp): the index arithmetic in one place is what a machine without a GPU
+// can test. Phases (rhs staged in shared memory, chunk sums, warp carries, chunk solves, store) and
+// why each axis is laid out so: solvers/gpu/README.md, "Coalescing".
 #include "solvers/gpu/kernels/stage_math.hpp"
 #include "solvers/gpu/plan/gpu_plan.hpp"
 #include "solvers/tridiagonal/chunked_solve.hpp"

@@ -1,16 +1,11 @@
 #pragma once
-// Pointwise arithmetic of one ADI stage, shared by the CUDA kernels and their CPU emulation: the
-// 1-D operators and the mixed term at a node, the right-hand side of each implicit stage, and the
-// event actions at a node. The formulas are those of the CPU `adi` solver (adi_solver.cpp):
-//   Y0 = X + dt (F_0 X + F_1 X + F_2 X)
-//   round 1, axis 0: (I - theta dt A_0) Y1 = Y0 - theta dt F_1 X
-//            axis 1: (I - theta dt A_1) Yk = Y1 - theta dt F_2 X
-//   round 2 (CS, MCS, HV) starts again from a corrected Y0:
-//     CS   Y0 + sigma dt (F_0 Yk - F_0 X)
-//     MCS  Y0 + theta dt (F_0 Yk - F_0 X) + (1/2 - theta) dt (F Yk - F X)
-//     HV   Y0 + dt/2 (F Yk - F X), and its stages subtract F_d Yk instead of F_d X.
-// The right-hand side of a stage is recomputed from X (and Yk) where it is needed instead of
-// being stored: reading X once costs less memory traffic than writing and reading Y0.
+// Pointwise arithmetic of one ADI stage, shared by the CUDA kernels and their emulation, with the
+// formulas of the CPU `adi` (adi_solver.cpp): Y0 = X + dt F X; round 1 solves
+// (I - theta dt A_d) Y_d = Y_{d-1} - theta dt F_d X axis by axis (F_0 the mixed term, F_1 and F_2
+// the axes; the last Y_d is Yk); round 2 (CS, MCS, HV) starts from Y0 plus sigma dt (F_0 Yk - F_0 X)
+// (CS), theta dt (F_0 Yk - F_0 X) + (1/2 - theta) dt (F Yk - F X) (MCS) or dt/2 (F Yk - F X) (HV,
+// whose stages subtract F_d Yk). A stage's right-hand side is recomputed from X (and Yk), never
+// stored: reading X once costs less memory traffic than writing and reading Y0.
 #include "platform/hd.hpp"
 #include "solvers/gpu/plan/gpu_step.hpp"
 

@@ -1,12 +1,9 @@
 #pragma once
-// The host-side plan of a batched GPU march: several notes of a book marched together, each with
-// its own plan (operators, step records, events, factor tables, values), the stage launches of a
-// step covering the blocks of every note. The batch extends the line batch of one march from
-// (layer, line) to (note, layer, line): a block finds its note by the prefix sums of the notes'
-// blocks (kernels/batch_blocks.hpp), and marches that note's step with the one-note block
-// programs, so a note's arithmetic is the same, bit for bit, as when it is marched alone.
-// Notes whose schedule has fewer steps idle after their last step (their blocks return: padding
-// with no-op steps). The set-up is done once per batch: one image, uploaded at once.
+// The host-side plan of a batched GPU march: several notes of a book, each with its own plan, the
+// stage launches of a step covering the blocks of every note. A block finds its note by the prefix
+// sums of the notes' blocks (kernels/batch_blocks.hpp) and runs the one-note block programs, so a
+// note's arithmetic is the same, bit for bit, as when it is marched alone; a note with fewer steps
+// idles after its last (its blocks return). The set-up is once a batch: one image, one upload.
 #include <cstddef>
 #include <vector>
 

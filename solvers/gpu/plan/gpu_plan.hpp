@@ -43,15 +43,11 @@ constexpr double kSameThetaDt = 1e-12;
 // `pb` must carry its time grid (set_time_grid); `scheme` is the undamped scheme.
 GpuPlan make_gpu_plan(const Problem& pb, const AdiScheme& scheme);
 
-// Launch geometry of a stage kernel along `axis` (0 or 1), chosen from the grid. Axis 0 (lines
-// contiguous in memory): a block takes `lines_per_block` whole lines, stages their right-hand
-// sides in shared memory (read and written coalesced, solved chunk-wise out of shared memory).
-// Axis 1 (lines strided by n0): a block takes `lines_per_block` neighbouring lines, so that a
-// warp's loads at one node of its lines are contiguous, and `chunk_threads` threads per line; it
-// too stages the right-hand sides of its lines in shared memory, so that each input value is
-// read once from global memory (sums and solve then read shared memory).
-// Threads per block: one per chunk of the block's lines, rounded up to a warp, at most
-// kMaxStageThreads (the kernels' __launch_bounds__), so that few threads idle in the chunk phases.
+// Launch geometry of a stage kernel along `axis` (0 or 1), chosen from the grid: a block takes
+// `lines_per_block` lines (axis 0: whole contiguous lines; axis 1: neighbouring strided lines, so
+// a warp's loads at one node are contiguous, `chunk_threads` threads a line) and stages their
+// right-hand sides in shared memory, each input read once from global memory. Threads: one per
+// chunk of the block's lines, rounded up to a warp, at most kMaxStageThreads (__launch_bounds__).
 struct StageLayout {
   int axis = 0;
   int lines = 0;               // lines of the axis, all layers
@@ -83,16 +79,11 @@ StageLayout stage_layout(const GpuPlan& plan, int axis, std::size_t element_byte
 constexpr int kEventThreads = 256;
 int event_blocks(const GpuPlan& plan);
 
-// Memory-traffic model: the bytes a step must move between the GPU and its memory with the fused
-// kernels, counting each array a stage reads or writes once (values of all layers):
-//   2-D, first round  axis 0 reads X, writes Y1              2 arrays
-//                     axis 1 reads Y1, X, writes Yk          3
-//        second round axis 0 reads X, Yk, writes Y1          3
-//                     axis 1 reads Y1, X or Yk, writes out   3
-//   -> Douglas and damped steps 5 arrays, CS/MCS/HV 11 (fp64: 40 and 88 bytes per value);
-//   1-D: 2 and 5 arrays. Each event of a step adds its weight array (one value a node); the
-//   values it changes (cells with phi > 0: the autocall or knock-in region) are not counted.
-// Every stage kernel stages its right-hand sides in shared memory, so each array is read once.
+// Memory-traffic model: the bytes a step moves between the GPU and its memory with the fused
+// kernels, each array a stage reads or writes counted once (values of all layers): Douglas and
+// damped steps 5 arrays, CS/MCS/HV 11 (2-D; 1-D 2 and 5), each event its weight array; the values
+// an event changes are not counted. The stages read each array once (solvers/gpu/README.md,
+// "Bytes per value per step", has the stage-by-stage count).
 double step_bytes(const GpuPlan& plan, const GpuStep& step, std::size_t element_bytes);
 double march_bytes(const GpuPlan& plan, std::size_t element_bytes);
 // The bandwidth floor: 64 bytes per value per step in fp64 (8 arrays), 32 in fp32.
