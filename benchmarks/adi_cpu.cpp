@@ -1,11 +1,7 @@
 // CPU ADI throughput: seconds per pricing and nanoseconds per grid point per time step (points
-// counted per layer and layer: a knock-in note marches two layers). Issue targets:
-//   min call 400x400, 400 steps, Hundsdorfer-Verwer, one thread (QuantLib 1.29: quantlib_min_call);
-//   sample ELS 200x200, 1000 steps (Python prototype: 71 s), fp64, fp32 and mixed;
-//   the cost per point-step as n grows (point_cost: the difference of two step counts, so that
-//   the set-up cancels), n = 100 ... 1600;
-//   the 3-asset ELS, ns per point-layer-step (els_3a: n = 48, daily steps with the knock-in
-//   sub-steps, one thread, fp64, fp32 and mixed; several seconds a pricing).
+// counted per layer: a knock-in note marches two). The issue's cases: the min call 400x400 against
+// QuantLib (quantlib_min_call), the sample ELS 200x200x1000, the 3-asset ELS, and the cost per
+// point-step as n grows; their figures and commands are in docs/performance.md, CPU ADI.
 // A precision argument is 64, 32, or 6432 for mixed (fp64 values, fp32 steps).
 //   build/adi_cpu --benchmark_repetitions=3 --benchmark_report_aggregates_only=true
 //   OMP_WAIT_POLICY=passive build/adi_cpu --benchmark_filter=point_cost --benchmark_counters_tabular=true
@@ -63,15 +59,16 @@ void sample_els(benchmark::State& s) {
   price_case(s, "sample-2a-stepdown", options(200, 1000, static_cast<int>(s.range(0)), precision_of(s.range(1)), 0));
 }
 
-// args: n, threads, precision; the default time grid (one step a day, knock-in sub-steps)
+// args: n, threads, precision; the default time grid (one step a day, knock-in sub-steps),
+// one iteration: several seconds a pricing
 void els_3a(benchmark::State& s) {
   SolverOptions o = options(static_cast<int>(s.range(0)), 1, static_cast<int>(s.range(1)), precision_of(s.range(2)));
   o.grid.nt.reset();
   price_case(s, "els-3a-stepdown", o);
 }
 
-// One thread: (t(3 k) - t(k)) / (2 k n^2) with k steps chosen so that a pricing takes about 0.1-1 s.
-// args: n, precision
+// One thread: (t(3 k) - t(k)) / (2 k n^2) with k steps chosen so that a pricing takes about 0.1-1 s;
+// the set-up cancels in the difference. args: n, precision
 void point_cost(benchmark::State& s) {
   const int n = static_cast<int>(s.range(0));
   const int k = std::max(10, 16'000'000 / (n * n));

@@ -1,15 +1,10 @@
 // GPU ADI benchmarks (Google Benchmark, manual time from CUDA events):
-//   march/<variant>/<precision>/<scheme>/n:<n>  the sample ELS on an n x n grid (2 layers),
-//       kGridSteps steps; reports time per step, grid values per second, the bandwidth implied by
-//       the adi-cuda traffic model (solvers/gpu/plan/gpu_plan.hpp) and the ratio of the measured time to
-//       the floor (64 bytes per value per step in fp64, 32 in fp32, at the GPU's peak
-//       bandwidth: 1.0 would be the floor, 2.0 "within 2x").
-//   end_to_end/<variant>/sample_els_200x200x1000  a whole pricing through the registry (problem
-//       set-up, upload, graph capture, march, download, greeks), wall time.
-// Without a GPU it says so and exits 0; on any other CUDA failure, or under ELSBENCH_REQUIRE_GPU=1
-// without a GPU, it exits 1 (platform/gpu_gate.hpp). A case that throws is reported by Google
-// Benchmark as an error and makes the run exit 1, naming every failed case at the end.
-// ELSBENCH_CUDA_DEVICE=i benchmarks cuda:i (CUDA's numbering; default 0).
+//   march/<variant>/<precision>/<scheme>/n:<n>     the march alone (run_march)
+//   end_to_end/<variant>/sample_els_200x200x1000   a whole pricing through the registry (run_end_to_end)
+// Without a GPU it says so and exits 0; on any other CUDA failure, under ELSBENCH_REQUIRE_GPU=1
+// without a GPU (platform/gpu_gate.hpp), or when a case throws (Google Benchmark reports it as an
+// error), it exits 1, naming every failed case at the end. ELSBENCH_CUDA_DEVICE=i benchmarks cuda:i
+// (CUDA's numbering; default 0).
 #include <benchmark/benchmark.h>
 
 #include <cstdlib>
@@ -56,6 +51,10 @@ double peak_bandwidth(const GpuInfo& g) {
   return static_cast<double>(g.memory_clock_mhz) * 1e6 * 2.0 * static_cast<double>(g.bus_width_bits) / 8.0;
 }
 
+// The sample ELS on an n x n grid (2 layers), kGridSteps steps: time per step, grid values per
+// second, the bandwidth implied by the adi-cuda traffic model (solvers/gpu/plan/gpu_plan.hpp), and
+// x_floor, the measured time over the floor (64 bytes per value per step in fp64, 32 in
+// fp32, at the GPU's peak bandwidth): 1.0 would be the floor, 2.0 "within 2x".
 void run_march(benchmark::State& state, const MarchCase& c, const std::string& name) {
   try {
     const Product product = resolve_product("sample-2a-stepdown");
@@ -91,6 +90,7 @@ void run_march(benchmark::State& state, const MarchCase& c, const std::string& n
   }
 }
 
+// Problem set-up, upload, graph capture, march, download and greeks: wall time.
 void run_end_to_end(benchmark::State& state, const SolverInfo& solver, const std::string& name) {
   try {
     const Product product = resolve_product("sample-2a-stepdown");

@@ -1,19 +1,11 @@
 #!/usr/bin/env bash
-# One command for a fresh Ubuntu machine with an NVIDIA GPU (Colab, Kaggle, EC2 Deep Learning AMI):
-# installs what is missing, builds with CUDA for the local GPU, runs the cloud sweep preset (or
-# prices your book), renders the report and packs results + report into one .tar.gz that unpacks
-# into results/.
-#
+# One command for a fresh Ubuntu machine with an NVIDIA GPU (Colab, Kaggle, EC2): installs what is
+# missing, builds with CUDA for the local GPU, runs the cloud preset (or prices --book FILE), renders
+# the report and packs results + report into one .tar.gz for results/; a re-run resumes the day's run.
 #   bash ci/cloud-sweep.sh [--instance PROVIDER:TYPE] [--preset cloud | --book FILE] [--dry-run]
 #                          [--build-dir build-cloud] [--allow-cpu] [-- SWEEP OR BOOK PRICE ARGS...]
-#
-# --instance names the machine for the cost table (ids in harness/cloud/prices.json, e.g.
-# aws:g4dn.xlarge, colab:t4). Without it the script asks Colab, Kaggle or EC2 which machine this is.
-# --book FILE times your own book (book price: adi-cuda on the GPU, adi on every core without one)
-# instead of the preset. --dry-run prints the plan, an estimate of its time at the project's
-# measured rates and of its cost at the instance's hourly price, and runs nothing (it builds only
-# when the build folder has no elsbench yet). Re-running after an interruption resumes the same
-# day's sweep or book.
+# --instance: an id of harness/cloud/prices.json (aws:g4dn.xlarge, colab:t4), else asked of the host.
+# --dry-run: the plan, its time and cost, running nothing (it builds only without an elsbench yet).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,7 +19,7 @@ while (($#)); do
     --build-dir) build="$2"; shift 2 ;;
     --allow-cpu) allow_cpu=1; shift ;;
     --) shift; sweep_args=("$@"); break ;;
-    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,8p' "$0"; exit 0 ;;
     *) echo "cloud-sweep: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done

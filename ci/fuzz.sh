@@ -1,14 +1,11 @@
 #!/usr/bin/env bash
-# Runs one libFuzzer target of tests/fuzz (product, book, results, preset, input) for a time or a number
-# of executions, building build-fuzz (preset fuzz, clang) first when needed:
+# Runs one libFuzzer target of tests/fuzz (product, book, results, preset, input) for a time or a
+# number of executions, building build-fuzz (preset fuzz, clang) first when needed; a finding fails
+# it (fuzz() below) and the last lines are libFuzzer's final statistics:
 #   bash ci/fuzz.sh product 30s          # 30 seconds
 #   bash ci/fuzz.sh results 1000000      # one million executions
 #   bash ci/fuzz.sh --build              # builds every target
 #   bash ci/fuzz.sh --all 20s            # every target for 20 s, as many at once as there are cores
-# It starts from the seed corpus tests/fuzz/corpus/<target>/ (left as it is) and keeps what it
-# finds in build-fuzz/corpus/<target>/. A crash, a sanitizer finding, a leak, an input slower than
-# 10 s or an uncaught exception other than InputError fails it (exit non-zero) and leaves the
-# input in build-fuzz/artifacts/<target>/. The last lines are libFuzzer's final statistics.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 targets=(product book results preset input)
@@ -18,6 +15,9 @@ configure() {
   [ -f build-fuzz/build.ninja ] || cmake --preset fuzz >/dev/null
 }
 
+# From the seed corpus tests/fuzz/corpus/<target>/ (left as it is), keeping what it finds in
+# build-fuzz/corpus/<target>/. A crash, a sanitizer finding, a leak, an input slower than 10 s or an
+# uncaught exception other than InputError fails it, the input left in build-fuzz/artifacts/<target>/.
 fuzz() {  # TARGET AMOUNT: runs a built target
   local target=$1 amount=$2 bound
   case "$amount" in

@@ -1,30 +1,11 @@
 #!/usr/bin/env bash
-# The first run of the GPU variants on a machine with an NVIDIA GPU, in one command:
-#   1. the driver, GPU(s), PCI bus id, UUID and nvcc version; stops with the reason if the driver
-#      cannot run this toolkit (CUDA 13 needs an R580 or newer driver);
-#   2. builds for the local GPU (its compute capability), Release;
-#   3. the CPU emulation of the kernels (unit.gpu_*, unit.gpu_gate), which needs no device;
-#   4. the GPU suites (ctest -L gpu) with ELSBENCH_REQUIRE_GPU=1: a skip is a failure;
-#   5. compute-sanitizer memcheck, racecheck, synccheck and initcheck on the GPU suites;
-#   6. GPU-against-CPU prices at n = 300, 600, 1000 for every GPU variant in fp64 and fp32;
-#   7. the gpu_adi benchmark;
-#   8. the cloud sweep preset;
-# writing results/<gpu>/ (gpu-check.log, gpu_adi.json, prices.json, cloud.json).
-#
+# The first check of the GPU variants on a machine with an NVIDIA GPU, in one command, into
+# results/<gpu>/ (each step a "--- N." section below): driver and toolkit, a Release build for the
+# local GPU, the kernels' CPU emulation, the GPU suites (a skip fails), compute-sanitizer, GPU against
+# CPU prices at n = 300, 600, 1000, gpu_adi, the cloud preset. ELSBENCH_CUDA_CHECKED=1 checks each kernel.
 #   bash ci/gpu-check.sh [--build-dir DIR] [--allow-cpu] [--quick] [--make-reference]
-#
-# --allow-cpu: on a machine without a GPU, run every step up to the first one that needs a
-# device, say which, and stop there (exit 0).
-# --quick: the book checks on a carried build (--build-dir, default build-sm90: no build here),
-# about 5 minutes, every step under its own timeout, each result appended as it comes to
-# results/<gpu>/gpu-quick.jsonl (and $OUT/ when set), a failed step recorded and the next run:
-#   q1 devices; q2 the 64-note book (book generate --notes 64 --assets 2 --seed 3, n = 100) on
-#   adi-cuda in fp64 (on-chip and batched marches), fp32 and mixed against the CPU prices shipped
-#   in reference/gpu-check/book64_cpu.json; q3 compute-sanitizer racecheck, synccheck and memcheck
-#   on a 2-note book; q4 throughput with the set-up/upload/march/download breakdown: 1,000 notes
-#   at n = 100 (fp64, fp32, and the batched march), 250 at n = 200, 32 three-asset notes at n = 48.
-# --make-reference: writes reference/gpu-check/book64_cpu.json with the CPU adi (no device).
-# ELSBENCH_CUDA_CHECKED=1 in the environment runs every kernel synchronised and checked by name.
+# --allow-cpu: without a GPU, stop at the first step that needs one (exit 0). --quick: the book checks
+# (solvers/gpu/README.md) on a carried build (build-sm90); --make-reference writes their CPU prices.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -35,7 +16,7 @@ while (($#)); do
     --allow-cpu) allow_cpu=1; shift ;;
     --quick) quick=1; shift ;;
     --make-reference) make_reference=1; shift ;;
-    -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,8p' "$0"; exit 0 ;;
     *) echo "gpu-check: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done

@@ -1,13 +1,11 @@
 #!/usr/bin/env bash
 # The README's main job: installs what is missing, builds the CLI and the Python module (one
 # compile of each source), validates every solver against its references (quick preset; exit
-# non-zero if a case fails), prices the sample ELS, runs the quick sweep and a small book sweep
-# into build/main/, installs the Python package into .venv and prices the sample from it. Ends by
-# rendering the report of both sweeps and the committed results files (every machine's,
-# results/<machine>/*.json), with each case's history across the runs under results/, into
-# build/report/ (ci/report.sh), printing its path, and by the time each phase took. It writes
-# nothing that git tracks or sees: the committed report (results/report/) is refreshed by
-# `bash ci/report.sh` alone, and a run's results are committed by copying them into results/.
+# non-zero if a case fails), prices the sample ELS, runs the quick sweep and a small book sweep into
+# build/main/, installs the Python package into .venv and prices the sample from it, renders the
+# report of both sweeps and of the committed results into build/report/ (ci/report.sh), and ends
+# with the time each phase took. It writes nothing that git tracks or sees (docs/reports.md, The
+# main job's report).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source ci/lib/phases.sh

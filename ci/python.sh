@@ -3,11 +3,9 @@
 # installs outside one):
 #   bash ci/python.sh --env     # .venv with the package's build and test requirements from PyPI
 #   bash ci/python.sh           # that, then the package built by scikit-build-core and installed
-#   bash ci/python.sh --test    # its pytest suite (python/tests: the CLI's answers to the bit,
-#                               # Ctrl-C, the quickstart notebook), against the CLI in build/
-# The package is built in build/, the CLI's folder, when ci/build.sh configured it for Python (it
-# does once .venv exists): the module then links the CLI's own objects and nothing is compiled
-# twice. Otherwise it builds in build-python/ (as `pip install .` alone does from nothing).
+#   bash ci/python.sh --test    # its pytest suite (python/tests) against the CLI in build/
+# Built in build/ when ci/build.sh configured it for Python (once .venv exists), the module links the
+# CLI's own objects and nothing compiles twice; otherwise in build-python/, as `pip install .` does.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if ! command -v nvcc >/dev/null && [ -x /usr/local/cuda/bin/nvcc ]; then export PATH=/usr/local/cuda/bin:$PATH; fi

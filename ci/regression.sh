@@ -5,7 +5,6 @@
 # are noisy and differ from the one that wrote the baseline.
 #
 #   bash ci/regression.sh [--bin PATH/TO/elsbench] [--refresh]
-#
 # --refresh rewrites the baseline from this run; review `git diff ci/baseline/` before committing it.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -15,7 +14,7 @@ while (($#)); do
   case "$1" in
     --bin) bin="$2"; shift 2 ;;
     --refresh) refresh=1; shift ;;
-    -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,8p' "$0"; exit 0 ;;
     *) echo "regression: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done

@@ -1,19 +1,10 @@
 #!/usr/bin/env bash
 # Renders the report of the committed results files (results/<machine>/*.json, as git lists them)
-# and of this run's results files (the arguments: the main job's quick sweep) into results/report/,
-# with the history of every run under results/ (report --history), and prints the path of its
-# report.html. Files of earlier runs that were never committed stay out,
-# so a checkout's report is the committed one plus today's run (a case measured in both on the same
-# machine shows today's run: harness/report/results.py keeps a machine's latest run of a case).
-#
+# and of this run's (the arguments: the main job's quick sweep) into results/report/, with the
+# history of every run under results/, and prints its report.html path (docs/reports.md, main job).
 #   bash ci/report.sh [--out DIR] [--screenshot PNG] [--sections] [RUN.json...]
-#
-# A committed file that the report cannot draw (damaged, or a plot that fails on it) is left out
-# with a warning rather than failing the job; the job fails only when no report can be rendered
-# (this run's files alone included). --screenshot checks the rendered report in headless Chromium
-# (tests/support/browser_check.py; exit 1 on a broken image, console error or empty section) and
-# writes a PNG of its first 4,000 pixels (docs/img/report-quick.png is made so: docs/reports.md);
-# --sections writes one PNG per section into OUT/screenshots/ (NN-heading.png), with the same check.
+# --screenshot checks the report in headless Chromium (tests/support/browser_check.py) and writes a PNG
+# of its first 4,000 pixels; --sections one PNG per section into OUT/screenshots/, with the same check.
 # $ELSBENCH names the elsbench binary (default build/elsbench); the folder is replaced whole.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -26,7 +17,7 @@ while (($#)); do  # paths as given, from the caller's folder
     --out) out=$(realpath -m "${2:?--out needs a folder}"); shift 2 ;;
     --screenshot) screenshot=$(realpath -m "${2:?--screenshot needs a file}"); shift 2 ;;
     --sections) sections=1; shift ;;
-    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "ci/report.sh: unknown option $1" >&2; exit 2 ;;
     *) [ -f "$1" ] || { echo "ci/report.sh: $1: no such results file" >&2; exit 2; }
        runs+=("$(realpath "$1")"); shift ;;

@@ -8,16 +8,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=both
 case "${1:-}" in --build|--test) mode=$1; shift ;; esac
-# Neither built nor run here (each passes in the Release build's ctest; docs/testing.md says what
-# covers their code under the sanitizers; ELSBENCH_SANITIZE_ALL=1 builds and runs them too):
-#   unit.gpu_emulation        - the CPU emulation of the GPU kernels at n = 300: 414 s here;
-#   unit.gpu_on_chip          - the emulated on-chip book march (64 notes, checked marches: 45 s in
-#     Release); its workspace accesses are bounds-checked by the emulator itself;
-#   unit.reliability_binary   - the CLI's refusals of huge inputs, as a binary;
-#   validation.validate_gate, validation.adi_convergence, validation.els_convergence - the quick
-#     preset and the convergence studies (245, 113, 109 s): validation.regression's solvers on
-#     larger grids;
-#   validation.generated_notes - 15 generated notes' error bars, 3-D grids among them (tens of minutes).
+# Neither built nor run here, each passing in the Release build's ctest (ELSBENCH_SANITIZE_ALL=1
+# builds and runs them too): the slowest under the sanitizers (GPU kernel emulation, the emulated
+# on-chip book march, the quick preset and convergence studies, the generated notes) and the CLI's
+# refusals as a binary. What covers their code here instead: docs/testing.md, "What the sanitizer
+# run leaves out".
 not_built='^(unit\.(gpu_emulation|gpu_on_chip|reliability_binary)|validation\.(validate_gate|adi_convergence|els_convergence|generated_notes))$'
 # Run in the Release build only: they run no instrumented code (Python and shell checks, ptxas's
 # static budgets), or only the loader, which the fuzz targets run instrumented (unit.product_schema, 105 s here).

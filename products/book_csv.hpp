@@ -1,12 +1,6 @@
 #pragma once
 // A book as a desk keeps it: CSV, one note a row under a header, in a wide layout of the product
-// schema's fields (docs/books.md, "CSV books"; a template: products/templates/book.csv):
-//   id, isin, tags (;-separated), type, notional, rate, performance, dummy_coupon, knocked_in,
-//   valuation_date (ISO, where the dates are calendar dates), day_count
-//   underlying_K_{name,spot,reference,vol,div_yield}   K = 1..3
-//   correlation_I_J                                    I < J: the matrix's upper triangle
-//   knock_in_{barrier,monitoring,days_per_year,calendar}
-//   autocall_K_{time or date,barrier,coupon}           K = 1..64, in date order
+// schema's fields (the columns: docs/books.md, "CSV books"; a template: products/templates/book.csv).
 // An empty cell is an absent field (a two-asset note leaves underlying_3_* empty, a note of four
 // dates autocall_5_* onwards). Each row is read by the product loader itself, and its refusals
 // name the row's line and the CSV column ("column 'autocall_3_barrier'").

@@ -1,28 +1,11 @@
 #pragma once
-// Monte Carlo reference pricer for every product of docs/products.md, on CPU threads.
-//
-// Paths of correlated geometric Brownian motion are stepped exactly in log space on the dates of
-// reference/path_plan.hpp. Random numbers come from Philox4x32-10 keyed by the seed and counted by
-// (antithetic pair, normal index), so a path's numbers do not depend on which thread simulates it;
-// results are summed per fixed block of pairs and the blocks combined in order, so a price is the
-// same bit for bit for any thread count, on any CPU running the same build, and on a CUDA device
-// (reference/pair_path.hpp: no libm call, no contracted FMA). The standard error is taken over
-// pair averages.
-//
-// Knock-in is carried as the probability that the path has not knocked in (conditional Monte
-// Carlo): 1 or 0 with daily monitoring; with continuous monitoring it is multiplied at each
-// interval by the probability that no Brownian bridge between the two dates crossed the barrier,
-// and the maturity redemption mixes the knocked-in and not-knocked-in amounts by it (no extra
-// random numbers, less variance than drawing the crossing). For one asset this is exact. For
-// several assets the bridges are treated as independent given their end points; the intervals
-// are one day long, where two assets crossing in the same day is rare:
-//  - worst-of: the note knocks in when any asset crosses; P = 1 - prod_a (1 - p_a). With positive
-//    correlation the true probability lies between max_a p_a and this value, so the price is at
-//    worst a hair low.
-//  - best-of: the note knocks in only when every asset is below the barrier at the same time, for
-//    which no bridge formula exists; P = min_a p_a, the probability that the asset least likely
-//    to cross does, is an upper bound of it (every asset must cross). The price is a lower bound;
-//    tests check it lies below the daily-monitored price.
+// Monte Carlo reference pricer for every product of docs/products.md, on CPU threads. Paths of
+// correlated geometric Brownian motion are stepped exactly in log space on the dates of path_plan.hpp,
+// from Philox4x32-10 numbers keyed by the seed and counted by (antithetic pair, normal index), and
+// summed in fixed blocks of pairs combined in order: a price is the same bit for bit for any thread
+// count, on any CPU running the same build, and on a CUDA device (pair_path.hpp). The standard error
+// is over pair averages. Knock-in is carried as the probability that the path has not knocked in
+// (conditional Monte Carlo): 1 or 0 when daily, times pair_path.hpp's bridge_survival when continuous.
 #include <cstddef>
 #include <cstdint>
 #include <string>

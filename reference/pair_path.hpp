@@ -5,11 +5,6 @@
 // Both engines sum a block of kPairsPerBlock pair averages in order into Moments and merge the
 // blocks in order, so a CPU and a GPU price of the same paths are the same bits (the build keeps
 // the compilers from contracting this arithmetic into FMAs: see CMakeLists.txt).
-//
-// Numbering (the CPU engine's since generator version 1): normal n = step * D + asset of a
-// pair's stream s is output n % 4 of the Philox block with counter (n / 4, pair low word, pair
-// high word, s) and key (seed low word, seed high word); an antithetic pair's second path takes
-// the negated normals, a plain pair's second path its own stream s = 1.
 #include <cstdint>
 
 #include "platform/hd.hpp"
@@ -110,8 +105,13 @@ ELSBENCH_HD double observed_survival(const PlanView& p, const double* x, double 
   return perf < p.log_barrier ? 0.0 : q;
 }
 
-// Continuous monitoring over one interval: the factor on the survival probability (worst-of:
-// no asset crossed; best-of: the asset least likely to cross did not), as monte_carlo.hpp says.
+// Continuous monitoring over one interval: the factor on the survival probability, with no extra
+// numbers and less variance than drawing the crossing; exact for one asset. Several assets' bridges
+// are taken as independent given their ends, over one-day intervals (two crossing the same day is
+// rare). Worst-of knocks in when any asset crosses: P = 1 - prod_a (1 - p_a); with positive
+// correlation the true one lies between max_a p_a and P, so the price is at worst a hair low. Best-of
+// needs every asset below at once (no bridge formula): P = min_a p_a bounds it above (every asset must
+// cross), so the price is a lower bound (tests check it lies below the daily-monitored price).
 template <int D>
 ELSBENCH_HD double bridge_survival(const PlanView& p, int step, const double* before, const double* x) {
   double no_cross_all = 1.0, min_cross = 1.0;
@@ -124,7 +124,11 @@ ELSBENCH_HD double bridge_survival(const PlanView& p, int step, const double* be
   return p.terms.worst_of ? no_cross_all : 1.0 - min_cross;
 }
 
-// Discounted payoffs of pair `pair`'s two paths, averaged.
+// Discounted payoffs of pair `pair`'s two paths, averaged. The numbers (the CPU engine's too,
+// generator version 1): normal n = step * D + asset of a pair's stream s is output n % 4 of the
+// Philox block with counter (n / 4, pair low word, pair high word, s) and key (seed low word, seed
+// high word); an antithetic pair's second path takes the negated normals, a plain pair's second
+// path its own stream s = 1.
 template <int D>
 ELSBENCH_HD double pair_average(const PlanView& p, std::uint64_t pair) {
   constexpr int kNormals = kChunkSteps * D;

@@ -18,7 +18,7 @@ struct Date {
 
 // The dates a path must stop at. Continuous monitoring steps on the daily grid too, so that the
 // per-asset bridge probabilities of a multi-asset note are taken over short intervals (see
-// monte_carlo.hpp); a note already knocked in needs no knock-in observation at all.
+// pair_path.hpp, bridge_survival); a note already knocked in needs no knock-in observation at all.
 std::vector<Date> path_dates(const Product& p) {
   if (!p.is_els()) return {{p.maturity(), -1, false}};
   std::vector<Date> dates;

@@ -2,12 +2,10 @@
 // Philox4x32-10 (Salmon, Moraes, Dror & Shaw, "Parallel random numbers: as easy as 1, 2, 3",
 // SC'11): a counter-based generator. The Monte Carlo engine keys it by (seed, path) and counts
 // through a path's normals, so any path's numbers are computed directly, whichever thread runs it:
-// a price is the same bit for bit for any thread count.
-//
-// Everything here is branch-free, straight-line code on plain integers and doubles, compiled for
-// the host and the device alike (the CUDA engine draws the very same numbers), so that a loop
-// over a block of paths vectorises (AVX2: four doubles per instruction); no libm call is made, whose
-// result could change with the library version.
+// a price is the same bit for bit for any thread count. Everything here is branch-free, straight-line
+// code on plain integers and doubles, compiled for the host and the device alike (the CUDA engine
+// draws the very same numbers), so that a loop over a block of paths vectorises (AVX2: four doubles
+// an instruction); no libm call is made, whose result could change with the library version.
 #include <array>
 #include <cstdint>
 

@@ -2,12 +2,10 @@
 // Timing through Google Benchmark. Each case is registered on its own, run with its JSON reporter
 // writing into memory, and read back, so the results file keeps Google Benchmark's own `context`
 // and `benchmarks` layout (and its median, mean, stddev, cv, plus a `min` aggregate).
-//
-// How many repetitions: as nvbench does, until the noise is small enough or time runs out. After
-// the rule's first `min_repetitions`, more are taken while the median's 95 % interval (half-width
-// 1.96 x 1.2533 x stddev / sqrt(n), the normal approximation of the median's standard error) is
-// wider than `target` of the median, `max_seconds` of timed pricing have not passed, and fewer than
-// `max_repetitions` ran. target 0: exactly min_repetitions, as before.
+// Repetitions, as nvbench takes them, until the noise is small enough or time runs out: after
+// `min_repetitions`, more while the median's 95 % interval (normal approximation) is wider than
+// `target` of the median, within `max_seconds` of timed pricing and `max_repetitions`
+// (docs/reports.md, Noise). target 0: exactly min_repetitions.
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <string>

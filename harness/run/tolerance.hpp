@@ -1,6 +1,5 @@
 #pragma once
 // The discretisation allowance `tol` of the validation rule |price - reference| <= k * stderr + tol.
-//
 // Default rule (second-order schemes):  tol = c * (100 / n)^2 * scale  [+ fp32_relative * scale in fp32]
 // with scale = max(|reference price|, floor_fraction * notional), so the allowance shrinks with
 // the grid, is relative to the size of the price, and never collapses for a price near zero.

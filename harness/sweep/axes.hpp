@@ -50,29 +50,9 @@ struct SweepSpec {
   std::optional<ErrorTarget> target;  // price each case to it (case_run.hpp); its n is then not used
 };
 
-// The preset format, also the copy kept in a results file's context.elsbench.sweep (the axes are
-// the declared ones; these are today's):
-//   {
-//     "name": "quick", "description": "...",
-//     "repetitions": 3,                                   // timed, after one untimed pricing; >= 2
-//     "timing": {"target": 0.05, "max_seconds": 10, "max_repetitions": 50},  // optional: more
-//                repetitions until the median's 95 % interval is within target (timing.hpp)
-//     "grid": {"mesh": "sinh", "s_max": 4.0, "density": 0.5, "damping": 2,   // optional: the grid
-//              "ki_damping": 2, "ki_damping_fraction": 0.35},                  // codec's keys but n, nt
-//     "error_estimate": false,                            // optional: coarser grids per case
-//     "target_error": "0.5bp",                            // optional: each case priced to it
-//     "tolerance": {"c": 0.01, "fp32_relative": 1e-4, "floor_fraction": 0.01,
-//                   "overrides": [{"product": "..", "solver": "..", "precision": "..", "n": 50,
-//                                  "tol": 0.5 | "c": 0.02}]},                   // optional
-//     "axes":   {"solvers": ["explicit", "adi:douglas"], "schemes": ["all"], "products": [".."],
-//                "n": [50, 100], "nt_rules": ["auto", "fixed:200", "per-n:2"],
-//                "devices": ["cpu", "cpu:t1", "cuda:0"], "precisions": ["fp64", "fp32"],
-//                "book": [1, 16, 256], "ki_damping": [0, 2]},
-//     "groups": [{"solvers": ["explicit"], "n": [50]}, {"n": [100, 200]}]      // optional
-//   }
-// Each group takes "axes" and replaces the axes it names; without "groups" the sweep is "axes".
-// Defaults: each axis's (nt_rules ["auto"], devices ["cpu"], precisions ["fp64"], book [1]; schemes
-// and ki_damping stay empty: the solver's default, the grid's). `source` names the file in errors.
+// A preset (and the copy of it in a results file's context.elsbench.sweep): its format, the
+// groups and each axis's default are in docs/adding-an-axis.md, "The preset format". `source`
+// names the file in errors.
 SweepSpec sweep_spec_from_json(const nlohmann::json& j, const std::string& source);
 nlohmann::json to_json(const SweepSpec& spec);
 // The bounds of a timing rule's key (target, max_seconds, max_repetitions), one check for a

@@ -27,21 +27,12 @@ namespace {
 bool keeps_x_terms(SchemeKind k) { return k == SchemeKind::CraigSneyd || k == SchemeKind::ModifiedCraigSneyd; }
 
 // One ADI step, scheme by scheme, on fused passes (solvers/operators/fused_explicit.hpp). Notation of
-// In 't Hout & Foulon: F = F_0 (mixed) + sum_d F_d, X the values at the start of the step.
-// F(X) is never stored: Y0 = X + dt F(X) gives it back as (Y0 - X) / dt.
-//
-// A step is one or two rounds of an explicit pass followed by the implicit stage of each axis.
-// The axis-0 stage solves rows, the lines the pass writes, so each thread runs the pass and that
-// stage over a block of rows while it is in its cache, and A_0 v never goes to memory unless a
-// later round needs it. With two or more assets each thread owns parts of the layers along the
-// last axis (solvers/tridiagonal/split_solve.hpp): the rows, the planes and the last axis's lines
-// of its parts, in every stage, and the events at the step's end, so a round reads what the same
-// core wrote. Threads wait for each other where a layer's parts meet (the join of the last axis's
-// stage, when the parts of a layer are on two threads), where a pass reads the neighbouring rows
-// of another's part (before the next round), and where a knock-in reads the knocked-in layer's
-// part (and before that part is overwritten); never all at once between steps. They stay in one
-// parallel region for the whole march. The operations on each value do not depend on which thread
-// runs them, so neither do prices.
+// In 't Hout & Foulon: F = F_0 (mixed) + sum_d F_d, X the values at the start of the step; F(X) is
+// never stored: Y0 = X + dt F(X) gives it back as (Y0 - X) / dt. A step is one or two rounds of an
+// explicit pass, then the implicit stage of each axis; each thread runs the pass and the axis-0 stage
+// (rows, the lines the pass writes) on a block of rows while it is in cache, so A_0 v goes to memory
+// only if a later round needs it. With two or more assets threads own parts of the layers (run_parts)
+// in one parallel region for the march; no value's arithmetic, so no price, depends on the thread.
 template <class T>
 class AdiStepper {
   using Vec = std::vector<T>;
@@ -318,23 +309,12 @@ class AdiStepper {
   }
 
   // Every stage of a round on the calling thread's parts (items layer * parts + part, in equal
-  // shares), a few nodes of the last axis at a time: their rows (the pass and the axis-0 stage),
-  // in 3-D their plane's axis-1 lines, then their elimination along the last axis while those
-  // rows are in cache (the upper part's nodes ascending, the lower part's descending); then,
-  // once its layer is joined, each part's substitution; at the step's end, the events on those
-  // parts. A layer whose parts are on two threads is joined by whichever of them finishes its
-  // elimination second, for both parts, while the other waits: under a passive wait policy one
-  // thread sleeps a join, and the next round's pass finds the other part's joined node already
-  // published (behind a barrier both threads waited, and the first to wake then waited again for
-  // the joined node the other had yet to write).
-  //
-  // Between rounds and steps a thread waits only for what it reads of another's part: the node
-  // next to the split that the other part's last join wrote (the pass and the stencils read one
-  // node across the split), and for a knock-in, the knocked-in layer's part at the step's end.
-  // What it overwrites no other thread still reads: a round writes the other value buffer than
-  // the one the round before wrote and this one reads, every read of the buffer it overwrites
-  // across a split came before the other part's thread arrived at the last join, and a round
-  // that overwrites values a knock-in read waits for that knock-in (wait_for_knock_ins).
+  // shares), a few nodes of the last axis at a time: their rows (pass, axis-0 stage), in 3-D their
+  // plane's axis-1 lines, then their last-axis elimination while those rows are in cache (upper part
+  // ascending, lower descending); once the layer is joined, each part's substitution; at the step's
+  // end, their events. A layer on two threads is joined, both parts, by the second to finish its
+  // elimination. A thread waits only for what it reads of another's part and overwrites nothing
+  // another still reads: docs/solvers.md, "Threads in the CPU ADI march", says why.
   void run_parts(const Round& r, Scratch& s, std::size_t step_end) {
     const std::size_t n0 = pb_.axes[0].size(), per_node = parts_.stride / n0;
     const auto [first, last] = thread_share(parts_.items());

@@ -3,18 +3,6 @@
 // the library's layout (cusparse_kernels.cu), the library solves, and where the layout was
 // transposed one kernel brings the solution back. The explicit parts, buffer roles and events are
 // adi-cuda's (same step records, same kernels).
-//
-// Device arrays beyond adi-cuda's three value buffers: dl, d, du at full length (the library
-// takes a matrix per system), one scratch array for transposed systems, and the library's work
-// buffer, sized by its own *_bufferSizeExt queries. All are counted in peak_device_bytes.
-//
-// The steps are captured in CUDA graphs like adi-cuda's (march_graph.hpp): the march is cut into
-// groups of kStepsPerGraph steps, each replayed from a graph. The kernels read their step at
-// *step_base + local, but the library calls take fixed pointers (the buffer a stage solves in,
-// which rotates with the steps' buffer roles) and cannot return early on a damped step, so a
-// graph is shared only by groups whose steps have the same rounds, events and buffer roles (the
-// key below): a 1000-step march needs a few graphs. If a capture fails (a library call that this
-// CUDA version cannot capture), the march runs eagerly on one stream and its note says why.
 #include <algorithm>
 #include <map>
 #include <memory>
@@ -35,6 +23,13 @@
 namespace elsbench::gpu {
 namespace {
 
+// The steps are captured in CUDA graphs like adi-cuda's (march_graph.hpp), each group of
+// kStepsPerGraph steps replayed from one. The kernels read their step at *step_base + local, but the
+// library calls take fixed pointers (the buffer a stage solves in rotates with the steps' buffer
+// roles) and cannot return early on a damped step, so groups share a graph only when their steps
+// have the same rounds, events and buffer roles (GroupKey): a 1000-step march needs a few graphs. If
+// a capture fails (a library call this CUDA version cannot capture), the march runs eagerly on one
+// stream and its note says why.
 constexpr int kStepsPerGraph = 32;
 
 // What the launches of a group of steps depend on, per step: rounds, events, buffer roles.
@@ -52,6 +47,9 @@ GroupKey group_key(const std::vector<GpuStep>& steps, int first, int count) {
 template <class T>
 class CusparseMarch final : public MarchBackend {
  public:
+  // Device arrays beyond adi-cuda's three value buffers, all counted in peak_device_bytes: dl, d, du
+  // at full length (the library takes a matrix per system), one scratch array for transposed
+  // systems, and the library's work buffer, sized by its own *_bufferSizeExt queries.
   CusparseMarch(const Problem& pb, const GpuPlan& plan, DeviceAllocator& alloc, bool interleaved)
       : plan_(plan), interleaved_(interleaved), data_(pb, plan, alloc, false), handle_(stream_.get()) {
     const auto values = static_cast<std::size_t>(plan.buffer_values());

@@ -2,13 +2,9 @@
 // Prices made to an accuracy. A second-order grid's error falls as n^-2, so the price at n and
 // n/2 nodes per axis (the same time steps) give Richardson's value, P(n) + (P(n) - P(n/2)) / 3,
 // an order more accurate for a quarter more work in 2-D: the default grid of `price`. With an
-// error target the grid is chosen from a small pilot, priced, and its value given an error bar:
-//
-//   space       |R(n) - R(n/2)|, R(m) Richardson's value from m and m/2 (erratic_space where
-//               the levels n, n/2, n/4 show no order in [1.5, 3]);
-//   time        Richardson's estimate on n/2 nodes (nt/2, nt/4), or on n/4 with 2 nt where dates
-//               pin the steps;
-//   truncation  the n/4 price again with the mesh carried on to twice its S_max.
+// error target the grid is chosen from a small pilot, priced, and its value given an error bar,
+// the sum of a space, a time and a truncation part (each defined in docs/accuracy.md, "Richardson's
+// value, the error bar and --target-error").
 #include <string>
 
 #include "products/product.hpp"

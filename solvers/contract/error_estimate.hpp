@@ -2,15 +2,10 @@
 // An estimate of a price's discretisation error from the price itself and coarser (or finer)
 // grids, by Richardson's argument: with P(m) = P* + C m^-p along one axis of refinement (m the
 // nodes per axis, or the time steps), two prices give the error of either, and three give the
-// order p they actually converge at. Space and time are estimated separately, each with the other
-// held fixed, and their errors added.
-//
-//   space: n, n/2, n/4 nodes per axis, the base's time steps fixed;
-//   time:  nt, nt/2, nt/4 steps at the base's n; where the grid cannot coarsen (one step per daily
-//          monitoring date is the least the event dates allow; explicit Euler's stability bound),
-//          nt and 2 nt with the scheme's nominal order.
-// The observed order is used where it is plausible (0.5 to 4), else the nominal one (2 in space;
-// in time 2, or 1 for explicit Euler and Douglas).
+// order p they actually converge at. Space (n, n/2, n/4 nodes, the steps fixed) and time (nt, nt/2,
+// nt/4 steps at n; nt and 2 nt where daily dates or explicit Euler's bound forbid fewer) are
+// estimated separately and their errors added, at the observed order where plausible (0.5 to 4),
+// else the nominal one (docs/accuracy.md, "Error estimate (plain grids)").
 #include <optional>
 #include <vector>
 

@@ -1,18 +1,8 @@
 #pragma once
 // An analytic model of a variant's memory, declared at its registration: how many full-grid arrays
 // it keeps, so that a pre-flight check and a report can say which grid (and how many notes at once)
-// fits a machine or a GPU that was never measured.
-//   bytes per grid point = element size x (layers x (per_layer + per_layer_per_dim x dim) + shared)
-//                          + the product's per-node arrays (GridLoad):
-//                            on the host, the performance and event weights, in fp64;
-//                            on a device, the event weights, in the solver's precision
-//                          + on the host, below fp64, what stays fp64 per layer: the payoff (one
-//                            of per_layer), and the values (mixed), or their fp64 copy that an
-//                            fp32 march returns while its arrays live.
-//                          + the fill of sparse factors, where a variant keeps them (cn-direct):
-//                            fill_per_log x (ln points - 4) bytes, the fill of an LU of a 2-D grid
-//                            growing like log N a point.
-// Arrays of size n (1-D operators, factors, meshes) are left out: they vanish next to n^dim.
+// fits a machine or a GPU that was never measured (the count: bytes_per_point below). Arrays of
+// size n (1-D operators, factors, meshes) are left out: they vanish next to n^dim.
 #include <string>
 #include <vector>
 
@@ -53,7 +43,13 @@ struct GridLoad {
 };
 GridLoad grid_load(const Product& product);
 
-// On a grid of `points` nodes (n^dim for a square one; the product of each axis's nodes).
+// Bytes a point on a grid of `points` nodes (n^dim square, else the product of the axes' nodes):
+//   element size x (layers x (per_layer + per_layer_per_dim x dim) + shared)
+//   + GridLoad's per-node arrays (host: performance, event weights in fp64; device: event weights in
+//     the solver's precision)
+//   + on the host below fp64, what stays fp64 per layer: the payoff (one of per_layer), and the
+//     values (mixed) or the fp64 copy an fp32 march returns while its arrays live
+//   + sparse factors' fill (cn-direct): fill_per_log x (ln points - 4), as a 2-D LU fills like log N
 double bytes_per_point(const MemoryModel& m, Precision p, const GridLoad& g, double points);
 double model_bytes(const MemoryModel& m, Precision p, const GridLoad& g, double points);
 

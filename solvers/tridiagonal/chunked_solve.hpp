@@ -1,22 +1,11 @@
 #pragma once
 // The batched tridiagonal solve of the GPU variants: every line of an axis solves
-// (I - theta dt A_d) x = r with the same LU factors (line_solve.hpp's factor_axis), so
-// everything that depends on the matrix only is computed once on the host per theta dt
-// (chunk_tables.hpp). One thread per line would leave a 2000x2000 grid with 4000 threads, far
-// too few to keep a GPU's memory busy, so each line is cut into chunks of kChunk nodes, one
-// thread per chunk:
-//   1. chunk sums: Z_k = sum alpha_j r_j and V_k = sum beta_j r_j over the chunk (two dot
-//      products with precomputed weights; no recurrence);
-//   2. carries (one warp per line): the last forward value of each chunk
-//        Yc_k = Z_k + G_k Yc_{k-1}
-//      and the first solution value of each chunk
-//        Xs_k = V_k + Q_k Yc_{k-1} + H_k Xs_{k+1},
-//      two affine recurrences over chunks, scanned in parallel across the 32 lanes of a warp;
-//   3. chunk solve: the Thomas recurrences of the CPU inside the chunk, started from Yc_{k-1} and
-//      Xs_{k+1}, with the chunk's forward values kept in registers.
-// Within a chunk the arithmetic is exactly the CPU's; only the carries come from sums, which
-// changes rounding at the 1e-16 level. The matrix I - theta dt A is diagonally dominant, so the
-// products G, H and the weights decay: the sums are well conditioned.
+// (I - theta dt A_d) x = r with the same LU factors (line_solve.hpp's factor_axis), so everything
+// that depends on the matrix only is computed once on the host per theta dt (chunk_tables.hpp).
+// One thread per line would leave a 2000x2000 grid with 4000 threads, far too few to keep a GPU's
+// memory busy, so each line is cut into chunks of kChunk nodes, a thread each (steps 1-3 below).
+// Within a chunk the arithmetic is exactly the CPU's; only the carries come from sums (rounding at
+// 1e-16), well conditioned as I - theta dt A is diagonally dominant: G, H and the weights decay.
 #include "platform/hd.hpp"
 
 namespace elsbench::gpu {
@@ -56,7 +45,9 @@ ELSBENCH_HD ChunkTable<T> chunk_table(const T* base, int n) {
 ELSBENCH_HD int chunk_begin(int k) { return k * kChunk; }
 ELSBENCH_HD int chunk_length(int k, int n) { return min_int(kChunk, n - k * kChunk); }
 
-// Step 1. r(j) gives the right-hand side at node j of the line, for j = s, s+1, ... in order.
+// Step 1, chunk sums: Z_k = sum alpha_j r_j and V_k = sum beta_j r_j over chunk k, two dot products
+// with precomputed weights and no recurrence. r(j) gives the right-hand side at node j of the line,
+// for j = s, s+1, ... in order.
 template <class T, class Rhs>
 ELSBENCH_HD void chunk_sums(const ChunkTable<T>& t, int k, Rhs r, T& z, T& v) {
   const int s = chunk_begin(k), e = s + chunk_length(k, t.n);
@@ -70,8 +61,9 @@ ELSBENCH_HD void chunk_sums(const ChunkTable<T>& t, int k, Rhs r, T& z, T& v) {
   v = vs;
 }
 
-// Step 3. y_before = Yc_{k-1} (0 for the first chunk), x_after = Xs_{k+1} (0 for the last);
-// out(j, x_j) receives the solution, from the end of the chunk back to its start.
+// Step 3, chunk solve: the CPU's Thomas recurrences inside the chunk, its forward values kept in
+// registers, from y_before = Yc_{k-1} (0 for the first chunk) and x_after = Xs_{k+1} (0 for the
+// last); out(j, x_j) receives the solution, from the end of the chunk back to its start.
 template <class T, class Rhs, class Out>
 ELSBENCH_HD void chunk_solve(const ChunkTable<T>& t, int k, T y_before, T x_after, Rhs r, Out out) {
   const int s = chunk_begin(k), len = chunk_length(k, t.n);
@@ -97,8 +89,11 @@ ELSBENCH_HD void chunk_solve(const ChunkTable<T>& t, int k, T y_before, T x_afte
   }
 }
 
-// Step 2 pieces. An affine map y -> b + a y; composing the maps of consecutive chunks is
-// associative, which is what lets 32 lanes scan a line's chunks in log2(32) steps.
+// Step 2, carries (one warp per line): the last forward value of each chunk, Yc_k = Z_k + G_k Yc_{k-1},
+// and its first solution value, Xs_k = V_k + Q_k Yc_{k-1} + H_k Xs_{k+1}: two affine recurrences
+// over chunks, scanned in parallel across the 32 lanes of a warp. Its pieces: an affine map
+// y -> b + a y; composing the maps of consecutive chunks is associative, which is what lets 32
+// lanes scan a line's chunks in log2(32) steps.
 template <class T>
 struct Affine {
   T a, b;

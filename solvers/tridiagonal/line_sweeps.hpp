@@ -2,11 +2,10 @@
 // The two loops of the Thomas algorithm with shared LU factors, over `count` lines that are
 // neighbours in memory (node i of line l at out[i * s + l]): the inner loops run over the lines,
 // contiguous and independent. The block solve and the split solve's upper part both run them.
-// Each node's coefficients are read into locals first: out may alias the values read, never the
-// coefficients, and the compiler, unable to tell, would load them again for every vector of lines.
-// out may also be the right-hand side's z (an in-place stage): an element is read before it is
-// written, and the other row read is not written by the loop, so the lines are independent; the
-// compiler cannot prove it when they alias and would fall back to scalar code: simd says so.
+// Each node's coefficients go into locals first: out may alias the values read, never the
+// coefficients, which the compiler, unable to tell, would load again for every vector of lines.
+// out may also be z (an in-place stage): an element is read before it is written and the other row
+// read is not written, so lines stay independent; simd says so, or the compiler would go scalar.
 #include <cstddef>
 
 namespace elsbench {

@@ -1,15 +1,11 @@
 #pragma once
-// The last axis's stage (axis dim - 1: across rows in 2-D, across planes in 3-D) with each
-// layer's lines split at node m (about n / 2) into two parts that different threads solve at
-// once: the upper part eliminates forward from node 0 to m - 1 (the usual factors), the lower part
-// backward from node n - 1 to m; the 2x2 system of nodes m - 1 and m joins them, and each part
-// substitutes outward.
-// A part's elimination runs right after the rows (or planes) it reads are written, in the same
-// pass over them, so only the substitution streams the part again.
-// A thread that owns one part of a layer also owns its rows (and in 3-D its planes) in every
-// other stage, so the values it reads are the ones it wrote, in its own core's cache: with the
-// usual split by lines, half of what a stage read had been written by the other core. The split
-// is fixed by the grid, not by the thread count, so prices do not depend on the thread count.
+// The last axis's stage (axis dim - 1: across rows in 2-D, planes in 3-D) with each layer's lines
+// split at node m (about n / 2) into two parts that different threads solve at once: the upper part
+// eliminates forward from node 0 to m - 1, the lower backward from n - 1 to m, the 2x2 system of
+// nodes m - 1 and m joins them, and each substitutes outward. A part's elimination runs in the pass
+// that writes its rows (or planes), so only the substitution streams it again. Its thread owns those
+// in every stage, reading what its own core wrote (split by lines, half came from the other core).
+// The split is fixed by the grid, not by the thread count, so prices do not depend on the latter.
 #include <cstddef>
 #include <utility>
 #include <vector>
