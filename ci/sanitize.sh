@@ -15,7 +15,7 @@ case "${1:-}" in --build|--test) mode=$1; shift ;; esac
 # run leaves out".
 not_built='^(unit\.(gpu_emulation|gpu_on_chip|reliability_binary)|validation\.(validate_gate|adi_convergence|els_convergence|generated_notes))$'
 # Run in the Release build only: they run no instrumented code (Python and shell checks, ptxas's
-# static budgets), or only the loader, which the fuzz targets run instrumented (unit.product_schema, 105 s here).
+# static budgets), or only the loader, which the fuzz targets run instrumented (unit.product_schema).
 not_run='^unit\.(report_python|layering|build_info|install_deps|early_readers|product_schema|cuda_static_budgets)$'
 if [ "${ELSBENCH_SANITIZE_ALL:-0}" = 1 ]; then not_built='' not_run='^$'; fi
 if [ "$mode" != --test ]; then
