@@ -1,6 +1,6 @@
 // elsbench report [RESULTS.json...] [--history DIR] --out DIR [--baseline SPEC] [--prices FILE]
-// Plots are drawn by harness/report/render.py with matplotlib; this command finds a Python that
-// can import it and hands the files over.
+// Plots are drawn by harness/report/render.py (the package harness.report) with matplotlib; this
+// command finds a Python that can import it and hands the files over.
 #include <fcntl.h>
 #include <spawn.h>
 #include <sys/wait.h>
@@ -60,15 +60,21 @@ std::string python_with_matplotlib() {
       "install it with 'apt-get install python3-matplotlib' or point ELSBENCH_PYTHON at an interpreter that has it");
 }
 
-std::string render_script() {
-  const std::string script = project_root() + "/harness/report/render.py";
-  if (!std::filesystem::exists(script))
-    throw std::runtime_error("report: " + script + " not found (set ELSBENCH_ROOT to the source tree)");
-  return script;
+// The report is the package harness.report of the source tree: the tree goes first on the
+// interpreter's PYTHONPATH, and render.py runs as its module.
+void put_source_tree_on_pythonpath() {
+  const std::string root = project_root();
+  if (!std::filesystem::exists(root + "/harness/report/render.py"))
+    throw std::runtime_error("report: " + root +
+                             "/harness/report/render.py not found (set ELSBENCH_ROOT to the source tree)");
+  const char* before = std::getenv("PYTHONPATH");
+  const std::string path = before && *before ? root + ":" + before : root;
+  setenv("PYTHONPATH", path.c_str(), 1);
 }
 
 int render_report(const ReportArgs& args) {
-  std::vector<std::string> argv{python_with_matplotlib(), render_script(), "--out", args.out,
+  put_source_tree_on_pythonpath();
+  std::vector<std::string> argv{python_with_matplotlib(), "-m", "harness.report.render", "--out", args.out,
                                 "--baseline", args.baseline};
   if (!args.prices.empty()) argv.insert(argv.end(), {"--prices", args.prices});
   if (!args.history.empty()) argv.insert(argv.end(), {"--history", args.history});

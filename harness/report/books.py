@@ -9,11 +9,11 @@ import hashlib
 import math
 from dataclasses import dataclass, field
 
-import convert_book_v1
-import cost
-import figures
-from results import machine_label
-from schema import ResultsError, read_json
+from . import convert_book_v1
+from . import cost
+from . import figures
+from .results import machine_label
+from .schema import ResultsError, read_json
 
 BOOK_PRESET = "book"  # a book run's results file: context.elsbench.preset, with context.elsbench.book
 

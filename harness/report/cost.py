@@ -12,7 +12,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from schema import ResultsError, read_json
+from .schema import ResultsError, read_json
 
 GPU_FAMILIES = ["rtx 4090", "rtx 3090", "h200", "h100", "a100", "a40", "a10g", "l40s", "l4", "v100", "p100", "t4"]
 DEFAULT_PRODUCT = "sample-2a-stepdown"  # the sample ELS every machine prices

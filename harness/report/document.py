@@ -7,8 +7,8 @@ import os
 from dataclasses import dataclass, field
 from string import Template
 
-from formatting import readable
-from tables import Table
+from .formatting import readable
+from .tables import Table
 
 TEMPLATES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "templates")
 

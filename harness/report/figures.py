@@ -10,7 +10,7 @@ import matplotlib.image  # noqa: E402
 import matplotlib.pyplot as plt  # noqa: E402
 import matplotlib.text  # noqa: E402
 
-import formatting  # noqa: E402
+from . import formatting  # noqa: E402
 
 # Same inputs give the same files: no timestamps, fixed SVG ids.
 plt.rcParams.update({"svg.hashsalt": "elsbench", "figure.dpi": 100, "savefig.dpi": 110,

@@ -13,10 +13,10 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
-import books
-import figures
-import results
-from schema import ResultsError, check_results, read_json
+from . import books
+from . import figures
+from . import results
+from .schema import ResultsError, check_results, read_json
 
 MIN_TIME_CHANGE = 0.05
 PRICE_TOLERANCE = 1e-9

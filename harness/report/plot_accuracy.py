@@ -2,7 +2,7 @@
 point labelled with its n; None when no measured case has a reference."""
 from __future__ import annotations
 
-import figures
+from . import figures
 
 FLOOR = 1e-12  # an error of exactly zero still needs a place on a log axis
 

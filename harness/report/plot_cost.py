@@ -2,7 +2,7 @@
 (the table lists the others and what would fill them); None when there is none."""
 from __future__ import annotations
 
-import figures
+from . import figures
 
 
 def _label(row):

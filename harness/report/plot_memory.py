@@ -3,8 +3,8 @@ configuration (solver, scheme, precision) for both; the capacity of common GPUs,
 grid that fits each, only on a plot of GPU solvers' models. None without a model or a peak."""
 from __future__ import annotations
 
-import figures
-from gpu_memory import GPU_CAPACITIES
+from . import figures
+from .gpu_memory import GPU_CAPACITIES
 
 
 def _peak(c):

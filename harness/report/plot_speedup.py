@@ -2,7 +2,7 @@
 time steps differ and the speedup is per point-step. None without a matched pair."""
 from __future__ import annotations
 
-import figures
+from . import figures
 
 
 def plot(points, baseline, out_dir):

@@ -1,7 +1,7 @@
 """Time per pricing against grid size, log-log, one panel per product; None without a measured case."""
 from __future__ import annotations
 
-import figures
+from . import figures
 
 
 def plot(cases, out_dir):

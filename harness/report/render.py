@@ -2,8 +2,9 @@
 """elsbench report: merges results files from several machines and renders plots (PNG and SVG),
 report.md and a self-contained report.html into one directory.
 
-Called by `elsbench report` with an interpreter that has matplotlib; runnable directly too:
-    python3 harness/report/render.py --out DIR [--baseline adi/cpu/t1] [--prices FILE] RESULTS.json...
+Called by `elsbench report` with an interpreter that has matplotlib; runnable directly too, as a
+module of the source tree (from its root, or with it on PYTHONPATH):
+    python3 -m harness.report.render --out DIR [--baseline adi/cpu/t1] [--prices FILE] RESULTS.json...
 """
 from __future__ import annotations
 
@@ -14,22 +15,21 @@ import sys
 import tempfile
 
 sys.dont_write_bytecode = True  # the source tree may be read-only or shared
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import books  # noqa: E402
-import cost  # noqa: E402
-import history  # noqa: E402
-import plot_accuracy  # noqa: E402
-import plot_cost  # noqa: E402
-import plot_memory  # noqa: E402
-import plot_speedup  # noqa: E402
-import plot_time  # noqa: E402
-import results  # noqa: E402
-import tables  # noqa: E402
-import tolerance  # noqa: E402
-from document import Section, write_html, write_markdown  # noqa: E402
-from gpu_memory import device_memory_rows, memory_models, models_for_gpus  # noqa: E402
-from speedup import Baseline, speedups  # noqa: E402
+from . import books  # noqa: E402
+from . import cost  # noqa: E402
+from . import history  # noqa: E402
+from . import plot_accuracy  # noqa: E402
+from . import plot_cost  # noqa: E402
+from . import plot_memory  # noqa: E402
+from . import plot_speedup  # noqa: E402
+from . import plot_time  # noqa: E402
+from . import results  # noqa: E402
+from . import tables  # noqa: E402
+from . import tolerance  # noqa: E402
+from .document import Section, write_html, write_markdown  # noqa: E402
+from .gpu_memory import device_memory_rows, memory_models, models_for_gpus  # noqa: E402
+from .speedup import Baseline, speedups  # noqa: E402
 
 DEFAULT_PRICES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "cloud", "prices.json")
 

@@ -5,7 +5,7 @@ import re
 import statistics
 from dataclasses import dataclass, field
 
-from schema import check_results, read_json
+from .schema import check_results, read_json
 
 SECONDS_PER_UNIT = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
 

@@ -5,9 +5,9 @@ import os
 
 from dataclasses import dataclass
 
-import catalog
-import formatting as fmt
-from gpu_memory import BOOK_N, GPU_CAPACITIES
+from . import catalog
+from . import formatting as fmt
+from .gpu_memory import BOOK_N, GPU_CAPACITIES
 
 # "no-reference" reads as a failure where no reference was asked for: a sweep's default looks up
 # closed forms and stored values only (stored, the same mode as --reference none in the file), and

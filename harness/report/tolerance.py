@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-import catalog
+from . import catalog
 
 K = 3.0  # reference standard errors allowed, as validate's rule
 

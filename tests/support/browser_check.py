@@ -3,7 +3,7 @@
 person would see a whole report: every image loaded, no console error, no uncaught exception, no
 failed resource, and every section holds content (text, a figure or a table with rows).
 
-    python3 harness/report/browser_check.py results/report/report.html [--screenshot PNG]
+    python3 tests/support/browser_check.py results/report/report.html [--screenshot PNG]
         [--section HEADING | --sections DIR] [--width 1280] [--max-height PX] [--timeout 60] [--chromium PATH]
 
 Exit 0 when the page passes, 1 naming each failing image, section, console message or resource,

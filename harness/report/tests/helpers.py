@@ -1,5 +1,5 @@
 """Small results-file builders for the tests: a machine and cases with only the fields a test reads."""
-from results import Case, Machine
+from harness.report.results import Case, Machine
 
 
 def machine(label="box", instance="", gpus=None, started="2026-01-01T00:00:00Z"):

@@ -2,9 +2,9 @@
 taken from the best book throughput of an instance, single-note times only where no book ran."""
 import json
 
-import books
-import cost
-import tables
+from harness.report import books
+from harness.report import cost
+from harness.report import tables
 from helpers import case, machine
 
 
@@ -96,7 +96,7 @@ def test_a_book_of_one_note_is_a_single_note_not_a_book(tmp_path):
 def test_the_report_shows_a_sweeps_book_axis_and_keeps_its_books_out_of_the_per_pricing_sections(tmp_path):
     import os
 
-    import render
+    from harness.report import render
     from conftest import FIXTURES
     data = json.loads(open(os.path.join(FIXTURES, "devbox-cpu.json"), encoding="utf-8").read())
     single_id = "sample-2a-stepdown/adi:hundsdorfer-verwer/n=100/nt=200/cpu/t2/fp64"
@@ -218,7 +218,7 @@ def test_the_books_plot_is_linear_over_a_small_range_log_over_a_wide_one_and_cli
 
 
 def test_a_report_of_books_alone_has_a_title_and_no_rows_for_what_was_not_run(tmp_path):
-    import render
+    from harness.report import render
     path = legacy_book(tmp_path, "gpu.json")
     render.render([path], str(tmp_path / "out"), "adi/cpu/t1", render.DEFAULT_PRICES)
     report = (tmp_path / "out" / "report.md").read_text()

@@ -11,14 +11,13 @@ import sys
 
 import pytest
 
-from conftest import FIXTURES, REPORT_DIR, ROOT
+from conftest import FIXTURES, RENDER, RENDER_ENV, ROOT
 
 # A test tool, not part of the report: it lives with the tests' support files.
 TOOLS = os.path.join(ROOT, "tests", "support")
 sys.path.insert(0, TOOLS)
 import browser_check  # noqa: E402
 
-RENDER = os.path.join(REPORT_DIR, "render.py")
 CHECK = os.path.join(TOOLS, "browser_check.py")
 
 
@@ -42,9 +41,9 @@ def chromium():
 def report(tmp_path_factory):
     """report.html rendered from both fixtures (a CPU box and a Colab T4), once for the module."""
     out = tmp_path_factory.mktemp("browser") / "report"
-    p = subprocess.run([sys.executable, RENDER, "--out", str(out), os.path.join(FIXTURES, "devbox-cpu.json"),
+    p = subprocess.run([*RENDER, "--out", str(out), os.path.join(FIXTURES, "devbox-cpu.json"),
                         os.path.join(FIXTURES, "colab-t4.json")],
-                       capture_output=True, text=True, env=dict(os.environ, MPLBACKEND="Agg"))
+                       capture_output=True, text=True, env=dict(RENDER_ENV, MPLBACKEND="Agg"))
     assert p.returncode == 0, p.stderr
     return out
 

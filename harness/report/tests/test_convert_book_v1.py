@@ -7,8 +7,8 @@ import os
 
 import pytest
 
-import convert_book_v1
-import schema
+from harness.report import convert_book_v1
+from harness.report import schema
 from conftest import ROOT
 from test_books import V1_NOTE, legacy_book
 

@@ -1,8 +1,8 @@
 """Cost per 1,000 pricings comes from measured times only; other instances say 'not measured'."""
 import pytest
 
-import cost
-from cost import PriceEntry, PriceTable, cost_rows, gpu_family, same_gpu
+from harness.report import cost
+from harness.report.cost import PriceEntry, PriceTable, cost_rows, gpu_family, same_gpu
 from helpers import case, machine
 
 
@@ -35,8 +35,8 @@ def test_an_instance_is_priced_from_its_own_measurement_and_others_are_not_measu
 
 
 def test_a_cpu_book_is_priced_on_a_cpu_instance_only_when_the_machine_is_that_instance(tmp_path):
-    import books
-    import render
+    from harness.report import books
+    from harness.report import render
     from test_books import book_file
     table = cost.load_prices(render.DEFAULT_PRICES)
     c7i = next(e for e in table.entries if e.id == "aws:c7i.4xlarge")

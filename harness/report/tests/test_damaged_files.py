@@ -8,9 +8,8 @@ import sys
 
 import pytest
 
-from conftest import FIXTURES, REPORT_DIR
+from conftest import FIXTURES, RENDER, RENDER_ENV
 
-RENDER = os.path.join(REPORT_DIR, "render.py")
 
 
 def fixture():
@@ -70,8 +69,8 @@ def test_a_damaged_file_is_refused_naming_file_and_field_and_nothing_is_written(
     out.mkdir()
     (out / "kept.txt").write_text("an earlier report")
     good = os.path.join(FIXTURES, "colab-t4.json")
-    p = subprocess.run([sys.executable, RENDER, "--out", str(out), good, str(path)], capture_output=True, text=True,
-                       env=dict(os.environ, MPLBACKEND="Agg"))
+    p = subprocess.run([*RENDER, "--out", str(out), good, str(path)], capture_output=True, text=True,
+                       env=dict(RENDER_ENV, MPLBACKEND="Agg"))
     assert p.returncode == 2, p.stderr
     assert "Traceback" not in p.stderr
     assert str(path) in p.stderr and field in p.stderr, p.stderr
@@ -81,8 +80,8 @@ def test_a_damaged_file_is_refused_naming_file_and_field_and_nothing_is_written(
 
 def test_the_fixtures_render_into_the_folder_with_no_staging_left(tmp_path):
     out = tmp_path / "deep" / "report"
-    p = subprocess.run([sys.executable, RENDER, "--out", str(out), os.path.join(FIXTURES, "devbox-cpu.json")],
-                       capture_output=True, text=True, env=dict(os.environ, MPLBACKEND="Agg"))
+    p = subprocess.run([*RENDER, "--out", str(out), os.path.join(FIXTURES, "devbox-cpu.json")],
+                       capture_output=True, text=True, env=dict(RENDER_ENV, MPLBACKEND="Agg"))
     assert p.returncode == 0, p.stderr
     names = os.listdir(out)
     assert "report.md" in names and "report.html" in names and any(n.endswith(".png") for n in names)
@@ -90,7 +89,7 @@ def test_the_fixtures_render_into_the_folder_with_no_staging_left(tmp_path):
 
 
 def test_a_skipped_case_needs_no_price():
-    import schema
+    from harness.report import schema
     data = fixture()
     entry = copy.deepcopy(data["benchmarks"][first_ran(data)])
     entry.update(status="skipped", price=None)
@@ -99,8 +98,8 @@ def test_a_skipped_case_needs_no_price():
 
 def render_refuses(tmp_path, path):
     out = tmp_path / "report"
-    p = subprocess.run([sys.executable, RENDER, "--out", str(out), str(path)], capture_output=True, text=True,
-                       env=dict(os.environ, MPLBACKEND="Agg"), timeout=120)
+    p = subprocess.run([*RENDER, "--out", str(out), str(path)], capture_output=True, text=True,
+                       env=dict(RENDER_ENV, MPLBACKEND="Agg"), timeout=120)
     assert p.returncode == 2, p.stderr
     assert "Traceback" not in p.stderr
     assert len(p.stderr.strip().splitlines()) == 1, p.stderr
@@ -116,7 +115,7 @@ def test_a_fifo_is_refused_at_once_not_waited_on(tmp_path):
 
 
 def test_a_file_over_the_size_limit_is_refused_unread(tmp_path):
-    import schema
+    from harness.report import schema
     big = tmp_path / "big.json"
     with open(big, "wb") as f:
         f.truncate(schema.MAX_RESULTS_FILE_BYTES + 1)  # sparse: no disk is used
@@ -136,8 +135,8 @@ def test_a_file_that_is_not_utf8_is_refused_naming_the_byte(tmp_path):
 
 
 def render(tmp_path, *args):
-    return subprocess.run([sys.executable, RENDER, *map(str, args)], capture_output=True, text=True,
-                          env=dict(os.environ, MPLBACKEND="Agg"), timeout=300)
+    return subprocess.run([*RENDER, *map(str, args)], capture_output=True, text=True,
+                          env=dict(RENDER_ENV, MPLBACKEND="Agg"), timeout=300)
 
 
 def test_a_results_file_under_a_name_that_is_not_utf8_is_reported(tmp_path):

@@ -1,8 +1,8 @@
 """The capacity questions of the memory section: the largest grid and the largest batch that fit."""
 import pytest
 
-from gpu_memory import GPU_CAPACITIES, MemoryModel, device_memory_rows, memory_models, models_for_gpus
-from tables import device_memory_table
+from harness.report.gpu_memory import GPU_CAPACITIES, MemoryModel, device_memory_rows, memory_models, models_for_gpus
+from harness.report.tables import device_memory_table
 from helpers import case, machine
 
 GIB = 2**30

@@ -4,8 +4,8 @@ import copy
 import json
 import os
 
-import history
-import render
+from harness.report import history
+from harness.report import render
 from conftest import FIXTURES
 
 

@@ -7,7 +7,7 @@ import shutil
 import subprocess
 import sys
 
-from conftest import FIXTURES, REPORT_DIR, ROOT
+from conftest import FIXTURES, ROOT
 
 
 def git(repo, *args):
@@ -33,7 +33,7 @@ def checkout(tmp_path):
     (repo / "results" / "report" / "report.html").write_text("an earlier report")
     (repo / "results" / "report" / "stale.png").write_text("a plot no longer drawn")
     fake = tmp_path / "elsbench"
-    fake.write_text(f"#!/bin/sh\nshift\nexec {sys.executable} {os.path.join(REPORT_DIR, 'render.py')} \"$@\"\n")
+    fake.write_text(f"#!/bin/sh\nshift\nexport PYTHONPATH={ROOT}\nexec {sys.executable} -m harness.report.render \"$@\"\n")
     fake.chmod(0o755)
     return repo, dict(os.environ, ELSBENCH=str(fake), MPLBACKEND="Agg")
 

@@ -3,9 +3,9 @@ into report.md as it was (report.html escaped it)."""
 import json
 import os
 
-import render
+from harness.report import render
 from conftest import FIXTURES
-from document import md_text
+from harness.report.document import md_text
 
 HOSTILE = "<img src=x onerror=alert(1)> *bold* [link](http://x) | `code`"
 

@@ -5,11 +5,11 @@ import json
 import os
 import re
 
-import plot_accuracy
-import plot_memory
-import plot_speedup
-import plot_time
-import render
+from harness.report import plot_accuracy
+from harness.report import plot_memory
+from harness.report import plot_speedup
+from harness.report import plot_time
+from harness.report import render
 from conftest import FIXTURES
 from helpers import case, machine
 

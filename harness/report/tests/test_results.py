@@ -4,7 +4,7 @@ import os
 
 import pytest
 
-import results
+from harness.report import results
 from conftest import FIXTURES
 
 
@@ -33,7 +33,7 @@ def test_an_entry_without_a_case_id_is_refused(tmp_path):
 
 
 def test_the_error_estimate_table_sets_estimated_against_actual_error():
-    import tables
+    from harness.report import tables
     from helpers import case, machine
 
     m = machine()
@@ -53,7 +53,7 @@ def test_the_error_estimate_table_sets_estimated_against_actual_error():
 def test_an_unconverged_case_without_a_price_loads_untimed_with_its_reason(tmp_path):
     """A price outside its no-arbitrage bounds is refused: the case has status unconverged, a null
     price and the reason, in the entry the C++ writes for a case with no result (case_record.cpp)."""
-    import tables
+    from harness.report import tables
 
     reason = "unconverged: price 874.126 above the bound 100 (min_i S_i e^{-q_i T}, ...)"
     entry = {"name": "c_median", "run_name": "c", "run_type": "aggregate", "aggregate_name": "median",

@@ -2,7 +2,7 @@
 import pytest
 
 from helpers import case, machine
-from speedup import Baseline, speedups
+from harness.report.speedup import Baseline, speedups
 
 
 def test_a_baseline_spec_reads_solver_scheme_device_threads_and_precision():
@@ -51,7 +51,7 @@ def test_a_baseline_on_the_same_steps_is_preferred_to_one_on_other_steps():
 
 def test_a_baseline_without_a_precision_is_its_fp64_cases_and_the_report_says_which(tmp_path):
     # Every case adi/cpu/t1, in fp64 and fp32: the default baseline made all of them baselines.
-    import render
+    from harness.report import render
     box = machine()
     cases = [case(box, seconds=2.0), case(box, seconds=0.8, precision="fp32")]
     section = render.speedup_section(cases, Baseline.parse("adi/cpu/t1"), str(tmp_path))

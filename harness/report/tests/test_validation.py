@@ -2,8 +2,8 @@
 and "not checked" where no reference was asked for."""
 import pytest
 
-import tables
-import tolerance
+from harness.report import tables
+from harness.report import tolerance
 from helpers import case, machine
 
 COLUMNS = ["|error| [bp of notional]", "allowance [bp]", "allowance from", "verdict"]
