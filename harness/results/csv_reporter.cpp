@@ -5,7 +5,7 @@
 namespace elsbench {
 namespace {
 
-ResultsFormat csv_format() { return {"csv", ".csv", "one row a case", whole_file(results_csv)}; }
+ResultsFormat csv_format() { return {"csv", ".csv", "one row a case", nullptr, results_csv}; }
 
 }  // namespace
 

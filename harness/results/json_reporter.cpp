@@ -4,7 +4,7 @@
 namespace elsbench {
 namespace {
 
-ResultsFormat json_format() { return {"json", "", "the results file (always written)", whole_file(results_file_text)}; }
+ResultsFormat json_format() { return {"json", "", "the results file (always written)", nullptr, results_file_text}; }
 
 }  // namespace
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <stdexcept>
 
 #include "platform/file_io.hpp"
 #include "platform/input_error.hpp"
@@ -13,7 +14,11 @@ ResultsFormats& ResultsFormats::instance() {
   return formats;
 }
 
-void ResultsFormats::add(ResultsFormat f) { formats_.push_back(std::move(f)); }
+void ResultsFormats::add(ResultsFormat f) {
+  if (!f.make == !f.whole_file)
+    throw std::logic_error("results format '" + f.name + "': give it a reporter or a whole-file function, one of them");
+  formats_.push_back(std::move(f));
+}
 
 const ResultsFormat& ResultsFormats::named(const std::string& name, const std::string& origin,
                                            const std::string& field) const {
@@ -22,28 +27,6 @@ const ResultsFormat& ResultsFormats::named(const std::string& name, const std::s
   std::string known;
   for (const ResultsFormat& f : formats_) known += (known.empty() ? "" : ", ") + f.name;
   throw InputError(origin, field, "unknown format '" + name + "' (there are: " + known + ")");
-}
-
-namespace {
-
-class WholeFile : public Reporter {
- public:
-  explicit WholeFile(std::function<std::string(const ResultsFile&)> text) : text_(std::move(text)) {}
-  void context(const nlohmann::json& context) override { file_.context = context; }
-  void add_case(const nlohmann::json& entries) override {
-    for (const nlohmann::json& e : entries) file_.benchmarks.push_back(e);
-  }
-  std::string finalize() override { return text_(file_); }
-
- private:
-  std::function<std::string(const ResultsFile&)> text_;
-  ResultsFile file_;
-};
-
-}  // namespace
-
-std::function<std::unique_ptr<Reporter>()> whole_file(std::function<std::string(const ResultsFile&)> text) {
-  return [text] { return std::make_unique<WholeFile>(text); };
 }
 
 std::vector<std::string> default_out_formats() { return {"json", "csv"}; }
@@ -74,15 +57,15 @@ std::string format_path(const std::string& results_path, const std::string& name
 }
 
 std::string render(const ResultsFormat& format, const ResultsFile& file) {
+  if (format.whole_file) return format.whole_file(file);
   const std::unique_ptr<Reporter> r = format.make();
   r->context(file.context);
-  const nlohmann::json& all = file.benchmarks;
+  const auto& all = file.benchmarks.get_ref<const nlohmann::json::array_t&>();
   for (std::size_t first = 0; first < all.size();) {
     const std::string id = all[first].value("case_id", "");
     std::size_t last = first + 1;
     while (last < all.size() && all[last].value("case_id", "") == id) ++last;
-    r->add_case(nlohmann::json(all.begin() + static_cast<std::ptrdiff_t>(first),
-                               all.begin() + static_cast<std::ptrdiff_t>(last)));
+    r->add_case(std::span<const nlohmann::json>(all.data() + first, last - first));
     first = last;
   }
   return r->finalize();

@@ -7,6 +7,7 @@
 #include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -18,7 +19,7 @@ class Reporter {
  public:
   virtual ~Reporter() = default;
   virtual void context(const nlohmann::json& context) = 0;
-  virtual void add_case(const nlohmann::json& entries) = 0;  // one case's entries, in file order
+  virtual void add_case(std::span<const nlohmann::json> entries) = 0;  // one case's, in file order
   virtual std::string finalize() = 0;
 };
 
@@ -26,7 +27,10 @@ struct ResultsFormat {
   std::string name;       // as --out-format names it
   std::string extension;  // its file beside the results file, r.json -> r<extension>; empty: the file itself
   std::string help;
+  // A reporter fed the file case by case; or, for a format that is a function of the whole file
+  // (the JSON, the CSV view), that function, given the file itself rather than a copy of it.
   std::function<std::unique_ptr<Reporter>()> make;
+  std::function<std::string(const ResultsFile&)> whole_file;
 };
 
 class ResultsFormats {
@@ -41,10 +45,6 @@ class ResultsFormats {
  private:
   std::vector<ResultsFormat> formats_;
 };
-
-// A reporter that keeps the cases and renders the whole file at the end, for formats that are
-// functions of it (the JSON, the CSV view).
-std::function<std::unique_ptr<Reporter>()> whole_file(std::function<std::string(const ResultsFile&)> text);
 
 #define ELSBENCH_REGISTER_RESULTS_FORMAT(make_format)                                    \
   namespace {                                                                            \

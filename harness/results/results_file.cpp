@@ -202,7 +202,6 @@ void check_each_case_once(const nlohmann::json& benchmarks, const std::string& o
     copies.take(benchmarks[i], i, origin, "benchmarks[" + std::to_string(i) + "]");
 }
 
-
 std::string default_results_path(const std::string& root, const std::string& machine_slug, const std::string& date,
                                  const std::string& commit) {
   const fs::path dir = fs::path(root) / "results" / machine_slug;

@@ -95,13 +95,11 @@ void add_bound(const SolverInfo& solver, const Product& product, const SolverOpt
   };
   const bool pinned = r.nt < 2 || steps_pinned(solver, product, on(0.5, r.nt / 2), static_cast<int>(r.nt));
   // Without the coarser grid, the time and domain levels go to the coarse one.
-  const bool on_coarser = pinned && coarser;
-  const PriceResult& base = coarser ? *coarser : coarse;
-  const SolverOptions at_base = coarser ? on(0.25, r.nt) : on(0.5, r.nt);
-  const PriceResult& time_base = on_coarser ? *coarser : coarse;
+  const bool time_on_coarser = pinned && coarser;
+  const PriceResult& time_base = time_on_coarser ? *coarser : coarse;
   // The time levels' seconds are measured together and shared by point-steps.
   auto t0 = std::chrono::steady_clock::now();
-  const AxisErrorEstimate time = time_estimate(solver, product, on_coarser ? at_base : on(0.5, r.nt), time_base);
+  const AxisErrorEstimate time = time_estimate(solver, product, on(time_on_coarser ? 0.25 : 0.5, r.nt), time_base);
   const double time_seconds = seconds_since(t0);
   double steps = 0;
   for (std::size_t i = 1; i < time.m.size(); ++i) steps += time.m[i];
@@ -111,7 +109,8 @@ void add_bound(const SolverInfo& solver, const Product& product, const SolverOpt
                             time_seconds * time.m[i] / steps});
   acc.time = time_bound(time);
   t0 = std::chrono::steady_clock::now();
-  const double truncation = truncation_estimate(solver, product, at_base, base);
+  const PriceResult& base = coarser ? *coarser : coarse;
+  const double truncation = truncation_estimate(solver, product, on(coarser ? 0.25 : 0.5, r.nt), base);
   acc.pricings.push_back({"domain", base.shape, base.time_steps, base.price + truncation, seconds_since(t0)});
   acc.truncation = std::abs(truncation);
   acc.bound = acc.space + acc.time + acc.truncation;

@@ -104,10 +104,7 @@ void apply(const Problem& pb, const double* phi, const Stretches& where, const E
 }  // namespace
 
 StepEvents::StepEvents(const Problem& pb) : pb_(pb) {
-  // A problem built for a GPU book has its sides per axis only (build_problems).
-  if (pb.event_weights.empty())
-    for (const CellFractions& f : pb.event_fractions) formed_.push_back(node_weights(pb, f));
-  weights_ = pb.event_weights.empty() ? &formed_ : &pb.event_weights;
+  weights_ = &node_weights(pb, formed_);
   for (const std::vector<double>& phi : *weights_) where_.push_back(nonzero_stretches(phi));
   // Continuous knock-in: the alive layer takes the knocked-in value on and below the barrier.
   knock_in_.kind = EventAction::Kind::KnockIn;

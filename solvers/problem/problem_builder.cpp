@@ -715,6 +715,13 @@ Problem build_problem(const Product& p, const GridOptions& g, const TimeStepping
   return pb;
 }
 
+const std::vector<std::vector<double>>& node_weights(const Problem& pb, std::vector<std::vector<double>>& formed) {
+  if (!pb.event_weights.empty() || pb.event_fractions.empty()) return pb.event_weights;
+  formed.clear();
+  for (const CellFractions& f : pb.event_fractions) formed.push_back(node_weights(pb, f));
+  return formed;
+}
+
 std::vector<Problem> build_problems(const std::vector<const Product*>& products, const GridOptions& grid,
                                     const TimeStepping& stepping, const BeforeNoteArrays& before_arrays) {
   std::vector<Problem> problems(products.size());

@@ -39,6 +39,9 @@ std::vector<Problem> build_problems(const std::vector<const Product*>& products,
 
 // phi per node of one event side (`Problem::event_weights`), from its per-axis fractions.
 std::vector<double> node_weights(const Problem& pb, const CellFractions& side);
+// phi per node of every event side: the problem's own arrays, or, where it was built without them
+// (build_problems), formed from its fractions into `formed`, which must outlive the result.
+const std::vector<std::vector<double>>& node_weights(const Problem& pb, std::vector<std::vector<double>>& formed);
 
 // Event times in tau: autocall dates before maturity, and daily monitoring dates before maturity.
 std::vector<double> event_taus(const Product& product);

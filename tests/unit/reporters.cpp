@@ -20,9 +20,11 @@ namespace {
 // context and a footer with the total, so that the order of the calls shows in the text.
 class CaseLines : public Reporter {
  public:
-  void context(const json& context) override { text_ << "preset " << context["elsbench"]["preset"].get<std::string>() << '\n'; }
-  void add_case(const json& entries) override {
-    text_ << entries.front()["case_id"].get<std::string>() << ' ' << entries.size() << '\n';
+  void context(const json& context) override {
+    text_ << "preset " << context.at("elsbench").at("preset").get<std::string>() << '\n';
+  }
+  void add_case(std::span<const json> entries) override {
+    text_ << entries.front().at("case_id").get<std::string>() << ' ' << entries.size() << '\n';
     ++cases_;
   }
   std::string finalize() override { return text_.str() + std::to_string(cases_) + " cases\n"; }
@@ -33,7 +35,8 @@ class CaseLines : public Reporter {
 };
 
 ResultsFormat case_lines() {
-  return {"case-lines", ".cases.txt", "a line per case (a test's format)", [] { return std::make_unique<CaseLines>(); }};
+  return {"case-lines", ".cases.txt", "a line per case (a test's format)", [] { return std::make_unique<CaseLines>(); },
+          nullptr};
 }
 
 ELSBENCH_REGISTER_RESULTS_FORMAT(case_lines)

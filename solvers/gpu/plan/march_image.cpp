@@ -47,12 +47,8 @@ MarchImage<T> make_march_image(const Problem& pb, const GpuPlan& plan, bool fact
       im.initial[static_cast<std::size_t>(l * plan.layer_stride + i)] =
           static_cast<T>(pb.initial[static_cast<std::size_t>(l * plan.points + i)]);
   if (weights == EventWeights::PerNode) {
-    for (std::size_t side = 0; side < pb.event_fractions.size(); ++side)
-      if (pb.event_weights.empty()) {
-        append(im.event_weights, node_weights(pb, pb.event_fractions[side]));
-      } else {
-        append(im.event_weights, pb.event_weights[side]);
-      }
+    std::vector<std::vector<double>> formed;
+    for (const std::vector<double>& w : node_weights(pb, formed)) append(im.event_weights, w);
   }
   for (const CellFractions& f : pb.event_fractions)
     im.fractions.insert(im.fractions.end(), f.per_axis.begin(), f.per_axis.end());
