@@ -135,13 +135,13 @@ if [ "$quick" = 1 ]; then
   "$E" book generate --notes 1000 --assets 2 --seed 1 --out "$work/book1000.jsonl" >/dev/null
   "$E" book generate --notes 250 --assets 2 --seed 1 --out "$work/book250.jsonl" >/dev/null
   "$E" book generate --notes 32 --assets 3 --seed 1 --out "$work/book32-3a.jsonl" >/dev/null
-  for p in fp64 fp32; do
+  for p in fp64 mixed fp32; do
     run_step "q4-1000-n100-$p" 120 "$E" book price "$work/book1000.jsonl" --solver adi-cuda --device cuda:0 --n 100 \
       --precision "$p" --out "$out/q4-1000-n100-$p.json"
   done
   ELSBENCH_BOOK_MARCH=batched run_step q4-1000-n100-fp64-batched 120 "$E" book price "$work/book1000.jsonl" \
     --solver adi-cuda --device cuda:0 --n 100 --out "$out/q4-1000-n100-fp64-batched.json"
-  for p in fp64 fp32; do
+  for p in fp64 mixed fp32; do
     run_step "q4-250-n200-$p" 120 "$E" book price "$work/book250.jsonl" --solver adi-cuda --device cuda:0 --n 200 \
       --precision "$p" --out "$out/q4-250-n200-$p.json"
   done

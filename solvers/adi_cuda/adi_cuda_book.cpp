@@ -1,6 +1,6 @@
 // adi-cuda's book march: the batch plan and image built on the host once, uploaded at once, then
 // either the on-chip march (the default: one persistent launch, each CTA marching whole notes from
-// a queue, note_kernel.cu) or the batched march (ELSBENCH_BOOK_MARCH=batched: per step one launch
+// a queue, note_kernel.cu; fp64, fp32 or mixed) or the batched march (ELSBENCH_BOOK_MARCH=batched: per step one launch
 // per stage and round covering every note, adi_batch_kernels.cu, and one event launch); the values
 // of each note's layer 0 downloaded at the end. The first note's result carries the batch's times.
 #include "solvers/adi_cuda/adi_cuda_book.hpp"
@@ -8,7 +8,9 @@
 #include <chrono>
 #include <cstdlib>
 #include <iomanip>
+#include <optional>
 #include <sstream>
+#include <type_traits>
 
 #include "platform/cuda/cuda_check.hpp"
 #include "platform/cuda/cuda_handles.hpp"
@@ -160,43 +162,81 @@ std::vector<MarchResult> march_batch(const std::vector<const Problem*>& problems
   return host.results(dev, false, scheme, alloc.peak(), note.str());
 }
 
-// One persistent launch: each CTA marches whole notes from the queue (kernels/note_march.hpp).
-template <class T>
+// A mixed march's stages over an uploaded fp64 batch: its constants rounded to fp32, each note's
+// fp32 arguments over them, and each note's values and fp64 operators (WideNote).
+struct NarrowStages {
+  DeviceArray<float> constants;
+  DeviceArray<MarchArgs<float>> notes;
+  DeviceArray<WideNote<double>> wide;
+
+  NarrowStages(DeviceAllocator& alloc, const GpuBatchPlan& plan, const BatchImage<double>& im,
+               const UploadedBatch<double>& dev, double& setup) {
+    const Clock::time_point t = Clock::now();
+    const UninitializedVector<float> narrow = narrowed_constants(im);
+    setup += seconds_since(t);
+    constants = uploaded(alloc, narrow, "batch operators and factor tables in fp32");
+    BatchBases<float> at;
+    at.constants = constants.data();
+    at.steps = dev.steps.data();
+    at.events = dev.events.data();
+    at.fractions = dev.fractions.data();
+    notes = uploaded(alloc, batch_march_args<float>(plan, im, at), "batch notes in fp32");
+    BatchBases<double> values;
+    values.constants = dev.constants.data();
+    values.buffers[0] = dev.buffers[0].data();
+    values.steps = at.steps;
+    values.events = at.events;
+    values.fractions = at.fractions;
+    wide = uploaded(alloc, wide_notes(batch_march_args<double>(plan, im, values)), "batch notes' values in fp64");
+  }
+};
+
+// One persistent launch: each CTA marches whole notes from the queue (kernels/note_march.hpp),
+// values in V, stages in T.
+template <class V, class T>
 std::vector<MarchResult> march_on_chip(const std::vector<const Problem*>& problems, const AdiScheme& scheme,
                                        int device) {
-  HostBatch<T> host(problems, scheme, device, EventWeights::PerAxis);
+  HostBatch<V> host(problems, scheme, device, EventWeights::PerAxis);
   const GpuBatchPlan& plan = host.plan;
   Clock::time_point t = Clock::now();
   const std::vector<int> order = longest_first(plan);
   host.times.setup += seconds_since(t);
   const DeviceGuard on(device);
-  const OnChipLaunch launch = on_chip_launch<T>(on_chip_workspace_values(plan));
+  const OnChipWorkspace room = on_chip_workspace(plan);
+  const OnChipLaunch launch = on_chip_launch<V, T>(room);
   t = Clock::now();
   DeviceAllocator alloc;
-  const UploadedBatch<T> dev(alloc, plan, host.image, false);
+  const UploadedBatch<V> dev(alloc, plan, host.image, false);
+  OnChipBook<V, T> book;
+  std::optional<NarrowStages> narrow;
+  if constexpr (std::is_same_v<V, T>) {
+    book.notes = dev.notes.data();
+  } else {
+    narrow.emplace(alloc, plan, host.image, dev, host.times.setup);
+    book.notes = narrow->notes.data();
+    book.wide = narrow->wide.data();
+  }
   const DeviceArray<int> queue_order = uploaded(alloc, order, "on-chip queue order");
   const DeviceArray<int> queue = uploaded(alloc, std::vector<int>{0}, "on-chip queue position");
-  DeviceArray<T> workspaces;
+  DeviceArray<unsigned char> workspaces;
   if (!launch.in_shared)
-    workspaces = DeviceArray<T>(alloc, static_cast<std::size_t>(launch.ctas) * (launch.workspace_bytes / sizeof(T)),
-                                "on-chip march workspaces (global path)");
+    workspaces = DeviceArray<unsigned char>(alloc, static_cast<std::size_t>(launch.ctas) * launch.workspace_bytes,
+                                            "on-chip march workspaces (global path)");
   host.times.upload = seconds_since(t);
 
-  OnChipBook<T> book;
-  book.notes = dev.notes.data();
   book.order = queue_order.data();
   book.note_count = plan.size();
   CudaStream stream;
   DeviceTimer timer;
   timer.start(stream.get());
-  launch_book_on_chip(book, queue.data(), workspaces.data(), launch, stream.get());
+  launch_book_on_chip(book, queue.data(), workspaces.data(), room, launch, stream.get());
   timer.stop(stream.get());
   stream.synchronize();
   host.times.march = timer.seconds();
 
   std::ostringstream note;
   note << std::fixed << std::setprecision(3) << "on-chip device march of " << plan.size() << " notes on "
-       << launch.ctas << " CTAs of " << kNoteThreads<T> << " threads, state in "
+       << launch.ctas << " CTAs of " << kNoteThreads<V, T> << " threads, state in "
        << (launch.in_shared ? "shared memory" : "global memory") << " (" << launch.workspace_bytes
        << " bytes a CTA): " << host.times.march * 1e3 << " ms (CUDA events, " << host.gpu_name
        << "); device memory " << alloc.peak() << " bytes counted for the batch";
@@ -214,15 +254,29 @@ bool on_chip_march() {
 
 template <class T>
 std::vector<MarchResult> march_book(const std::vector<const Problem*>& problems, const AdiScheme& scheme, int device) {
-  return on_chip_march() ? march_on_chip<T>(problems, scheme, device) : march_batch<T>(problems, scheme, device);
+  return on_chip_march() ? march_on_chip<T, T>(problems, scheme, device) : march_batch<T>(problems, scheme, device);
+}
+
+// Mixed precision (fp64 values, fp32 increments) is the on-chip march's only.
+std::vector<MarchResult> march_book_mixed(const std::vector<const Problem*>& problems, const AdiScheme& scheme,
+                                          int device) {
+  if (!on_chip_march())
+    throw SolverError(SolverError::Kind::Unsupported,
+                      "adi-cuda's batched book march (ELSBENCH_BOOK_MARCH=batched) takes fp64 or fp32; mixed "
+                      "precision runs in the on-chip march (the default)");
+  return march_on_chip<double, float>(problems, scheme, device);
 }
 
 }  // namespace
 
 std::vector<MarchResult> march_book_on_adi_cuda(const std::vector<const Problem*>& problems, const SolverOptions& opt) {
   const AdiScheme scheme = adi_scheme(opt.scheme.empty() ? adi_scheme_names().front() : opt.scheme);
-  return opt.precision == Precision::FP64 ? march_book<double>(problems, scheme, opt.device.index)
-                                          : march_book<float>(problems, scheme, opt.device.index);
+  switch (opt.precision) {
+    case Precision::FP64: return march_book<double>(problems, scheme, opt.device.index);
+    case Precision::FP32: return march_book<float>(problems, scheme, opt.device.index);
+    case Precision::Mixed: break;
+  }
+  return march_book_mixed(problems, scheme, opt.device.index);
 }
 
 }  // namespace elsbench::gpu

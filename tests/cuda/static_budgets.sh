@@ -2,7 +2,7 @@
 # Static budgets of the on-chip book kernel (solvers/adi_cuda/note_kernel.cu), as ptxas reports
 # them (nvcc --resource-usage) for each architecture the build targets and each precision:
 #   no spill stores or loads (the body keeps its lines' chunk values in registers),
-#   registers x the CTA's threads (kNoteThreads<T>) within an SM's 64 K registers,
+#   registers x the CTA's threads (kNoteThreadsFp64, Mixed, Fp32) within an SM's 64 K registers,
 #   static shared memory under 1 KiB (the note's state is the dynamic workspace that
 #   on_chip_launch sizes against the device's opt-in limit).
 # Usage: static_budgets.sh NVCC SOURCE_DIR ARCH... (ARCH as in CMAKE_CUDA_ARCHITECTURES: 75 80 90)
@@ -10,10 +10,15 @@ set -euo pipefail
 nvcc=$1 root=$2
 shift 2
 header=$root/solvers/gpu/kernels/note_march.hpp
-threads_line=$(grep -E 'constexpr int kNoteThreads = sizeof\(T\) == 8 \? [0-9]+ : [0-9]+;' "$header" || true)
-[ -n "$threads_line" ] || { echo "static_budgets: kNoteThreads<T> not found in $header" >&2; exit 1; }
-fp64_threads=$(sed -E 's/.*\? ([0-9]+) : ([0-9]+);.*/\1/' <<<"$threads_line")
-fp32_threads=$(sed -E 's/.*\? ([0-9]+) : ([0-9]+);.*/\2/' <<<"$threads_line")
+threads_of() {  # kNoteThreadsFp64 | kNoteThreadsMixed | kNoteThreadsFp32
+  local t
+  t=$(grep -oE "$1 = [0-9]+" "$header" | awk '{ print $3 }')
+  [ -n "$t" ] || { echo "static_budgets: $1 not found in $header" >&2; exit 1; }
+  echo "$t"
+}
+fp64_threads=$(threads_of kNoteThreadsFp64)
+mixed_threads=$(threads_of kNoteThreadsMixed)
+fp32_threads=$(threads_of kNoteThreadsFp32)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 failed=0
@@ -22,9 +27,13 @@ for arch in "$@"; do
   "$nvcc" -DELSBENCH_HAVE_CUDA=1 -I"$root" -O3 -DNDEBUG -std=c++20 --expt-relaxed-constexpr \
     -arch="sm_$arch" --resource-usage -cubin -o "$work/note_kernel.cubin" "$root/solvers/adi_cuda/note_kernel.cu" \
     >"$work/usage.txt" 2>&1 || { cat "$work/usage.txt"; echo "static_budgets: nvcc failed for sm_$arch" >&2; exit 1; }
-  for precision in d f; do
-    name=fp64; threads=$fp64_threads
-    [ "$precision" = f ] && { name=fp32; threads=$fp32_threads; }
+  # The kernel's template arguments as mangled: values then stages.
+  for precision in dd ff df; do
+    case $precision in
+      dd) name=fp64; threads=$fp64_threads ;;
+      ff) name=fp32; threads=$fp32_threads ;;
+      df) name=mixed; threads=$mixed_threads ;;
+    esac
     # The lines after the kernel's "Compiling entry function" line, up to the next entry.
     report=$(awk -v pat="march_book_on_chip_kernelI${precision}E" '
       /Compiling entry function/ { on = index($0, pat) > 0; next }

@@ -54,6 +54,10 @@ struct GpuMarchSession::Impl {
 GpuMarchSession::GpuMarchSession(const GpuBackends& backends, const Problem& pb, const AdiScheme& scheme,
                                  int device, Precision precision)
     : impl_(std::make_unique<Impl>()) {
+  if (precision == Precision::Mixed)
+    throw SolverError(SolverError::Kind::Unsupported,
+                      "a single note's GPU march takes fp64 or fp32; mixed precision (fp64 values, fp32 increments) "
+                      "runs in adi-cuda's on-chip book march (book price)");
   const GpuBackendFactory make = precision == Precision::FP64 ? backends.fp64 : backends.fp32;
   if (!make) throw std::logic_error("GpuMarchSession: the variant declares no backend in this precision");
   impl_->device = select_device(device);

@@ -6,11 +6,13 @@
 // starts on NaN), and bank wavefronts: per warp and access instruction (its call site, and the
 // how-manieth time a lane reaches it), the most distinct 4-byte words one of the 32 banks serves,
 // against the fewest the access's bytes need (128 bytes a wavefront).
+#include <algorithm>
 #include <cstddef>
 #include <limits>
 #include <map>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "solvers/gpu/emulator/lockstep.hpp"
@@ -25,18 +27,31 @@ struct CtaFindings {
   long long ideal_wavefronts = 0; // what the same accesses need without bank conflicts
 };
 
-template <class T>
+// The values (in V) and the scratch (in T) of a CTA's workspace: one region each, one after the
+// other in the workspace's bytes, as the device lays them out.
+template <class U>
+struct WorkRegion {
+  explicit WorkRegion(const char* what) : name(what) {}
+  const char* name;
+  std::vector<U> data;
+  long long first_word = 0;  // the region's first 4-byte word in the workspace
+  std::vector<long long> stamp;
+  std::vector<int> writer, reader;  // per value in this phase: -1 none, a thread, -2 several readers
+};
+
+template <class V, class T = V>
 class EmulatedCta {
  public:
-  // `queue`: the book's queue position, shared by every CTA of an emulated launch.
-  EmulatedCta(int threads, std::size_t workspace_values, int& queue, bool checked)
-      : threads_(threads), work_(workspace_values), queue_(queue), checked_(checked) {
+  // `queue`: the book's queue position, shared by every CTA of an emulated launch; `values`:
+  // the workspace's values in V, before its `scratch` values in T.
+  EmulatedCta(int threads, std::size_t scratch, int& queue, bool checked, std::size_t values = 0)
+      : threads_(threads), queue_(queue), checked_(checked) {
     if (threads % kWarp != 0) throw std::invalid_argument("EmulatedCta: threads must be whole warps");
+    size(values_, values, 0);
+    size(scratch_, scratch, static_cast<long long>(values * sizeof(V) / 4));
     if (checked_) {
-      stamp_.assign(work_.size(), -1);
-      writer_.assign(work_.size(), -1);
-      reader_.assign(work_.size(), -1);
       trace_.resize(static_cast<std::size_t>(threads));
+      item_.assign(static_cast<std::size_t>(threads), 0);
     }
   }
 
@@ -44,13 +59,11 @@ class EmulatedCta {
   int warp_count() const { return threads_ / kWarp; }
 
   // Not inlined: the return address names the access's call site in the body.
-  [[gnu::noinline]] T get(long long i) {
-    touch(i, false, __builtin_return_address(0));
-    return work_[static_cast<std::size_t>(i)];
-  }
-  [[gnu::noinline]] void set(long long i, T v) {
-    touch(i, true, __builtin_return_address(0));
-    work_[static_cast<std::size_t>(i)] = v;
+  [[gnu::noinline]] T get(long long i) { return scratch_.data[touch(scratch_, i, false, __builtin_return_address(0))]; }
+  [[gnu::noinline]] void set(long long i, T v) { scratch_.data[touch(scratch_, i, true, __builtin_return_address(0))] = v; }
+  [[gnu::noinline]] V value(long long i) { return values_.data[touch(values_, i, false, __builtin_return_address(0))]; }
+  [[gnu::noinline]] void set_value(long long i, V v) {
+    values_.data[touch(values_, i, true, __builtin_return_address(0))] = v;
   }
 
   template <class F>
@@ -72,15 +85,23 @@ class EmulatedCta {
     end_phase();
   }
 
+  // The calling thread starts its work item k of this phase: its accesses are matched with its
+  // warp's other lanes' by item, so that a lane with nothing to do in one item (a row's pad slot)
+  // does not shift the rest.
+  void item(long long k) {
+    if (checked_) item_[static_cast<std::size_t>(tid_)] = k;
+  }
+
   T* span(long long i, int count, int) {
-    for (int c = 0; c < count; ++c) mark(i + c, true);
-    return work_.data() + i;
+    for (int c = 0; c < count; ++c) mark(scratch_, i + c, true);
+    return scratch_.data.data() + i;
   }
 
   // A new note finds the workspace as the last one left it: NaN here, so that a read of a value
   // the note never wrote shows in its price.
   int next_note() {
-    std::fill(work_.begin(), work_.end(), std::numeric_limits<T>::quiet_NaN());
+    std::fill(values_.data.begin(), values_.data.end(), std::numeric_limits<V>::quiet_NaN());
+    std::fill(scratch_.data.begin(), scratch_.data.end(), std::numeric_limits<T>::quiet_NaN());
     end_phase();
     return queue_++;
   }
@@ -90,39 +111,57 @@ class EmulatedCta {
  private:
   struct Access {
     const void* site;
-    long long value;
+    long long item;
+    long long word;  // first 4-byte word of the access in the workspace
+    int words;
   };
 
-  void touch(long long i, bool write, const void* site) {
-    if (i < 0 || static_cast<std::size_t>(i) >= work_.size())
-      throw std::out_of_range("EmulatedCta: workspace index " + std::to_string(i) + " outside its " +
-                              std::to_string(work_.size()) + " values");
+  template <class U>
+  void size(WorkRegion<U>& r, std::size_t count, long long first_word) {
+    r.data.assign(count, U(0));
+    r.first_word = first_word;
     if (!checked_) return;
-    mark(i, write);
-    trace_[static_cast<std::size_t>(tid_)].push_back({site, i});
+    r.stamp.assign(count, -1);
+    r.writer.assign(count, -1);
+    r.reader.assign(count, -1);
   }
 
-  void mark(long long i, bool write) {
+  template <class U>
+  std::size_t touch(WorkRegion<U>& r, long long i, bool write, const void* site) {
+    if (i < 0 || static_cast<std::size_t>(i) >= r.data.size())
+      throw std::out_of_range("EmulatedCta: workspace index " + std::to_string(i) + " outside its " +
+                              std::to_string(r.data.size()) + " values of " + std::to_string(sizeof(U)) + " bytes");
+    if (checked_) {
+      mark(r, i, write);
+      constexpr int words = static_cast<int>(sizeof(U) / 4);
+      trace_[static_cast<std::size_t>(tid_)].push_back(
+          {site, item_[static_cast<std::size_t>(tid_)], r.first_word + i * words, words});
+    }
+    return static_cast<std::size_t>(i);
+  }
+
+  template <class U>
+  void mark(WorkRegion<U>& r, long long i, bool write) {
     if (!checked_) return;
     const auto at = static_cast<std::size_t>(i);
-    if (stamp_[at] != found_.phases) {
-      stamp_[at] = found_.phases;
-      writer_[at] = reader_[at] = -1;
+    if (r.stamp[at] != found_.phases) {
+      r.stamp[at] = found_.phases;
+      r.writer[at] = r.reader[at] = -1;
     }
-    const int other_writer = writer_[at] >= 0 && writer_[at] != tid_ ? writer_[at] : -1;
-    const int other_reader = reader_[at] == -2 || (reader_[at] >= 0 && reader_[at] != tid_) ? reader_[at] : -1;
-    if (other_writer >= 0 || (write && other_reader != -1)) race(i, other_writer >= 0 ? other_writer : other_reader);
+    const int other_writer = r.writer[at] >= 0 && r.writer[at] != tid_ ? r.writer[at] : -1;
+    const int other_reader = r.reader[at] == -2 || (r.reader[at] >= 0 && r.reader[at] != tid_) ? r.reader[at] : -1;
+    if (other_writer >= 0 || (write && other_reader != -1)) race(r, i, other_writer >= 0 ? other_writer : other_reader);
     if (write) {
-      writer_[at] = tid_;
+      r.writer[at] = tid_;
     } else {
-      reader_[at] = reader_[at] == -1 || reader_[at] == tid_ ? tid_ : -2;
+      r.reader[at] = r.reader[at] == -1 || r.reader[at] == tid_ ? tid_ : -2;
     }
   }
 
-  void race(long long i, int other) {
+  template <class U>
+  void race(const WorkRegion<U>& r, long long i, int other) {
     if (found_.races++ == 0)
-      found_.first_race = "phase " + std::to_string(found_.phases) + ": value " + std::to_string(i) +
-                          " touched by thread " + std::to_string(tid_) + " and " +
+      found_.first_race = "phase " + std::to_string(found_.phases) + ": " + r.name + " " + std::to_string(i) + " touched by thread " + std::to_string(tid_) + " and " +
                           (other == -2 ? std::string("several readers") : "thread " + std::to_string(other)) +
                           ", one of them writing";
   }
@@ -132,44 +171,47 @@ class EmulatedCta {
     ++found_.phases;
   }
 
-  // Per warp, the accesses of its lanes at one (site, occurrence) as one request.
+  // Per warp, the accesses of its lanes at one (item, site, occurrence) as one request.
   void count_wavefronts() {
+    using Key = std::tuple<long long, const void*, int>;
     for (int w = 0; w < warp_count(); ++w) {
-      std::map<std::pair<const void*, int>, std::vector<long long>> requests;
+      std::map<Key, std::vector<Access>> requests;
       for (int lane = 0; lane < kWarp; ++lane) {
-        std::map<const void*, int> seen;
+        std::map<std::pair<long long, const void*>, int> seen;
         for (const Access& a : trace_[static_cast<std::size_t>(w * kWarp + lane)])
-          requests[{a.site, seen[a.site]++}].push_back(a.value);
+          requests[{a.item, a.site, seen[{a.item, a.site}]++}].push_back(a);
       }
-      for (const auto& [instruction, values] : requests) count_request(values);
+      for (const auto& [instruction, accesses] : requests) count_request(accesses);
     }
     for (auto& tr : trace_) tr.clear();
+    std::fill(item_.begin(), item_.end(), 0);
   }
 
-  void count_request(const std::vector<long long>& values) {
+  void count_request(const std::vector<Access>& accesses) {
     constexpr int kBanks = 32;
-    const long long words_per_value = static_cast<long long>(sizeof(T) / 4);
     std::vector<long long> words[kBanks];
-    for (long long v : values)
-      for (long long part = 0; part < words_per_value; ++part) {
-        const long long word = v * words_per_value + part;
+    long long bytes = 0;
+    for (const Access& a : accesses) {
+      bytes += 4LL * a.words;
+      for (long long word = a.word; word < a.word + a.words; ++word) {
         auto& in_bank = words[word % kBanks];
         if (std::find(in_bank.begin(), in_bank.end(), word) == in_bank.end()) in_bank.push_back(word);
       }
+    }
     std::size_t most = 0;
     for (const auto& in_bank : words) most = std::max(most, in_bank.size());
     found_.wavefronts += static_cast<long long>(most);
-    found_.ideal_wavefronts += (static_cast<long long>(values.size() * sizeof(T)) + 127) / 128;
+    found_.ideal_wavefronts += (bytes + 127) / 128;
   }
 
   int threads_;
-  std::vector<T> work_;
+  WorkRegion<V> values_{"value"};
+  WorkRegion<T> scratch_{"scratch value"};
   int& queue_;
   bool checked_;
   int tid_ = 0;
-  std::vector<long long> stamp_;
-  std::vector<int> writer_, reader_;   // per value in this phase: -1 none, a thread, -2 several readers
   std::vector<std::vector<Access>> trace_;  // per thread, its workspace accesses in this phase
+  std::vector<long long> item_;             // per thread, its work item in this phase
   CtaFindings found_;
 };
 

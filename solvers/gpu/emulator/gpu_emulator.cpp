@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <type_traits>
 
 #include "solvers/gpu/emulator/lockstep.hpp"
 #include "solvers/gpu/kernels/batch_blocks.hpp"
@@ -161,31 +162,49 @@ std::vector<std::vector<double>> emulate_adi_cuda_batch(const std::vector<const 
   return out;
 }
 
-template <class T>
+template <class V, class T>
 OnChipEmulation emulate_book_on_chip(const std::vector<const Problem*>& problems, const GpuBatchPlan& plan,
                                      bool checked) {
-  const BatchImage<T> im = make_batch_image<T>(problems, plan, EventWeights::PerAxis);
-  std::vector<T> values(im.initial.begin(), im.initial.end());  // payoffs in, final values out
-  BatchBases<T> bases;
+  const BatchImage<V> im = make_batch_image<V>(problems, plan, EventWeights::PerAxis);
+  std::vector<V> values(im.initial.begin(), im.initial.end());  // payoffs in, final values out
+  BatchBases<V> bases;
   bases.constants = im.constants.data();
   bases.buffers[0] = values.data();
   bases.steps = im.steps.data();
   bases.events = im.events.data();
   bases.fractions = im.fractions.data();
-  const std::vector<MarchArgs<T>> notes = batch_march_args<T>(plan, im, bases);
+  const std::vector<MarchArgs<V>> wide = batch_march_args<V>(plan, im, bases);
+  OnChipBook<V, T> book;
+  std::vector<MarchArgs<T>> notes;
+  std::vector<WideNote<V>> wide_values;
+  UninitializedVector<T> narrow;
+  if constexpr (std::is_same_v<V, T>) {
+    book.notes = wide.data();
+  } else {
+    narrow = narrowed_constants(im);
+    BatchBases<T> at;
+    at.constants = narrow.data();
+    at.steps = bases.steps;
+    at.events = bases.events;
+    at.fractions = bases.fractions;
+    notes = batch_march_args<T>(plan, im, at);
+    wide_values = wide_notes(wide);
+    book.notes = notes.data();
+    book.wide = wide_values.data();
+  }
   const std::vector<int> order = longest_first(plan);
-  OnChipBook<T> book;
-  book.notes = notes.data();
   book.order = order.data();
   book.note_count = plan.size();
   int queue = 0;
-  EmulatedCta<T> cta(kNoteThreads<T>, static_cast<std::size_t>(on_chip_workspace_values(plan)), queue, checked);
+  const OnChipWorkspace room = on_chip_workspace(plan);
+  EmulatedCta<V, T> cta(kNoteThreads<V, T>, static_cast<std::size_t>(room.scratch), queue, checked,
+                        static_cast<std::size_t>(room.values));
   march_book_on_chip(book, cta);
   OnChipEmulation out;
   for (int k = 0; k < plan.size(); ++k) {
     const GpuPlan& note = plan.notes[static_cast<std::size_t>(k)];
     const auto first = values.begin() + im.notes[static_cast<std::size_t>(k)].values;
-    out.values.push_back(unpadded_layers(note, std::vector<T>(first, first + note.buffer_values()), note.layers));
+    out.values.push_back(unpadded_layers(note, std::vector<V>(first, first + note.buffer_values()), note.layers));
   }
   out.findings = cta.findings();
   return out;
@@ -223,6 +242,8 @@ template std::vector<std::vector<double>> emulate_adi_cuda_batch<float>(const st
                                                                         const GpuBatchPlan&);
 template OnChipEmulation emulate_book_on_chip<double>(const std::vector<const Problem*>&, const GpuBatchPlan&, bool);
 template OnChipEmulation emulate_book_on_chip<float>(const std::vector<const Problem*>&, const GpuBatchPlan&, bool);
+template OnChipEmulation emulate_book_on_chip<double, float>(const std::vector<const Problem*>&, const GpuBatchPlan&,
+                                                             bool);
 template void emulate_warp_carries<double>(double*, double*, const ChunkTable<double>&);
 template void emulate_warp_carries<float>(float*, float*, const ChunkTable<float>&);
 

@@ -11,14 +11,15 @@
 
 namespace elsbench::gpu {
 
-// Threads of a CTA of the on-chip march, per precision: the most whose register cap (64 K
-// registers / threads, __launch_bounds__) leaves ptxas without spills (sm_90, CUDA 13: fp64 223
-// registers at 256 threads, fp32 162 at 384; tests/cuda/static_budgets.sh checks it in CUDA builds).
-template <class T>
-constexpr int kNoteThreads = sizeof(T) == 8 ? 256 : 384;
+// Threads of a CTA of the on-chip march, per precision (V the values', T the stages'): the most
+// whose register cap (64 K registers / threads, __launch_bounds__) leaves ptxas without spills
+// (tests/cuda/static_budgets.sh checks it in CUDA builds; figures in solvers/gpu/README.md).
+constexpr int kNoteThreadsFp64 = 256, kNoteThreadsMixed = 384, kNoteThreadsFp32 = 384;
+template <class V, class T = V>
+constexpr int kNoteThreads = sizeof(T) == 8 ? kNoteThreadsFp64 : sizeof(V) == 8 ? kNoteThreadsMixed : kNoteThreadsFp32;
 
-// A note's state in its CTA's workspace: the layers of X, scratch A and B, then the chunk carries
-// z and v of one layer's lines. A row (fixed i1) is n0 values, one more when n0 is even: the
+// A note's state in its CTA's workspace: the layers of X (values, in V), then the scratch (in T):
+// A and B, and the chunk carries z and v of one layer's lines. A row (fixed i1) is n0 values, one more when n0 is even: the
 // lanes of a warp that solve the same chunk of neighbouring rows (chunk_item) then read addresses
 // an odd stride apart, which fall in 32 different banks (16 bank pairs twice in fp64); along
 // axis 1 they read neighbouring columns, neighbouring addresses.
@@ -29,12 +30,13 @@ struct NoteLayout {
   long long carries = 0;
 
   ELSBENCH_HD long long at(int i0, int i1) const { return static_cast<long long>(i1) * row + i0; }
-  ELSBENCH_HD long long x(int l) const { return layer * l; }
-  ELSBENCH_HD long long a() const { return layer * layers; }
-  ELSBENCH_HD long long b() const { return layer * (layers + 1); }
-  ELSBENCH_HD long long z() const { return layer * (layers + 2); }
+  ELSBENCH_HD long long x(int l) const { return layer * l; }  // in the values
+  ELSBENCH_HD long long x_values() const { return layer * layers; }
+  ELSBENCH_HD long long a() const { return 0; }  // in the scratch
+  ELSBENCH_HD long long b() const { return layer; }
+  ELSBENCH_HD long long z() const { return 2 * layer; }
   ELSBENCH_HD long long v() const { return z() + carries; }
-  ELSBENCH_HD long long values() const { return v() + carries; }
+  ELSBENCH_HD long long scratch_values() const { return v() + carries; }
   // Axis `axis`'s line li at its node j.
   ELSBENCH_HD long long line_node(int axis, int li, int j) const { return axis == 0 ? at(j, li) : at(li, j); }
 };
@@ -53,22 +55,33 @@ ELSBENCH_HD NoteLayout note_layout(int dim, int layers, int n0, int n1) {
   return l;
 }
 
-// Everything the on-chip march reads: each note's arguments (MarchArgs: grid, steps, events,
-// factor tables, per-axis fractions; buffers[0] holds the payoff in and the final values out) and
-// the order in which the queue hands them out.
-template <class T>
+// A mixed note's values (payoff in, final values out, laid out as the buffers) and its operators
+// in V, for the first pass of each step (D0 = dt F X).
+template <class V>
+struct WideNote {
+  V* values = nullptr;
+  GridView<V> grid;
+};
+
+// Everything the on-chip march reads: each note's arguments (MarchArgs in the stages' precision:
+// grid, steps, events, factor tables, per-axis fractions; unless mixed, buffers[0] holds the
+// payoff in and the final values out), a mixed book's WideNote per note, and the order in which
+// the queue hands the notes out.
+template <class V, class T = V>
 struct OnChipBook {
   const MarchArgs<T>* notes = nullptr;
-  const int* order = nullptr;  // queue position -> note, longest schedule first
+  const WideNote<V>* wide = nullptr;  // mixed (V wider than T) only
+  const int* order = nullptr;         // queue position -> note, longest schedule first
   int note_count = 0;
 };
 
 // f(i0, i1) for the nodes of thread tid in a node phase: consecutive threads take consecutive
 // slots of the workspace's rows, the pad slot of a row left idle, so that a warp's accesses are
 // contiguous (no bank conflicts) wherever it starts.
-template <class F>
-ELSBENCH_HD void nodes_of(const NoteLayout& L, int tid, int threads, F f) {
+template <class Cta, class F>
+ELSBENCH_HD void nodes_of(Cta& cta, const NoteLayout& L, int tid, int threads, F f) {
   for (long long slot = tid; slot < L.layer; slot += threads) {
+    cta.item(slot / threads);
     const int i1 = static_cast<int>(slot / L.row), i0 = static_cast<int>(slot - static_cast<long long>(i1) * L.row);
     if (i0 < L.n0) f(i0, i1);
   }
@@ -82,18 +95,20 @@ ELSBENCH_HD void chunk_item(int item, int lines, int& li, int& k) {
 }
 
 // One implicit stage along `axis` for one layer: the right-hand side rhs(i0, i1) staged in the
-// array at `staged`, the lines solved with the chunked method (chunked_solve.hpp), the solution
-// written to the array at `out` (which may be `staged`). rhs may read `staged` at its own node only.
-template <class T, class Cta, class Rhs>
-ELSBENCH_HD void solve_lines(Cta& cta, const NoteLayout& L, int axis, const ChunkTable<T>& t, long long staged,
-                             long long out, Rhs rhs) {
+// scratch array at `staged`, the lines solved with the chunked method (chunked_solve.hpp), each
+// node's solution handed to store(i0, i1, x) (which may write `staged` at that node). rhs may
+// read `staged` at its own node only.
+template <class T, class Cta, class Rhs, class Store>
+ELSBENCH_HD void solve_lines_into(Cta& cta, const NoteLayout& L, int axis, const ChunkTable<T>& t, long long staged,
+                                  Rhs rhs, Store store) {
   const int lines = axis == 0 ? L.n1 : L.n0;
   const int chunks = t.chunks;
   const int items = lines * chunks;
   const int threads = cta.threads();
-  cta.phase([&](int tid) { nodes_of(L, tid, threads, [&](int i0, int i1) { cta.set(staged + L.at(i0, i1), rhs(i0, i1)); }); });
+  cta.phase([&](int tid) { nodes_of(cta, L, tid, threads, [&](int i0, int i1) { cta.set(staged + L.at(i0, i1), rhs(i0, i1)); }); });
   cta.phase([&](int tid) {
     for (int item = tid; item < items; item += threads) {
+      cta.item(item / threads);
       int li, k;
       chunk_item(item, lines, li, k);
       T z, v;
@@ -110,6 +125,7 @@ ELSBENCH_HD void solve_lines(Cta& cta, const NoteLayout& L, int axis, const Chun
   });
   cta.phase([&](int tid) {
     for (int item = tid; item < items; item += threads) {
+      cta.item(item / threads);
       int li, k;
       chunk_item(item, lines, li, k);
       const long long first = static_cast<long long>(li) * chunks;
@@ -117,19 +133,26 @@ ELSBENCH_HD void solve_lines(Cta& cta, const NoteLayout& L, int axis, const Chun
       const T after = k + 1 < chunks ? cta.get(L.v() + first + k + 1) : T(0);
       chunk_solve(
           t, k, before, after, [&](int j) { return cta.get(staged + L.line_node(axis, li, j)); },
-          [&](int j, T xj) { cta.set(out + L.line_node(axis, li, j), xj); });
+          [&](int j, T xj) { axis == 0 ? store(j, li, xj) : store(li, j, xj); });
     }
   });
 }
 
-// Step s of layer l (the stages above).
+// The same, the solution written to the scratch array at `out` (which may be `staged`).
+template <class T, class Cta, class Rhs>
+ELSBENCH_HD void solve_lines(Cta& cta, const NoteLayout& L, int axis, const ChunkTable<T>& t, long long staged,
+                             long long out, Rhs rhs) {
+  solve_lines_into(cta, L, axis, t, staged, rhs, [&](int i0, int i1, T x) { cta.set(out + L.at(i0, i1), x); });
+}
+
+// Step s of layer l (the stages above); X is in the values, V = T.
 template <class T, class Cta>
 ELSBENCH_HD void step_layer(Cta& cta, const MarchArgs<T>& a, const NoteLayout& L, const GpuStep& s, int l) {
   const GridView<T>& g = a.grid;
   const StageCoefs<T> c(s);
   const long long X = L.x(l), A = L.a(), B = L.b();
   const bool two = s.two_rounds();
-  const auto at_x = [&](int p, int q) { return cta.get(X + L.at(p, q)); };
+  const auto at_x = [&](int p, int q) { return cta.value(X + L.at(p, q)); };
   const auto at_b = [&](int p, int q) { return cta.get(B + L.at(p, q)); };
   const auto first_axis = [&](int round) {
     return [&, round](int i0, int i1) { return first_axis_rhs(g, c, round, at_x, at_b, i0, i1); };
@@ -141,90 +164,154 @@ ELSBENCH_HD void step_layer(Cta& cta, const MarchArgs<T>& a, const NoteLayout& L
                                                   : second_axis_rhs(g, c, y1, at_x, i0, i1);
     };
   };
+  const auto into_x = [&](int i0, int i1, T v) { cta.set_value(X + L.at(i0, i1), v); };
+  const auto into_b = [&](int i0, int i1, T v) { cta.set(B + L.at(i0, i1), v); };
   if (g.dim == 1) {
-    solve_lines(cta, L, 0, a.table(0, s), A, two ? B : X, first_axis(1));
-    if (two) solve_lines(cta, L, 0, a.table(0, s), A, X, first_axis(2));
-    return;
+    if (!two) return solve_lines_into(cta, L, 0, a.table(0, s), A, first_axis(1), into_x);
+    solve_lines_into(cta, L, 0, a.table(0, s), A, first_axis(1), into_b);
+    return solve_lines_into(cta, L, 0, a.table(0, s), A, first_axis(2), into_x);
   }
   solve_lines(cta, L, 0, a.table(0, s), A, A, first_axis(1));
-  solve_lines(cta, L, 1, a.table(1, s), A, two ? B : X, second_axis(1));
-  if (!two) return;
+  if (!two) return solve_lines_into(cta, L, 1, a.table(1, s), A, second_axis(1), into_x);
+  solve_lines_into(cta, L, 1, a.table(1, s), A, second_axis(1), into_b);
   solve_lines(cta, L, 0, a.table(0, s), A, A, first_axis(2));
-  solve_lines(cta, L, 1, a.table(1, s), A, X, second_axis(2));
+  solve_lines_into(cta, L, 1, a.table(1, s), A, second_axis(2), into_x);
 }
 
-// phi of event e at node (i0, i1), from its side's per-axis fractions, as the CPU forms it.
-template <class T>
-ELSBENCH_HD T event_fraction(const MarchArgs<T>& a, const GpuEvent& e, int i0, int i1) {
+// Step s of layer l of a mixed march (the CPU adi's step_increments): X stays in V and the stages
+// run in T on its increment D = Y - X. D0 = dt F X from the operators in V, rounded once; round 1
+// solves (I - theta dt A_d) D_d = D_{d-1}; round 2 starts from D0 + corr_mixed F_0 Dk +
+// corr_full F Dk, HV's stages subtracting theta dt F_d Dk; then X += the last stage's D. A step's
+// change is small beside the values, so T's rounding costs V's accuracy little.
+template <class V, class T, class Cta>
+ELSBENCH_HD void step_layer_increments(Cta& cta, const MarchArgs<T>& a, const GridView<V>& wide,
+                                       const NoteLayout& L, const GpuStep& s, int l) {
+  const GridView<T>& g = a.grid;
+  const StageCoefs<T> c(s);
+  const V dt = static_cast<V>(s.w.dt);
+  const long long X = L.x(l), A = L.a(), B = L.b();
+  const bool two = s.two_rounds(), hv = s.w.kind == SchemeKind::HundsdorferVerwer;
+  const auto at_x = [&](int p, int q) { return cta.value(X + L.at(p, q)); };
+  const auto at_b = [&](int p, int q) { return cta.get(B + L.at(p, q)); };
+  const auto d0 = [&](int i0, int i1) { return static_cast<T>(dt * node_terms(wide, at_x, i0, i1).full(g.dim)); };
+  const auto round_two = [&](int i0, int i1) {
+    const NodeTerms<T> dk = node_terms(g, at_b, i0, i1);
+    const T d = (d0(i0, i1) + c.corr_mixed * dk.mixed) + c.corr_full * dk.full(g.dim);
+    return hv ? d - c.theta_dt * dk.a0 : d;
+  };
+  const auto staged = [&](int round) {
+    return [&, round](int i0, int i1) {
+      const T d = cta.get(A + L.at(i0, i1));
+      return round == 2 && hv ? d - c.theta_dt * along1(g.op[1], at_b, i0, i1, g.n1) : d;
+    };
+  };
+  const auto add_to_x = [&](int i0, int i1, T d) {
+    const long long at = X + L.at(i0, i1);
+    cta.set_value(at, cta.value(at) + static_cast<V>(d));
+  };
+  const auto into_b = [&](int i0, int i1, T d) { cta.set(B + L.at(i0, i1), d); };
+  const int last = g.dim - 1;
+  const auto first_rhs = [&](int round) {
+    return [&, round](int i0, int i1) { return round == 1 ? d0(i0, i1) : round_two(i0, i1); };
+  };
+  const auto last_rhs = [&](int round) {
+    return [&, round](int i0, int i1) { return g.dim == 2 ? staged(round)(i0, i1) : first_rhs(round)(i0, i1); };
+  };
+  if (g.dim == 2) solve_lines(cta, L, 0, a.table(0, s), A, A, first_rhs(1));
+  if (!two) return solve_lines_into(cta, L, last, a.table(last, s), A, last_rhs(1), add_to_x);
+  solve_lines_into(cta, L, last, a.table(last, s), A, last_rhs(1), into_b);
+  if (g.dim == 2) solve_lines(cta, L, 0, a.table(0, s), A, A, first_rhs(2));
+  solve_lines_into(cta, L, last, a.table(last, s), A, last_rhs(2), add_to_x);
+}
+
+// phi of event e at node (i0, i1), in V, from its side's per-axis fractions, as the CPU forms it.
+template <class V, class T>
+ELSBENCH_HD V event_fraction(const MarchArgs<T>& a, const GpuEvent& e, int i0, int i1) {
   const double* f = a.fractions + static_cast<long long>(e.weights) * (a.grid.n0 + (a.grid.dim == 2 ? a.grid.n1 : 0));
   const double at[2] = {f[i0], a.grid.dim == 2 ? f[a.grid.n0 + i1] : 0.0};
-  return static_cast<T>(cell_fraction(at, a.grid.dim, e.worst_of, e.below));
+  return static_cast<V>(cell_fraction(at, a.grid.dim, e.worst_of, e.below));
 }
 
-// The step's actions, node by node, in the order of its event list (stage_math.hpp's
+// The step's actions on the values, node by node, in the order of its event list (stage_math.hpp's
 // apply_events_at, on the workspace): where phi = 0 a node is neither read nor written.
-template <class T, class Cta>
+template <class V, class T, class Cta>
 ELSBENCH_HD void apply_events(Cta& cta, const MarchArgs<T>& a, const NoteLayout& L, const GpuStep& s) {
   cta.phase([&](int tid) {
-    nodes_of(L, tid, cta.threads(), [&](int i0, int i1) {
+    nodes_of(cta, L, tid, cta.threads(), [&](int i0, int i1) {
       const long long node = L.at(i0, i1);
       for (int k = 0; k < s.event_count; ++k) {
         const GpuEvent& e = a.events[s.first_event + k];
-        const T phi = event_fraction(a, e, i0, i1);
-        if (phi == T(0)) continue;
+        const V phi = event_fraction<V>(a, e, i0, i1);
+        if (phi == V(0)) continue;
         if (e.kind == 0) {
-          const T value = static_cast<T>(e.value);
+          const V value = static_cast<V>(e.value);
           for (int l = 0; l < L.layers; ++l) {
-            const T v = cta.get(L.x(l) + node);
-            cta.set(L.x(l) + node, v + phi * (value - v));
+            const V v = cta.value(L.x(l) + node);
+            cta.set_value(L.x(l) + node, v + phi * (value - v));
           }
         } else {
-          const T v0 = cta.get(L.x(0) + node);
-          cta.set(L.x(0) + node, v0 + phi * (cta.get(L.x(1) + node) - v0));
+          const V v0 = cta.value(L.x(0) + node);
+          cta.set_value(L.x(0) + node, v0 + phi * (cta.value(L.x(1) + node) - v0));
         }
       }
     });
   });
 }
 
-// Payoff in (buffers[0] -> X), final values out (X -> buffers[0]).
-template <class T, class Cta>
-ELSBENCH_HD void copy_note(Cta& cta, const MarchArgs<T>& a, const NoteLayout& L, bool in) {
-  T* values = a.buffers[0];
+// Payoff in (values -> X), final values out (X -> values); `values` laid out as the buffers.
+template <class V, class T, class Cta>
+ELSBENCH_HD void copy_note(Cta& cta, const MarchArgs<T>& a, V* values, const NoteLayout& L, bool in) {
   for (int l = 0; l < L.layers; ++l)
     cta.phase([&](int tid) {
-      nodes_of(L, tid, cta.threads(), [&](int i0, int i1) {
+      nodes_of(cta, L, tid, cta.threads(), [&](int i0, int i1) {
         const long long there = a.grid.index(i0, i1, l);
         if (in) {
-          cta.set(L.x(l) + L.at(i0, i1), values[there]);
+          cta.set_value(L.x(l) + L.at(i0, i1), values[there]);
         } else {
-          values[there] = cta.get(L.x(l) + L.at(i0, i1));
+          values[there] = cta.value(L.x(l) + L.at(i0, i1));
         }
       });
     });
 }
 
-template <class T, class Cta>
-ELSBENCH_HD void march_note(Cta& cta, const MarchArgs<T>& a) {
+// Note k of the book: in V = T its values are buffers[0]; mixed, its WideNote's.
+template <class V, class T, class Cta>
+ELSBENCH_HD void march_note(Cta& cta, const OnChipBook<V, T>& book, int k) {
+  const MarchArgs<T>& a = book.notes[k];
   const NoteLayout L = note_layout(a.grid.dim, a.grid.layers, a.grid.n0, a.grid.n1);
-  copy_note(cta, a, L, true);
+  constexpr bool mixed = sizeof(V) != sizeof(T);
+  V* values = nullptr;
+  if constexpr (mixed) {
+    values = book.wide[k].values;
+  } else {
+    values = a.buffers[0];
+  }
+  copy_note(cta, a, values, L, true);
   for (int j = 0; j < a.step_count; ++j) {
     const GpuStep& s = a.steps[j];
-    for (int l = 0; l < L.layers; ++l) step_layer(cta, a, L, s, l);
-    if (s.event_count > 0) apply_events(cta, a, L, s);
+    for (int l = 0; l < L.layers; ++l) {
+      if constexpr (mixed) {
+        step_layer_increments(cta, a, book.wide[k].grid, L, s, l);
+      } else {
+        step_layer(cta, a, L, s, l);
+      }
+    }
+    if (s.event_count > 0) apply_events<V>(cta, a, L, s);
   }
-  copy_note(cta, a, L, false);
+  copy_note(cta, a, values, L, false);
 }
 
 // The kernel body: notes from the queue until it runs dry. The CTA policy: threads(),
-// warp_count(); get(i) and set(i, v) on the workspace (values of T); phase(f): f(tid) on every
-// thread, then a barrier; warps(f): f(warp, lanes) on every warp, then a barrier; span(i, count,
-// warp): workspace values a warp scans (the carries); next_note(): one queue position for all.
-// Control flow outside phases is uniform, so every thread meets every barrier, and a thread keeps
-// nothing across a barrier but what it wrote to the workspace.
-template <class T, class Cta>
-ELSBENCH_HD void march_book_on_chip(const OnChipBook<T>& book, Cta& cta) {
-  for (int q = cta.next_note(); q < book.note_count; q = cta.next_note()) march_note(cta, book.notes[book.order[q]]);
+// warp_count(); value(i) and set_value(i, v) on the workspace's values (V), get(i) and set(i, v)
+// on its scratch (T); phase(f): f(tid) on every thread, then a barrier; warps(f): f(warp, lanes)
+// on every warp, then a barrier; span(i, count, warp): scratch values a warp scans (the carries);
+// item(k): the thread starts its k-th work item of the phase (the emulator matches lanes' accesses
+// by it); next_note(): one queue position for all. Control flow outside phases is uniform, so every
+// thread meets every barrier, and a thread keeps nothing across a barrier but what it wrote to
+// the workspace.
+template <class V, class T, class Cta>
+ELSBENCH_HD void march_book_on_chip(const OnChipBook<V, T>& book, Cta& cta) {
+  for (int q = cta.next_note(); q < book.note_count; q = cta.next_note()) march_note(cta, book, book.order[q]);
 }
 
 }  // namespace elsbench::gpu

@@ -99,8 +99,8 @@ BatchImage<T> make_batch_image(const std::vector<const Problem*>& problems, cons
   return b;
 }
 
-template <class T>
-std::vector<MarchArgs<T>> batch_march_args(const GpuBatchPlan& plan, const BatchImage<T>& image,
+template <class T, class I>
+std::vector<MarchArgs<T>> batch_march_args(const GpuBatchPlan& plan, const BatchImage<I>& image,
                                            const BatchBases<T>& at) {
   const T* constants = at.constants;
   std::vector<MarchArgs<T>> out;
@@ -108,8 +108,8 @@ std::vector<MarchArgs<T>> batch_march_args(const GpuBatchPlan& plan, const Batch
     const GpuPlan& p = plan.notes[k];
     const auto& o = image.notes[k];
     MarchArgs<T> a;
-    a.grid = make_grid_view<T>(p, constants + o.coefs[0], p.dim == 2 ? constants + o.coefs[1] : nullptr, o.mixed,
-                               o.has_mixed);
+    a.grid = make_grid_view<T>(p, constants + o.coefs[0], p.dim == 2 ? constants + o.coefs[1] : nullptr,
+                               static_cast<T>(o.mixed), o.has_mixed);
     a.steps = at.steps + o.steps;
     a.events = at.events + o.events;
     a.event_weights = constants + o.weights;
@@ -125,6 +125,17 @@ std::vector<MarchArgs<T>> batch_march_args(const GpuBatchPlan& plan, const Batch
   return out;
 }
 
+UninitializedVector<float> narrowed_constants(const BatchImage<double>& image) {
+  constexpr std::size_t kPart = std::size_t{1} << 16;  // values a thread converts at a time
+  const std::size_t count = image.constants.size();
+  UninitializedVector<float> out(count);
+  side_by_side((count + kPart - 1) / kPart, [&](std::size_t part) {
+    const std::size_t first = part * kPart, last = std::min(count, first + kPart);
+    for (std::size_t i = first; i < last; ++i) out[i] = static_cast<float>(image.constants[i]);
+  });
+  return out;
+}
+
 template BatchImage<double> make_batch_image<double>(const std::vector<const Problem*>&, const GpuBatchPlan&,
                                                      EventWeights);
 template BatchImage<float> make_batch_image<float>(const std::vector<const Problem*>&, const GpuBatchPlan&,
@@ -133,5 +144,7 @@ template std::vector<MarchArgs<double>> batch_march_args<double>(const GpuBatchP
                                                                  const BatchBases<double>&);
 template std::vector<MarchArgs<float>> batch_march_args<float>(const GpuBatchPlan&, const BatchImage<float>&,
                                                                const BatchBases<float>&);
+template std::vector<MarchArgs<float>> batch_march_args<float, double>(const GpuBatchPlan&, const BatchImage<double>&,
+                                                                       const BatchBases<float>&);
 
 }  // namespace elsbench::gpu

@@ -47,8 +47,14 @@ struct BatchBases {
   const GpuEvent* events = nullptr;
   const double* fractions = nullptr;
 };
-template <class T>
-std::vector<MarchArgs<T>> batch_march_args(const GpuBatchPlan& plan, const BatchImage<T>& image,
+// The arguments in T over an image in I: a mixed march's fp32 stages over its fp64 image's
+// offsets, their constants narrowed_constants(image).
+template <class T, class I = T>
+std::vector<MarchArgs<T>> batch_march_args(const GpuBatchPlan& plan, const BatchImage<I>& image,
                                            const BatchBases<T>& at);
+
+// An fp64 image's constants rounded to fp32, at the same offsets: what make_batch_image<float>
+// would hold (it computes coefficients and factors in fp64, then rounds them).
+UninitializedVector<float> narrowed_constants(const BatchImage<double>& image);
 
 }  // namespace elsbench::gpu

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <numeric>
 
-#include "solvers/gpu/kernels/note_march.hpp"
 
 namespace elsbench::gpu {
 namespace {
@@ -28,10 +27,21 @@ std::vector<int> longest_first(const GpuBatchPlan& plan) {
   return order;
 }
 
-long long on_chip_workspace_values(const GpuBatchPlan& plan) {
-  long long most = 0;
-  for (const GpuPlan& p : plan.notes) most = std::max(most, note_layout(p.dim, p.layers, p.n0, p.n1).values());
-  return most;
+OnChipWorkspace on_chip_workspace(const GpuBatchPlan& plan) {
+  OnChipWorkspace w;
+  for (const GpuPlan& p : plan.notes) {
+    const NoteLayout L = note_layout(p.dim, p.layers, p.n0, p.n1);
+    w.values = std::max(w.values, L.x_values());
+    w.scratch = std::max(w.scratch, L.scratch_values());
+  }
+  return w;
+}
+
+std::vector<WideNote<double>> wide_notes(const std::vector<MarchArgs<double>>& wide) {
+  std::vector<WideNote<double>> out;
+  out.reserve(wide.size());
+  for (const MarchArgs<double>& a : wide) out.push_back({a.buffers[0], a.grid});
+  return out;
 }
 
 }  // namespace elsbench::gpu

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <vector>
 
+#include "solvers/gpu/kernels/note_march.hpp"
 #include "solvers/gpu/plan/gpu_batch.hpp"
 
 namespace elsbench::gpu {
@@ -12,7 +13,19 @@ namespace elsbench::gpu {
 // last notes a CTA takes are short and the CTAs finish together.
 std::vector<int> longest_first(const GpuBatchPlan& plan);
 
-// Values of the largest note's state (NoteLayout::values).
-long long on_chip_workspace_values(const GpuBatchPlan& plan);
+// A CTA's workspace: room for the largest note's values (in V) and, after them, for the largest
+// note's scratch (in T) (NoteLayout).
+struct OnChipWorkspace {
+  long long values = 0, scratch = 0;
+  std::size_t bytes(std::size_t value_bytes, std::size_t scratch_bytes) const {
+    return (static_cast<std::size_t>(values) * value_bytes + static_cast<std::size_t>(scratch) * scratch_bytes + 15) /
+           16 * 16;
+  }
+};
+OnChipWorkspace on_chip_workspace(const GpuBatchPlan& plan);
+
+// A mixed march's per-note values and fp64 operators (WideNote), from the notes' arguments over
+// its fp64 image (buffers[0]: the payoffs in, the final values out).
+std::vector<WideNote<double>> wide_notes(const std::vector<MarchArgs<double>>& wide);
 
 }  // namespace elsbench::gpu
