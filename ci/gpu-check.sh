@@ -126,6 +126,14 @@ if [ "$quick" = 1 ]; then
     --solver adi-cuda --device cuda:0 --n 100
   book_check q2-book64-fp32 90 1e-4 "$reference" "$work/book64.jsonl" --solver adi-cuda --device cuda:0 --n 100 --precision fp32
   book_check q2-book64-mixed 90 1e-6 "$reference" "$work/book64.jsonl" --solver adi-cuda --device cuda:0 --n 100 --precision mixed
+  # A book of one to three assets: the CPU prices it here first (three assets march on chip).
+  "$E" book generate --notes 12 --assets mixed --seed 7 --out "$work/book-mixed.jsonl" >/dev/null
+  run_step q2-mixed-assets-cpu 120 "$E" book price "$work/book-mixed.jsonl" --solver adi --n 32 \
+    --out "$work/book-mixed-cpu.json"
+  book_check q2-mixed-assets-fp64 90 1e-9 "$work/book-mixed-cpu.json" "$work/book-mixed.jsonl" --solver adi-cuda \
+    --device cuda:0 --n 32
+  book_check q2-mixed-assets-mixed 90 1e-6 "$work/book-mixed-cpu.json" "$work/book-mixed.jsonl" --solver adi-cuda \
+    --device cuda:0 --n 32 --precision mixed
   "$E" book generate --notes 2 --assets 2 --seed 5 --out "$work/book2.jsonl" >/dev/null
   sanitizer=$(command -v compute-sanitizer || echo "$(dirname "$nvcc")/compute-sanitizer")
   for tool in racecheck synccheck memcheck; do

@@ -118,6 +118,11 @@ struct HostBatch {
 template <class T>
 std::vector<MarchResult> march_batch(const std::vector<const Problem*>& problems, const AdiScheme& scheme,
                                      int device) {
+  for (const Problem* pb : problems)
+    if (pb->dim > 2)
+      throw SolverError(SolverError::Kind::Unsupported,
+                        "adi-cuda's batched book march (ELSBENCH_BOOK_MARCH=batched) takes 1 or 2 underlyings; three "
+                        "run in the on-chip march (the default)");
   HostBatch<T> host(problems, scheme, device, EventWeights::PerNode);
   const GpuBatchPlan& plan = host.plan;
   const DeviceGuard on(device);
@@ -267,16 +272,34 @@ std::vector<MarchResult> march_book_mixed(const std::vector<const Problem*>& pro
   return march_on_chip<double, float>(problems, scheme, device);
 }
 
-}  // namespace
-
-std::vector<MarchResult> march_book_on_adi_cuda(const std::vector<const Problem*>& problems, const SolverOptions& opt) {
-  const AdiScheme scheme = adi_scheme(opt.scheme.empty() ? adi_scheme_names().front() : opt.scheme);
+std::vector<MarchResult> march_book_in(const std::vector<const Problem*>& problems, const AdiScheme& scheme,
+                                       const SolverOptions& opt) {
   switch (opt.precision) {
     case Precision::FP64: return march_book<double>(problems, scheme, opt.device.index);
     case Precision::FP32: return march_book<float>(problems, scheme, opt.device.index);
     case Precision::Mixed: break;
   }
   return march_book_mixed(problems, scheme, opt.device.index);
+}
+
+}  // namespace
+
+// Notes of one or two underlyings and notes of three march in launches of their own: a CTA's
+// workspace is sized for the launch's largest note, and a three-asset note's (megabytes) would
+// send every smaller note of its launch to the global path.
+std::vector<MarchResult> march_book_on_adi_cuda(const std::vector<const Problem*>& problems, const SolverOptions& opt) {
+  const AdiScheme scheme = adi_scheme(opt.scheme.empty() ? adi_scheme_names().front() : opt.scheme);
+  std::vector<std::size_t> groups[2];
+  for (std::size_t k = 0; k < problems.size(); ++k) groups[problems[k]->dim == 3 ? 1 : 0].push_back(k);
+  std::vector<MarchResult> out(problems.size());
+  for (const std::vector<std::size_t>& group : groups) {
+    if (group.empty()) continue;
+    std::vector<const Problem*> part;
+    for (std::size_t k : group) part.push_back(problems[k]);
+    std::vector<MarchResult> marched = march_book_in(part, scheme, opt);
+    for (std::size_t i = 0; i < group.size(); ++i) out[group[i]] = std::move(marched[i]);
+  }
+  return out;
 }
 
 }  // namespace elsbench::gpu

@@ -1,5 +1,6 @@
 // Registration of adi-cuda: the ADI schemes of `adi` on the GPU with the project's kernels
-// (adi_kernels.cu), fp64 and fp32, 1 or 2 underlyings; its on-chip book march also mixed.
+// (adi_kernels.cu), fp64 and fp32, 1 or 2 underlyings; its on-chip book march also mixed precision
+// and three underlyings.
 #include "solvers/adi_cuda/adi_cuda_backend.hpp"
 #include "solvers/adi_cuda/adi_cuda_book.hpp"
 #include "solvers/contract/solver.hpp"
@@ -15,7 +16,7 @@ SolverInfo adi_cuda_info() {
                   "directions), fused explicit stages and events, march in a CUDA graph";
   s.schemes = adi_scheme_names();
   s.devices = {Device::Kind::Cuda};
-  s.max_dim = 2;
+  s.max_dim = 3;  // three in a book only (the single-note march refuses them)
   s.precisions = {Precision::FP64, Precision::FP32, Precision::Mixed};
   s.memory = MemoryModel{MemorySpace::Device, 3, 0, 0, false,
                          "device, per layer: three value buffers (stages rotate through them); factor tables and "

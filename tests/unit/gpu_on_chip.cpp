@@ -24,11 +24,12 @@ namespace {
 
 double relative(double a, double b) { return std::abs(a - b) / std::max(1.0, std::abs(b)); }
 
-// The first `notes` notes of a mixed generated book that the GPU variants take (1 or 2 assets).
-std::vector<Product> gpu_notes(int notes, std::uint64_t seed) {
+// The first `notes` notes of a mixed generated book with `least` to `most` assets.
+std::vector<Product> gpu_notes(int notes, std::uint64_t seed, int least = 1, int most = 2) {
   std::vector<Product> out;
-  for (Product& p : generate_book({4 * notes, 0, seed}))
-    if (p.dimension() <= 2 && static_cast<int>(out.size()) < notes) out.push_back(std::move(p));
+  for (Product& p : generate_book({8 * notes, 0, seed}))
+    if (p.dimension() >= least && p.dimension() <= most && static_cast<int>(out.size()) < notes)
+      out.push_back(std::move(p));
   BOOST_TEST_REQUIRE(static_cast<int>(out.size()) == notes);
   return out;
 }
@@ -40,10 +41,12 @@ struct Book {
   SolverOptions opt;
 };
 
-Book book_of(const std::vector<Product>& notes, const std::string& scheme, int n, std::size_t element_bytes) {
+Book book_of(const std::vector<Product>& notes, const std::string& scheme, int n, std::size_t element_bytes,
+             std::vector<int> axis_nodes = {}) {
   Book b;
   b.opt.scheme = scheme;
   b.opt.grid.n = n;
+  b.opt.grid.axis_nodes = std::move(axis_nodes);
   const SolverInfo& adi = SolverRegistry::instance().get("adi");
   for (const Product& p : notes) b.problems.push_back(build_problem(p, b.opt.grid, adi.stepping));
   for (const Problem& pb : b.problems) b.batch.push_back(&pb);
@@ -91,6 +94,29 @@ BOOST_AUTO_TEST_CASE(mixed_on_chip_prices_as_the_cpu_adis_mixed_march) {
   prices_agree(b, run, 1e-8);
   b.opt.precision = Precision::Mixed;
   prices_agree(b, run, 1e-8);
+}
+
+// Three underlyings: row r = i1 + n1 i2, the third axis's lines n1 rows apart, the three pairs'
+// mixed terms; a book of three-asset notes (axes of 11, 10 and 9 nodes, so that no two axes can
+// stand in for each other) in fp64 and mixed, and a checked march's first steps.
+BOOST_AUTO_TEST_CASE(three_asset_notes_march_on_chip_as_the_cpu_adi) {
+  Book b = book_of(gpu_notes(3, 17, 3, 3), "hundsdorfer-verwer", 11, sizeof(double), {11, 10, 9});
+  for (const GpuPlan& p : b.plan.notes) BOOST_TEST_REQUIRE((p.n0 == 11 && p.n1 == 10 && p.n2 == 9));
+  prices_agree(b, emulate_book_on_chip<double>(b.batch, b.plan, false), 1e-12);
+  prices_agree(b, emulate_book_on_chip<double, float>(b.batch, b.plan, false), 1e-8);
+  for (GpuPlan& p : b.plan.notes) p.steps.resize(std::min<std::size_t>(p.steps.size(), 3));
+  for (const OnChipEmulation& run : {emulate_book_on_chip<double>(b.batch, b.plan, true),
+                                     emulate_book_on_chip<double, float>(b.batch, b.plan, true)})
+    BOOST_TEST(run.findings.races == 0, run.findings.first_race);
+}
+
+BOOST_AUTO_TEST_CASE(three_asset_notes_march_on_chip_in_every_scheme) {
+  for (const char* scheme : {"douglas", "craig-sneyd", "modified-craig-sneyd"}) {
+    BOOST_TEST_CONTEXT(scheme) {
+      const Book b = book_of(gpu_notes(1, 19, 3, 3), scheme, 8, sizeof(double));
+      prices_agree(b, emulate_book_on_chip<double>(b.batch, b.plan, false), 1e-12);
+    }
+  }
 }
 
 // A checked march of three notes in `scheme`: the CPU adi's prices to 1e-12 (mixed: 1e-8), no

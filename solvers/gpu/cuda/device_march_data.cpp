@@ -29,8 +29,8 @@ DeviceMarchData<T>::DeviceMarchData(const Problem& pb, const GpuPlan& plan, Devi
   step_base_ = DeviceArray<int>(alloc, 1, "step counter");
   initial_ = std::move(im.initial);
 
-  args_.grid = make_grid_view<T>(plan, coefs_[0].data(), plan.dim == 2 ? coefs_[1].data() : nullptr,
-                                 im.mixed, im.has_mixed);
+  const T* const coefs[3] = {coefs_[0].data(), plan.dim == 2 ? coefs_[1].data() : nullptr, nullptr};
+  args_.grid = make_grid_view<T>(plan, coefs, im.mixed, im.has_mixed);
   args_.steps = steps_.data();
   args_.events = events_.data();
   args_.event_weights = weights_.data();

@@ -58,6 +58,10 @@ GpuMarchSession::GpuMarchSession(const GpuBackends& backends, const Problem& pb,
     throw SolverError(SolverError::Kind::Unsupported,
                       "a single note's GPU march takes fp64 or fp32; mixed precision (fp64 values, fp32 increments) "
                       "runs in adi-cuda's on-chip book march (book price)");
+  if (pb.dim > 2)
+    throw SolverError(SolverError::Kind::Unsupported,
+                      "a single note's GPU march takes 1 or 2 underlyings; three run in adi-cuda's on-chip book "
+                      "march (book price)");
   const GpuBackendFactory make = precision == Precision::FP64 ? backends.fp64 : backends.fp32;
   if (!make) throw std::logic_error("GpuMarchSession: the variant declares no backend in this precision");
   impl_->device = select_device(device);

@@ -99,8 +99,8 @@ std::vector<double> emulate_adi_cuda(const Problem& pb, const GpuPlan& plan) {
   std::vector<T> buffers[3] = {im.initial, std::vector<T>(im.initial.size(), std::numeric_limits<T>::quiet_NaN()),
                                std::vector<T>(im.initial.size(), std::numeric_limits<T>::quiet_NaN())};
   MarchArgs<T> a;
-  a.grid = make_grid_view<T>(plan, im.coefs[0].data(), plan.dim == 2 ? im.coefs[1].data() : nullptr,
-                             im.mixed, im.has_mixed);
+  const T* const coefs[3] = {im.coefs[0].data(), plan.dim == 2 ? im.coefs[1].data() : nullptr, nullptr};
+  a.grid = make_grid_view<T>(plan, coefs, im.mixed, im.has_mixed);
   a.steps = plan.steps.data();
   a.events = plan.events.data();
   a.event_weights = im.event_weights.data();

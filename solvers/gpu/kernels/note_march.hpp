@@ -19,17 +19,19 @@ template <class V, class T = V>
 constexpr int kNoteThreads = sizeof(T) == 8 ? kNoteThreadsFp64 : sizeof(V) == 8 ? kNoteThreadsMixed : kNoteThreadsFp32;
 
 // A note's state in its CTA's workspace: the layers of X (values, in V), then the scratch (in T):
-// A and B, and the chunk carries z and v of one layer's lines. A row (fixed i1) is n0 values, one more when n0 is even: the
-// lanes of a warp that solve the same chunk of neighbouring rows (chunk_item) then read addresses
-// an odd stride apart, which fall in 32 different banks (16 bank pairs twice in fp64); along
-// axis 1 they read neighbouring columns, neighbouring addresses.
+// A and B, and the chunk carries z and v of one layer's lines. A row (fixed i1, and i2 in 3-D:
+// row r = i1 + n1 i2) is n0 values, one more when n0 is even: the lanes of a warp that solve the
+// same chunk of neighbouring rows (chunk_item) then read addresses an odd stride apart, which
+// fall in 32 different banks (16 bank pairs twice in fp64); along the other axes they read
+// neighbouring columns, neighbouring addresses.
 struct NoteLayout {
-  int dim = 2, layers = 1, n0 = 0, n1 = 1;
+  int dim = 2, layers = 1, n0 = 0, n1 = 1, n2 = 1;
   int row = 0;         // values from one row to the next
+  int rows = 1;        // n1 n2
   long long layer = 0; // values of one array
   long long carries = 0;
 
-  ELSBENCH_HD long long at(int i0, int i1) const { return static_cast<long long>(i1) * row + i0; }
+  ELSBENCH_HD long long at(int i0, int r) const { return static_cast<long long>(r) * row + i0; }
   ELSBENCH_HD long long x(int l) const { return layer * l; }  // in the values
   ELSBENCH_HD long long x_values() const { return layer * layers; }
   ELSBENCH_HD long long a() const { return 0; }  // in the scratch
@@ -37,21 +39,43 @@ struct NoteLayout {
   ELSBENCH_HD long long z() const { return 2 * layer; }
   ELSBENCH_HD long long v() const { return z() + carries; }
   ELSBENCH_HD long long scratch_values() const { return v() + carries; }
-  // Axis `axis`'s line li at its node j.
-  ELSBENCH_HD long long line_node(int axis, int li, int j) const { return axis == 0 ? at(j, li) : at(li, j); }
+  ELSBENCH_HD int size(int axis) const { return axis == 0 ? n0 : axis == 1 ? n1 : n2; }
+  ELSBENCH_HD int lines(int axis) const { return axis == 0 ? rows : axis == 1 ? n0 * n2 : n0 * n1; }
+  // Axis `axis`'s line li at its node j: the node's i0 and row. Lines of axes 1 and 2 take
+  // neighbouring i0 for neighbouring li.
+  ELSBENCH_HD void line_point(int axis, int li, int j, int& i0, int& r) const {
+    if (axis == 0) {
+      i0 = j;
+      r = li;
+    } else if (axis == 1) {
+      i0 = li % n0;
+      r = j + n1 * (li / n0);
+    } else {
+      i0 = li % n0;
+      r = li / n0 + n1 * j;
+    }
+  }
+  ELSBENCH_HD long long line_node(int axis, int li, int j) const {
+    int i0, r;
+    line_point(axis, li, j, i0, r);
+    return at(i0, r);
+  }
 };
 
-ELSBENCH_HD NoteLayout note_layout(int dim, int layers, int n0, int n1) {
+ELSBENCH_HD NoteLayout note_layout(int dim, int layers, int n0, int n1, int n2) {
   NoteLayout l;
   l.dim = dim;
   l.layers = layers;
   l.n0 = n0;
   l.n1 = n1;
+  l.n2 = n2;
   l.row = n0 | 1;
-  l.layer = static_cast<long long>(l.row) * n1;
-  const long long rows = static_cast<long long>(n1) * chunks_of(n0);
-  const long long cols = dim == 2 ? static_cast<long long>(n0) * chunks_of(n1) : 0;
-  l.carries = rows > cols ? rows : cols;
+  l.rows = n1 * n2;
+  l.layer = static_cast<long long>(l.row) * l.rows;
+  for (int axis = 0; axis < dim; ++axis) {
+    const long long c = static_cast<long long>(l.lines(axis)) * chunks_of(l.size(axis));
+    if (c > l.carries) l.carries = c;
+  }
   return l;
 }
 
@@ -101,7 +125,7 @@ ELSBENCH_HD void chunk_item(int item, int lines, int& li, int& k) {
 template <class T, class Cta, class Rhs, class Store>
 ELSBENCH_HD void solve_lines_into(Cta& cta, const NoteLayout& L, int axis, const ChunkTable<T>& t, long long staged,
                                   Rhs rhs, Store store) {
-  const int lines = axis == 0 ? L.n1 : L.n0;
+  const int lines = L.lines(axis);
   const int chunks = t.chunks;
   const int items = lines * chunks;
   const int threads = cta.threads();
@@ -133,7 +157,11 @@ ELSBENCH_HD void solve_lines_into(Cta& cta, const NoteLayout& L, int axis, const
       const T after = k + 1 < chunks ? cta.get(L.v() + first + k + 1) : T(0);
       chunk_solve(
           t, k, before, after, [&](int j) { return cta.get(staged + L.line_node(axis, li, j)); },
-          [&](int j, T xj) { axis == 0 ? store(j, li, xj) : store(li, j, xj); });
+          [&](int j, T xj) {
+            int i0, r;
+            L.line_point(axis, li, j, i0, r);
+            store(i0, r, xj);
+          });
     }
   });
 }
@@ -145,37 +173,52 @@ ELSBENCH_HD void solve_lines(Cta& cta, const NoteLayout& L, int axis, const Chun
   solve_lines_into(cta, L, axis, t, staged, rhs, [&](int i0, int i1, T x) { cta.set(out + L.at(i0, i1), x); });
 }
 
-// Step s of layer l (the stages above); X is in the values, V = T.
+// The stages of a step of one layer, round by round: axis 0 stages first(round) in A and solves
+// in place, each later axis but the last stages later(round, axis) in A and solves in place, and
+// the last axis (1-D: axis 0) hands its solution to into_b (Yk) after the first of two rounds,
+// else to out.
+template <class T, class Cta, class First, class Later, class ToB, class Out>
+ELSBENCH_HD void stages(Cta& cta, const MarchArgs<T>& a, const NoteLayout& L, const GpuStep& s, First first,
+                        Later later, ToB into_b, Out out) {
+  const long long A = L.a();
+  const bool two = s.two_rounds();
+  const int last = a.grid.dim - 1;
+  const auto last_rhs = [&](int round) {
+    return [&, round](int i0, int r) { return last == 0 ? first(round)(i0, r) : later(round, last)(i0, r); };
+  };
+  for (int round = 1; round <= (two ? 2 : 1); ++round) {
+    if (last > 0) solve_lines(cta, L, 0, a.table(0, s), A, A, first(round));
+    for (int axis = 1; axis < last; ++axis) solve_lines(cta, L, axis, a.table(axis, s), A, A, later(round, axis));
+    if (round == 1 && two) {
+      solve_lines_into(cta, L, last, a.table(last, s), A, last_rhs(round), into_b);
+    } else {
+      solve_lines_into(cta, L, last, a.table(last, s), A, last_rhs(round), out);
+    }
+  }
+}
+
+// Step s of layer l (stages above); X is in the values, V = T. Node (i0, r): r the row. A later
+// axis stages A - theta dt F_d v; the last one's solution goes to X.
 template <class T, class Cta>
 ELSBENCH_HD void step_layer(Cta& cta, const MarchArgs<T>& a, const NoteLayout& L, const GpuStep& s, int l) {
   const GridView<T>& g = a.grid;
   const StageCoefs<T> c(s);
   const long long X = L.x(l), A = L.a(), B = L.b();
-  const bool two = s.two_rounds();
   const auto at_x = [&](int p, int q) { return cta.value(X + L.at(p, q)); };
   const auto at_b = [&](int p, int q) { return cta.get(B + L.at(p, q)); };
   const auto first_axis = [&](int round) {
-    return [&, round](int i0, int i1) { return first_axis_rhs(g, c, round, at_x, at_b, i0, i1); };
+    return [&, round](int i0, int r) { return first_axis_rhs(g, c, round, at_x, at_b, i0, r); };
   };
-  const auto second_axis = [&](int round) {
-    return [&, round](int i0, int i1) {
-      const T y1 = cta.get(A + L.at(i0, i1));
-      return second_axis_uses_yk(s.w.kind, round) ? second_axis_rhs(g, c, y1, at_b, i0, i1)
-                                                  : second_axis_rhs(g, c, y1, at_x, i0, i1);
+  const auto later_axis = [&](int round, int axis) {
+    return [&, round, axis](int i0, int r) {
+      const T y = cta.get(A + L.at(i0, r));
+      return second_axis_uses_yk(s.w.kind, round) ? later_axis_rhs(g, c, axis, y, at_b, i0, r)
+                                                  : later_axis_rhs(g, c, axis, y, at_x, i0, r);
     };
   };
-  const auto into_x = [&](int i0, int i1, T v) { cta.set_value(X + L.at(i0, i1), v); };
-  const auto into_b = [&](int i0, int i1, T v) { cta.set(B + L.at(i0, i1), v); };
-  if (g.dim == 1) {
-    if (!two) return solve_lines_into(cta, L, 0, a.table(0, s), A, first_axis(1), into_x);
-    solve_lines_into(cta, L, 0, a.table(0, s), A, first_axis(1), into_b);
-    return solve_lines_into(cta, L, 0, a.table(0, s), A, first_axis(2), into_x);
-  }
-  solve_lines(cta, L, 0, a.table(0, s), A, A, first_axis(1));
-  if (!two) return solve_lines_into(cta, L, 1, a.table(1, s), A, second_axis(1), into_x);
-  solve_lines_into(cta, L, 1, a.table(1, s), A, second_axis(1), into_b);
-  solve_lines(cta, L, 0, a.table(0, s), A, A, first_axis(2));
-  solve_lines_into(cta, L, 1, a.table(1, s), A, second_axis(2), into_x);
+  const auto into_x = [&](int i0, int r, T v) { cta.set_value(X + L.at(i0, r), v); };
+  const auto into_b = [&](int i0, int r, T v) { cta.set(B + L.at(i0, r), v); };
+  stages(cta, a, L, s, first_axis, later_axis, into_b, into_x);
 }
 
 // Step s of layer l of a mixed march (the CPU adi's step_increments): X stays in V and the stages
@@ -190,46 +233,40 @@ ELSBENCH_HD void step_layer_increments(Cta& cta, const MarchArgs<T>& a, const Gr
   const StageCoefs<T> c(s);
   const V dt = static_cast<V>(s.w.dt);
   const long long X = L.x(l), A = L.a(), B = L.b();
-  const bool two = s.two_rounds(), hv = s.w.kind == SchemeKind::HundsdorferVerwer;
+  const bool hv = s.w.kind == SchemeKind::HundsdorferVerwer;
   const auto at_x = [&](int p, int q) { return cta.value(X + L.at(p, q)); };
   const auto at_b = [&](int p, int q) { return cta.get(B + L.at(p, q)); };
-  const auto d0 = [&](int i0, int i1) { return static_cast<T>(dt * node_terms(wide, at_x, i0, i1).full(g.dim)); };
-  const auto round_two = [&](int i0, int i1) {
-    const NodeTerms<T> dk = node_terms(g, at_b, i0, i1);
-    const T d = (d0(i0, i1) + c.corr_mixed * dk.mixed) + c.corr_full * dk.full(g.dim);
-    return hv ? d - c.theta_dt * dk.a0 : d;
-  };
-  const auto staged = [&](int round) {
-    return [&, round](int i0, int i1) {
-      const T d = cta.get(A + L.at(i0, i1));
-      return round == 2 && hv ? d - c.theta_dt * along1(g.op[1], at_b, i0, i1, g.n1) : d;
+  const auto d0 = [&](int i0, int r) { return static_cast<T>(dt * node_terms(wide, at_x, i0, r).full(g.dim)); };
+  const auto first_axis = [&](int round) {
+    return [&, round](int i0, int r) {
+      if (round == 1) return d0(i0, r);
+      const NodeTerms<T> dk = node_terms(g, at_b, i0, r);
+      const T d = (d0(i0, r) + c.corr_mixed * dk.mixed) + c.corr_full * dk.full(g.dim);
+      return hv ? d - c.theta_dt * dk.a0 : d;
     };
   };
-  const auto add_to_x = [&](int i0, int i1, T d) {
-    const long long at = X + L.at(i0, i1);
+  const auto later_axis = [&](int round, int axis) {
+    return [&, round, axis](int i0, int r) {
+      const T d = cta.get(A + L.at(i0, r));
+      return round == 2 && hv ? later_axis_rhs(g, c, axis, d, at_b, i0, r) : d;
+    };
+  };
+  const auto add_to_x = [&](int i0, int r, T d) {
+    const long long at = X + L.at(i0, r);
     cta.set_value(at, cta.value(at) + static_cast<V>(d));
   };
-  const auto into_b = [&](int i0, int i1, T d) { cta.set(B + L.at(i0, i1), d); };
-  const int last = g.dim - 1;
-  const auto first_rhs = [&](int round) {
-    return [&, round](int i0, int i1) { return round == 1 ? d0(i0, i1) : round_two(i0, i1); };
-  };
-  const auto last_rhs = [&](int round) {
-    return [&, round](int i0, int i1) { return g.dim == 2 ? staged(round)(i0, i1) : first_rhs(round)(i0, i1); };
-  };
-  if (g.dim == 2) solve_lines(cta, L, 0, a.table(0, s), A, A, first_rhs(1));
-  if (!two) return solve_lines_into(cta, L, last, a.table(last, s), A, last_rhs(1), add_to_x);
-  solve_lines_into(cta, L, last, a.table(last, s), A, last_rhs(1), into_b);
-  if (g.dim == 2) solve_lines(cta, L, 0, a.table(0, s), A, A, first_rhs(2));
-  solve_lines_into(cta, L, last, a.table(last, s), A, last_rhs(2), add_to_x);
+  const auto into_b = [&](int i0, int r, T d) { cta.set(B + L.at(i0, r), d); };
+  stages(cta, a, L, s, first_axis, later_axis, into_b, add_to_x);
 }
 
-// phi of event e at node (i0, i1), in V, from its side's per-axis fractions, as the CPU forms it.
+// phi of event e at node (i0, row r), in V, from its side's per-axis fractions, as the CPU forms it.
 template <class V, class T>
-ELSBENCH_HD V event_fraction(const MarchArgs<T>& a, const GpuEvent& e, int i0, int i1) {
-  const double* f = a.fractions + static_cast<long long>(e.weights) * (a.grid.n0 + (a.grid.dim == 2 ? a.grid.n1 : 0));
-  const double at[2] = {f[i0], a.grid.dim == 2 ? f[a.grid.n0 + i1] : 0.0};
-  return static_cast<V>(cell_fraction(at, a.grid.dim, e.worst_of, e.below));
+ELSBENCH_HD V event_fraction(const MarchArgs<T>& a, const GpuEvent& e, int i0, int r) {
+  const GridView<T>& g = a.grid;
+  const int n1 = g.dim >= 2 ? g.n1 : 0, n2 = g.dim == 3 ? g.n2 : 0;
+  const double* f = a.fractions + static_cast<long long>(e.weights) * (g.n0 + n1 + n2);
+  const double at[3] = {f[i0], g.dim >= 2 ? f[g.n0 + r % g.n1] : 0.0, g.dim == 3 ? f[g.n0 + n1 + r / g.n1] : 0.0};
+  return static_cast<V>(cell_fraction(at, g.dim, e.worst_of, e.below));
 }
 
 // The step's actions on the values, node by node, in the order of its event list (stage_math.hpp's
@@ -278,7 +315,7 @@ ELSBENCH_HD void copy_note(Cta& cta, const MarchArgs<T>& a, V* values, const Not
 template <class V, class T, class Cta>
 ELSBENCH_HD void march_note(Cta& cta, const OnChipBook<V, T>& book, int k) {
   const MarchArgs<T>& a = book.notes[k];
-  const NoteLayout L = note_layout(a.grid.dim, a.grid.layers, a.grid.n0, a.grid.n1);
+  const NoteLayout L = note_layout(a.grid.dim, a.grid.layers, a.grid.n0, a.grid.n1, a.grid.n2);
   constexpr bool mixed = sizeof(V) != sizeof(T);
   V* values = nullptr;
   if constexpr (mixed) {

@@ -17,14 +17,14 @@ struct MarchArgs {
   const GpuStep* steps = nullptr;
   const GpuEvent* events = nullptr;
   const T* event_weights = nullptr;  // per-node weight arrays of the events, `points` apart
-  const double* fractions = nullptr; // per-axis fractions of the events' sides, n0 + n1 apart
+  const double* fractions = nullptr; // per-axis fractions of the events' sides, n0 + n1 + n2 apart
   T* buffers[3] = {nullptr, nullptr, nullptr};
-  const T* tables[2] = {nullptr, nullptr};  // per axis, factor tables of every theta dt in turn
-  long long table_stride[2] = {0, 0};
+  const T* tables[3] = {nullptr, nullptr, nullptr};  // per axis, factor tables of every theta dt in turn
+  long long table_stride[3] = {0, 0, 0};
   int step_count = 0;
 
   ELSBENCH_HD ChunkTable<T> table(int axis, const GpuStep& s) const {
-    const int n = axis == 0 ? grid.n0 : grid.n1;
+    const int n = axis == 0 ? grid.n0 : axis == 1 ? grid.n1 : grid.n2;
     return chunk_table(tables[axis] + s.table * table_stride[axis], n);
   }
 };

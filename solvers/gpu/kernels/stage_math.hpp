@@ -19,16 +19,18 @@ struct AxisCoefs {
   const T* up = nullptr;
 };
 
-// The mesh as the kernels see it: values flattened with axis 0 contiguous, layer-major.
+// The mesh as the kernels see it: values flattened with axis 0 contiguous, layer-major. In 3-D a
+// node's row r = i1 + n1 i2 stands where 2-D code has i1 (index, the loaders), so that the 2-D
+// arithmetic reads rows of either.
 template <class T>
 struct GridView {
   int dim = 2, layers = 1;
-  int n0 = 0, n1 = 1;      // n1 = 1 in 1-D
-  long long points = 0;    // n0 * n1, nodes per layer
+  int n0 = 0, n1 = 1, n2 = 1;  // n1 = 1 in 1-D, n2 = 1 below 3-D
+  long long points = 0;    // n0 * n1 * n2, nodes per layer
   long long layer_stride = 0;  // values between layers' first nodes (GpuPlan::layer_stride)
-  AxisCoefs<T> op[2];      // A_d (discounting share included)
-  AxisCoefs<T> d1[2];      // S d/dS weights, for the mixed term
-  T mixed = 0;             // rho sigma_0 sigma_1; used when has_mixed
+  AxisCoefs<T> op[3];      // A_d (discounting share included)
+  AxisCoefs<T> d1[3];      // S d/dS weights, for the mixed terms
+  T mixed[3] = {0, 0, 0};  // rho_ab sigma_a sigma_b of the pairs (0, 1), (0, 2), (1, 2); when has_mixed
   int has_mixed = 0;
 
   ELSBENCH_HD long long index(int i0, int i1, int layer) const {
@@ -46,19 +48,33 @@ ELSBENCH_HD T along0(const AxisCoefs<T>& c, Load v, int i0, int i1, int n0) {
   return s;
 }
 
+// Along an axis whose neighbours are `stride` rows away (axis 1: 1, axis 2: n1), at row r whose
+// coordinate on the axis is i.
 template <class T, class Load>
-ELSBENCH_HD T along1(const AxisCoefs<T>& c, Load v, int i0, int i1, int n1) {
-  T s = i1 > 0 ? c.lo[i1] * v(i0, i1 - 1) : T(0);
-  s += c.di[i1] * v(i0, i1);
-  if (i1 + 1 < n1) s += c.up[i1] * v(i0, i1 + 1);
+ELSBENCH_HD T along_rows(const AxisCoefs<T>& c, Load v, int i0, int r, int i, int n, int stride) {
+  T s = i > 0 ? c.lo[i] * v(i0, r - stride) : T(0);
+  s += c.di[i] * v(i0, r);
+  if (i + 1 < n) s += c.up[i] * v(i0, r + stride);
   return s;
 }
 
-// F_0 v (mixed), F_1 v and F_2 v (axes 0 and 1) at one node.
+template <class T, class Load>
+ELSBENCH_HD T along1(const AxisCoefs<T>& c, Load v, int i0, int i1, int n1) {
+  return along_rows(c, v, i0, i1, i1, n1, 1);
+}
+
+// A_axis v at (i0, row r) of a 2-D or 3-D grid, axis 1 or 2.
+template <class T, class Load>
+ELSBENCH_HD T along_axis(const GridView<T>& g, int axis, Load v, int i0, int r) {
+  if (axis == 1) return along_rows(g.op[1], v, i0, r, r % g.n1, g.n1, 1);
+  return along_rows(g.op[2], v, i0, r, r / g.n1, g.n2, g.n1);
+}
+
+// F_0 v (mixed), F_1 v, F_2 v and F_3 v (axes 0, 1 and 2) at one node.
 template <class T>
 struct NodeTerms {
-  T mixed = 0, a0 = 0, a1 = 0;
-  ELSBENCH_HD T axes(int dim) const { return dim == 2 ? a0 + a1 : a0; }
+  T mixed = 0, a0 = 0, a1 = 0, a2 = 0;
+  ELSBENCH_HD T axes(int dim) const { return dim == 3 ? (a0 + a1) + a2 : dim == 2 ? a0 + a1 : a0; }
   ELSBENCH_HD T full(int dim) const { return mixed + axes(dim); }
 };
 
@@ -70,12 +86,35 @@ ELSBENCH_HD T mixed_at(const GridView<T>& g, Load v, int i0, int i1) {
   T s = i0 > 0 ? w0.lo[i0] * along1(g.d1[1], v, i0 - 1, i1, g.n1) : T(0);
   s += w0.di[i0] * along1(g.d1[1], v, i0, i1, g.n1);
   if (i0 + 1 < g.n0) s += w0.up[i0] * along1(g.d1[1], v, i0 + 1, i1, g.n1);
-  return g.mixed * s;
+  return g.mixed[0] * s;
+}
+
+// The three pairs' mixed terms at (i0, row r) of a 3-D grid, each separable as in 2-D.
+template <class T, class Load>
+ELSBENCH_HD T mixed_3d(const GridView<T>& g, Load v, int i0, int r) {
+  const int i1 = r % g.n1, i2 = r / g.n1;
+  const auto pair = [&](const AxisCoefs<T>& w, int i, int n, auto inner) {
+    T s = i > 0 ? w.lo[i] * inner(-1) : T(0);
+    s += w.di[i] * inner(0);
+    if (i + 1 < n) s += w.up[i] * inner(1);
+    return s;
+  };
+  const T m01 = pair(g.d1[0], i0, g.n0, [&](int k) { return along_rows(g.d1[1], v, i0 + k, r, i1, g.n1, 1); });
+  const T m02 = pair(g.d1[0], i0, g.n0, [&](int k) { return along_rows(g.d1[2], v, i0 + k, r, i2, g.n2, g.n1); });
+  const T m12 = pair(g.d1[1], i1, g.n1, [&](int k) { return along_rows(g.d1[2], v, i0, r + k, i2, g.n2, g.n1); });
+  return (g.mixed[0] * m01 + g.mixed[1] * m02) + g.mixed[2] * m12;
 }
 
 template <class T, class Load>
 ELSBENCH_HD NodeTerms<T> node_terms(const GridView<T>& g, Load v, int i0, int i1) {
   NodeTerms<T> t;
+  if (g.dim == 3) {  // i1 is the row
+    t.a0 = along0(g.op[0], v, i0, i1, g.n0);
+    t.a1 = along_axis(g, 1, v, i0, i1);
+    t.a2 = along_axis(g, 2, v, i0, i1);
+    if (g.has_mixed) t.mixed = mixed_3d(g, v, i0, i1);
+    return t;
+  }
   t.a0 = along0(g.op[0], v, i0, i1, g.n0);
   if (g.dim == 2) {
     t.a1 = along1(g.op[1], v, i0, i1, g.n1);
@@ -129,6 +168,13 @@ template <class T, class LoadV>
 ELSBENCH_HD T second_axis_rhs(const GridView<T>& g, const StageCoefs<T>& c, T y1, LoadV v, int i0,
                               int i1) {
   return y1 - c.theta_dt * along1(g.op[1], v, i0, i1, g.n1);
+}
+
+// Right-hand side of a later axis's stage at (i0, row r) of a 2-D or 3-D grid: Y - theta dt F_axis v
+// (in 2-D, axis 1, second_axis_rhs's arithmetic).
+template <class T, class LoadV>
+ELSBENCH_HD T later_axis_rhs(const GridView<T>& g, const StageCoefs<T>& c, int axis, T y, LoadV v, int i0, int r) {
+  return y - c.theta_dt * along_axis(g, axis, v, i0, r);
 }
 
 // Where a stage writes: Y1 before the last axis, Yk at the end of a first round, else `out`.

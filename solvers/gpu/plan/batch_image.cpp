@@ -27,7 +27,7 @@ typename BatchImage<T>::Offsets place(std::size_t (&end)[5], const GpuPlan& p,
   o.values = take(end[2], im.initial.size());
   o.steps = take(end[3], p.steps.size());
   o.events = take(end[4], p.events.size());
-  o.mixed = im.mixed;
+  for (int k = 0; k < 3; ++k) o.mixed[k] = im.mixed[k];
   o.has_mixed = im.has_mixed;
   return o;
 }
@@ -108,8 +108,10 @@ std::vector<MarchArgs<T>> batch_march_args(const GpuBatchPlan& plan, const Batch
     const GpuPlan& p = plan.notes[k];
     const auto& o = image.notes[k];
     MarchArgs<T> a;
-    a.grid = make_grid_view<T>(p, constants + o.coefs[0], p.dim == 2 ? constants + o.coefs[1] : nullptr,
-                               static_cast<T>(o.mixed), o.has_mixed);
+    const T* const coefs[3] = {constants + o.coefs[0], p.dim >= 2 ? constants + o.coefs[1] : nullptr,
+                               p.dim == 3 ? constants + o.coefs[2] : nullptr};
+    const T mixed[3] = {static_cast<T>(o.mixed[0]), static_cast<T>(o.mixed[1]), static_cast<T>(o.mixed[2])};
+    a.grid = make_grid_view<T>(p, coefs, mixed, o.has_mixed);
     a.steps = at.steps + o.steps;
     a.events = at.events + o.events;
     a.event_weights = constants + o.weights;

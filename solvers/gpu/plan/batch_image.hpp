@@ -19,9 +19,9 @@ struct BatchImage {
   // event weights), in the value buffers (`initial` and the other two, all of one size), in
   // `steps` and in `events`.
   struct Offsets {
-    long long coefs[2] = {0, 0}, tables[2] = {0, 0}, table_stride[2] = {0, 0};
+    long long coefs[3] = {0, 0, 0}, tables[3] = {0, 0, 0}, table_stride[3] = {0, 0, 0};
     long long weights = 0, fractions = 0, values = 0, steps = 0, events = 0;
-    T mixed = 0;
+    T mixed[3] = {0, 0, 0};
     int has_mixed = 0;
   };
   UninitializedVector<T> constants;

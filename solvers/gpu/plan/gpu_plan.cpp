@@ -65,14 +65,15 @@ void add_events(GpuPlan& plan, GpuStep& st, const Problem& pb, std::size_t node,
 }  // namespace
 
 GpuPlan make_gpu_plan(const Problem& pb, const AdiScheme& scheme) {
-  if (pb.dim < 1 || pb.dim > 2)
-    throw std::invalid_argument("the GPU variants handle 1 or 2 underlyings, not " + std::to_string(pb.dim));
+  if (pb.dim < 1 || pb.dim > 3)
+    throw std::invalid_argument("the GPU variants handle 1 to 3 underlyings, not " + std::to_string(pb.dim));
   if (pb.time.tau.size() < 2) throw std::logic_error("make_gpu_plan: the problem has no time grid");
   GpuPlan plan;
   plan.dim = pb.dim;
   plan.layers = pb.layers;
   plan.n0 = static_cast<int>(pb.axes[0].size());
-  plan.n1 = pb.dim == 2 ? static_cast<int>(pb.axes[1].size()) : 1;
+  plan.n1 = pb.dim >= 2 ? static_cast<int>(pb.axes[1].size()) : 1;
+  plan.n2 = pb.dim == 3 ? static_cast<int>(pb.axes[2].size()) : 1;
   plan.points = static_cast<long long>(pb.points);
   plan.values = static_cast<long long>(pb.values());
   plan.layer_stride = (plan.points + kLayerAlignValues - 1) / kLayerAlignValues * kLayerAlignValues;
@@ -83,7 +84,7 @@ GpuPlan make_gpu_plan(const Problem& pb, const AdiScheme& scheme) {
   for (std::size_t j = 0; j < pb.time.steps(); ++j) {
     const AdiScheme& s = pb.time.damped[j] ? damped : scheme;
     GpuStep st = step_record(s, pb.time.dt(j));
-    assign_buffers(st, pb.dim, cur);
+    assign_buffers(st, std::min(pb.dim, 2), cur);
     cur = st.out;
     st.table = table_index(plan.theta_dts, st.w.theta_dt);
     add_events(plan, st, pb, j + 1, next_event);

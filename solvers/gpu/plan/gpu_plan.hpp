@@ -15,7 +15,7 @@ namespace elsbench::gpu {
 
 struct GpuPlan {
   int dim = 2, layers = 1;
-  int n0 = 0, n1 = 1;
+  int n0 = 0, n1 = 1, n2 = 1;        // n1 = 1 in 1-D, n2 = 1 below 3-D
   long long points = 0, values = 0;  // nodes per layer; all layers
   // Values from one layer's first node to the next's in the device buffers: points rounded up to
   // kLayerAlignValues, so that every layer starts 128-byte aligned (the buffers themselves are
@@ -40,7 +40,9 @@ constexpr int kLayerAlignValues = 32;
 // solution by far less than the 1e-9 agreement required with the CPU.
 constexpr double kSameThetaDt = 1e-12;
 
-// `pb` must carry its time grid (set_time_grid); `scheme` is the undamped scheme.
+// `pb` must carry its time grid (set_time_grid); `scheme` is the undamped scheme. Three
+// underlyings are the on-chip book march's only: their plan has no buffer roles for the stage
+// kernels, which refuse it.
 GpuPlan make_gpu_plan(const Problem& pb, const AdiScheme& scheme);
 
 // Launch geometry of a stage kernel along `axis` (0 or 1), chosen from the grid: a block takes

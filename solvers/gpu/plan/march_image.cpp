@@ -30,8 +30,8 @@ std::vector<T> axis_coefs(const Axis& ax) {
 
 template <class T>
 MarchImage<T> make_march_image(const Problem& pb, const GpuPlan& plan, bool factor_tables, EventWeights weights) {
-  if (pb.mixed.size() > 1 || (pb.mixed.size() == 1 && (pb.mixed[0].a != 0 || pb.mixed[0].b != 1)))
-    throw std::invalid_argument("GPU march: unexpected mixed terms");
+  for (const MixedTerm& m : pb.mixed)
+    if (m.a < 0 || m.b <= m.a || m.b >= pb.dim) throw std::invalid_argument("GPU march: unexpected mixed terms");
   MarchImage<T> im;
   for (int d = 0; d < plan.dim; ++d) {
     const Axis& ax = pb.axes[static_cast<std::size_t>(d)];
@@ -52,30 +52,30 @@ MarchImage<T> make_march_image(const Problem& pb, const GpuPlan& plan, bool fact
   }
   for (const CellFractions& f : pb.event_fractions)
     im.fractions.insert(im.fractions.end(), f.per_axis.begin(), f.per_axis.end());
-  if (!pb.mixed.empty()) {
-    im.mixed = static_cast<T>(pb.mixed[0].coeff);
+  for (const MixedTerm& m : pb.mixed) {
+    im.mixed[m.a + m.b - 1] = static_cast<T>(m.coeff);  // (0, 1) -> 0, (0, 2) -> 1, (1, 2) -> 2
     im.has_mixed = 1;
   }
   return im;
 }
 
 template <class T>
-GridView<T> make_grid_view(const GpuPlan& plan, const T* coefs0, const T* coefs1, T mixed, int has_mixed) {
+GridView<T> make_grid_view(const GpuPlan& plan, const T* const (&coefs)[3], const T (&mixed)[3], int has_mixed) {
   GridView<T> g;
   g.dim = plan.dim;
   g.layers = plan.layers;
   g.n0 = plan.n0;
   g.n1 = plan.n1;
+  g.n2 = plan.n2;
   g.points = plan.points;
   g.layer_stride = plan.layer_stride;
-  const T* coefs[2] = {coefs0, coefs1};
-  const int n[2] = {plan.n0, plan.n1};
+  const int n[3] = {plan.n0, plan.n1, plan.n2};
   for (int d = 0; d < plan.dim; ++d) {
     const T* c = coefs[d];
     g.op[d] = {c, c + n[d], c + 2 * n[d]};
     g.d1[d] = {c + 3 * n[d], c + 4 * n[d], c + 5 * n[d]};
   }
-  g.mixed = mixed;
+  for (int k = 0; k < 3; ++k) g.mixed[k] = mixed[k];
   g.has_mixed = has_mixed;
   return g;
 }
@@ -93,9 +93,9 @@ std::vector<double> unpadded_layers(const GpuPlan& plan, const std::vector<T>& p
 
 template MarchImage<double> make_march_image<double>(const Problem&, const GpuPlan&, bool, EventWeights);
 template MarchImage<float> make_march_image<float>(const Problem&, const GpuPlan&, bool, EventWeights);
-template GridView<double> make_grid_view<double>(const GpuPlan&, const double*, const double*, double, int);
+template GridView<double> make_grid_view<double>(const GpuPlan&, const double* const (&)[3], const double (&)[3], int);
 template std::vector<double> unpadded_layers<double>(const GpuPlan&, const std::vector<double>&, int);
 template std::vector<double> unpadded_layers<float>(const GpuPlan&, const std::vector<float>&, int);
-template GridView<float> make_grid_view<float>(const GpuPlan&, const float*, const float*, float, int);
+template GridView<float> make_grid_view<float>(const GpuPlan&, const float* const (&)[3], const float (&)[3], int);
 
 }  // namespace elsbench::gpu

@@ -13,14 +13,14 @@ namespace elsbench::gpu {
 
 template <class T>
 struct MarchImage {
-  std::vector<T> coefs[2];         // per axis: op lower, diag, upper, d1 lower, diag, upper (n each)
-  std::vector<T> tables[2];        // per axis: one chunk table per theta dt, table_stride apart
-  long long table_stride[2] = {0, 0};
+  std::vector<T> coefs[3];         // per axis: op lower, diag, upper, d1 lower, diag, upper (n each)
+  std::vector<T> tables[3];        // per axis: one chunk table per theta dt, table_stride apart
+  long long table_stride[3] = {0, 0, 0};
   std::vector<T> initial;          // payoff, all layers, laid out as the buffers (layer_stride apart)
   std::vector<T> event_weights;    // Problem::event_weights one after another (points each)
-  std::vector<double> fractions;   // Problem::event_fractions one after another (n0 + n1 each), in fp64:
-                                   // phi is formed from them as the CPU forms it, then rounded
-  T mixed = 0;
+  std::vector<double> fractions;   // Problem::event_fractions one after another (n0 + n1 + n2 each), in
+                                   // fp64: phi is formed from them as the CPU forms it, then rounded
+  T mixed[3] = {0, 0, 0};          // GridView::mixed
   int has_mixed = 0;
 };
 
@@ -40,8 +40,8 @@ template <class T>
 std::vector<double> unpadded_layers(const GpuPlan& plan, const std::vector<T>& padded, int layers);
 
 // The view of the mesh whose coefficient arrays (6 n values per axis, as in MarchImage::coefs)
-// live at coefs0 and coefs1 (host or device memory).
+// live at coefs[d] (host or device memory; the axes of the plan's dim); mixed as GridView's.
 template <class T>
-GridView<T> make_grid_view(const GpuPlan& plan, const T* coefs0, const T* coefs1, T mixed, int has_mixed);
+GridView<T> make_grid_view(const GpuPlan& plan, const T* const (&coefs)[3], const T (&mixed)[3], int has_mixed);
 
 }  // namespace elsbench::gpu

@@ -30,7 +30,7 @@ std::vector<int> longest_first(const GpuBatchPlan& plan) {
 OnChipWorkspace on_chip_workspace(const GpuBatchPlan& plan) {
   OnChipWorkspace w;
   for (const GpuPlan& p : plan.notes) {
-    const NoteLayout L = note_layout(p.dim, p.layers, p.n0, p.n1);
+    const NoteLayout L = note_layout(p.dim, p.layers, p.n0, p.n1, p.n2);
     w.values = std::max(w.values, L.x_values());
     w.scratch = std::max(w.scratch, L.scratch_values());
   }
