@@ -47,20 +47,11 @@ void SolverFlags::add_to(CLI::App& cmd, const std::string& grid_default) {
   cmd.add_option("--nt", nt, "time steps, or auto (the solver's choice)");
   cmd.add_option("--mesh", mesh, "uniform | sinh");
   const GridOptions defaults;
-  cmd.add_option("--s-max", g.s_max_multiple,
-                 "S_max at least this multiple of max(reference or strike, spot), in (1, 100]; wider where the model's\n"
-                 "range of S over the note's life needs it" + default_of(defaults.s_max_multiple));
-  cmd.add_option("--density", g.density,
-                 "sinh concentration, fraction of the center level, in [0.01, 100]; less where S's spread over the\n"
-                 "note's life is narrower" + default_of(defaults.density));
-  cmd.add_option("--damping", g.damping_steps,
-                 "implicit steps after the payoff and each autocall date, in [0, 100]" + default_of(defaults.damping_steps));
-  cmd.add_option("--ki-damping", g.knock_in_damping,
-                 "implicit sub-steps opening the step after each daily knock-in date, in [0, 8]; 0: none" +
-                     default_of(defaults.knock_in_damping));
-  cmd.add_option("--ki-damping-fraction", g.knock_in_damping_fraction,
-                 "fraction of that step they take together, in [0.001, 0.999]" +
-                     default_of(defaults.knock_in_damping_fraction));
+  for (const GridSetting& s : grid_settings()) {
+    const std::string help = std::string(s.help) + "; in " + s.range() + default_of(s.get(defaults));
+    if (s.real) cmd.add_option(grid_flag(s.key), g.*s.real, help);
+    if (s.count) cmd.add_option(grid_flag(s.key), g.*s.count, help);
+  }
   cmd.add_option("--device", device, "auto | cpu | cuda:N");
   cmd.add_option("--precision", precision, "fp64 | fp32 | mixed (fp64 values, fp32 steps)")
       ->check(CLI::IsMember({"fp64", "fp32", "mixed"}));

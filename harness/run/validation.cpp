@@ -1,5 +1,6 @@
 #include "harness/run/validation.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <iomanip>
@@ -12,16 +13,48 @@
 #include "platform/json_text.hpp"
 #include "products/catalog.hpp"
 #include "solvers/contract/solver.hpp"
+#include "solvers/problem/grid_codec.hpp"
 #include "solvers/problem/problem_builder.hpp"
 
 namespace elsbench {
 namespace {
 
-// A case of the preset: product, solver (scheme), n, optional nt, device and precision. The
-// product and solver must exist: a bad preset is refused before the first case runs.
+// The keys of a case besides the grid codec's.
+const char* const kCaseKeys[] = {"product", "solver", "scheme", "device", "precision"};
+
+// A case's grid through the grid codec, as the CLI's flags and a sweep's read it: n (nodes per
+// axis, or [N1, N2, N3]) required, nt and the other grid keys optional, the latter the case's own
+// settings over the preset's grid (SweepCase::grid).
+void case_grid(const nlohmann::json& j, const std::string& source, const std::string& field, SweepCase& c) {
+  if (!j.contains("n")) throw InputError(source, field + ".n", "missing");
+  nlohmann::json given = nlohmann::json::object();
+  for (const std::string& key : grid_keys(GridKeys::All))
+    if (j.contains(key)) given[key] = j[key];
+  const GridOptions g = grid_from_json(given, source, field, GridKeys::All);
+  c.n = g.n;
+  c.axis_nodes = g.axis_nodes;
+  if (g.nt) {
+    if (*g.nt > kMaxTimeSteps)
+      throw InputError(source, field + ".nt",
+                       "expected a whole number in [1, " + std::to_string(static_cast<long long>(kMaxTimeSteps)) + "]");
+    c.nt = parse_nt_rule("fixed:" + std::to_string(*g.nt));
+  }
+  const nlohmann::json normal = to_json(g, GridKeys::Mesh);
+  for (const auto& item : given.items())
+    if (item.key() != "n" && item.key() != "nt") c.grid[item.key()] = normal[item.key()];
+}
+
+// A case of the preset: product, solver (scheme), device, precision and its grid. The product and
+// solver must exist: a bad preset is refused before the first case runs.
 SweepCase case_from_json(const nlohmann::json& j, const std::string& source, const std::string& field,
                          std::map<std::string, Product>& products) {
   if (!j.is_object()) throw InputError(source, field, "expected an object");
+  const std::vector<std::string> grid = grid_keys(GridKeys::All);
+  for (const auto& item : j.items())
+    if (std::find(std::begin(kCaseKeys), std::end(kCaseKeys), item.key()) == std::end(kCaseKeys) &&
+        std::find(grid.begin(), grid.end(), item.key()) == grid.end())
+      throw InputError(source, field + "." + item.key(),
+                       "unknown key (expected product, solver, scheme, device, precision or a grid key)");
   SweepCase c;
   const auto text = [&](const char* key, bool required, const std::string& fallback = "") {
     if (!j.contains(key)) {
@@ -47,19 +80,7 @@ SweepCase case_from_json(const nlohmann::json& j, const std::string& source, con
   c.scheme = text("scheme", false);
   c.device = parsed("device", parse_device, text("device", false, "cpu"));
   c.precision = parsed("precision", parse_precision, text("precision", false, "fp64"));
-  // Bounded like the CLI's --n: a preset must not ask for more than a flag may.
-  if (!j.contains("n") || !j["n"].is_number_integer() || j["n"].get<long long>() < kMinNodes ||
-      j["n"].get<long long>() > kMaxNodes)
-    throw InputError(source, field + ".n", "expected a whole number in [" + std::to_string(kMinNodes) + ", " +
-                                               std::to_string(kMaxNodes) + "]");
-  c.n = j["n"].get<int>();
-  if (j.contains("nt")) {
-    if (!j["nt"].is_number_integer() || j["nt"].get<long long>() < 1 ||
-        j["nt"].get<long long>() > static_cast<long long>(kMaxTimeSteps))
-      throw InputError(source, field + ".nt",
-                       "expected a whole number in [1, " + std::to_string(static_cast<long long>(kMaxTimeSteps)) + "]");
-    c.nt = parse_nt_rule("fixed:" + std::to_string(j["nt"].get<int>()));
-  }
+  case_grid(j, source, field, c);
   return c;
 }
 
@@ -85,6 +106,7 @@ ValidationPlan load_validation_plan(const std::string& name_or_path) {
     plan.settings.k = j["k"].get<double>();
   }
   if (j.contains("tolerance")) plan.settings.tolerance = tolerance_rule_from_json(j["tolerance"], path);
+  if (j.contains("grid")) plan.settings.grid = grid_from_json(j["grid"], path, "grid", GridKeys::Mesh);
   if (!j.contains("cases") || !j["cases"].is_array() || j["cases"].empty())
     throw InputError(path, "cases", "expected a non-empty array of cases");
   for (std::size_t i = 0; i < j["cases"].size(); ++i)

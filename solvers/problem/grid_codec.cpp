@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <sstream>
 #include <stdexcept>
 
 #include "platform/input_error.hpp"
@@ -13,9 +14,21 @@ namespace {
 
 using nlohmann::json;
 
-const char* const kAllKeys[] = {"n", "nt", "mesh", "s_max", "density", "damping", "ki_damping", "ki_damping_fraction"};
+const char* const kTextKeys[] = {"n", "nt", "mesh"};
 
 bool is_size_key(const std::string& key) { return key == "n" || key == "nt"; }
+
+bool is_grid_key(const std::string& key) {
+  if (std::find(std::begin(kTextKeys), std::end(kTextKeys), key) != std::end(kTextKeys)) return true;
+  const auto& all = grid_settings();
+  return std::any_of(all.begin(), all.end(), [&](const GridSetting& s) { return key == s.key; });
+}
+
+std::string number_text(double v) {
+  std::ostringstream s;
+  s << v;
+  return s.str();
+}
 
 std::string expected_keys(GridKeys keys) {
   std::string out;
@@ -46,10 +59,42 @@ int whole(const std::string& text) {
 
 }  // namespace
 
+const std::vector<GridSetting>& grid_settings() {
+  static const std::vector<GridSetting> settings = {
+      {"s_max", false, 1, kMaxSMaxMultiple, true,
+       "S_max at least this multiple of max(reference or strike, spot); wider where the model's range of S\n"
+       "over the note's life needs it",
+       &GridOptions::s_max_multiple},
+      {"density", false, kMinDensity, kMaxDensity, false,
+       "sinh concentration, fraction of the center level; less where S's spread over the note's life is\n"
+       "narrower",
+       &GridOptions::density},
+      {"damping", true, 0, kMaxDampingSteps, false, "implicit steps after the payoff and each autocall date", nullptr,
+       &GridOptions::damping_steps},
+      {"ki_damping", true, 0, kMaxKnockInDamping, false,
+       "implicit sub-steps opening the step after each daily knock-in date; 0: none", nullptr,
+       &GridOptions::knock_in_damping},
+      {"ki_damping_fraction", false, 1e-3, 0.999, false, "fraction of that step they take together",
+       &GridOptions::knock_in_damping_fraction},
+  };
+  return settings;
+}
+
+const GridSetting& grid_setting(const std::string& key) {
+  for (const GridSetting& s : grid_settings())
+    if (key == s.key) return s;
+  throw std::out_of_range("no grid setting '" + key + "'");
+}
+
+std::string GridSetting::range() const {
+  return (above_lowest ? "(" : "[") + number_text(lowest) + ", " + number_text(highest) + "]";
+}
+
 std::vector<std::string> grid_keys(GridKeys keys) {
   std::vector<std::string> out;
-  for (const char* k : kAllKeys)
+  for (const char* k : kTextKeys)
     if (keys == GridKeys::All || !is_size_key(k)) out.push_back(k);
+  for (const GridSetting& s : grid_settings()) out.push_back(s.key);
   return out;
 }
 
@@ -98,13 +143,8 @@ void check_grid(const GridOptions& g, const std::string& source,
   }
   if (g.nt && *g.nt < 1) refuse("nt", "expected a positive whole number or auto");
   // Finite and bounded (NaN and inf fail every comparison).
-  if (!(g.s_max_multiple > 1.0 && g.s_max_multiple <= kMaxSMaxMultiple)) refuse("s_max", "must be in (1, 100]");
-  if (!(g.density >= kMinDensity && g.density <= kMaxDensity)) refuse("density", "must be in [0.01, 100]");
-  if (g.damping_steps < 0 || g.damping_steps > kMaxDampingSteps) refuse("damping", "must be a whole number in [0, 100]");
-  if (g.knock_in_damping < 0 || g.knock_in_damping > kMaxKnockInDamping)
-    refuse("ki_damping", "must be a whole number in [0, 8]");
-  if (!(g.knock_in_damping_fraction >= 1e-3 && g.knock_in_damping_fraction <= 0.999))
-    refuse("ki_damping_fraction", "must be in [0.001, 0.999]");
+  for (const GridSetting& s : grid_settings())
+    if (!s.within(s.get(g))) refuse(s.key, std::string("must be ") + (s.whole ? "a whole number " : "") + "in " + s.range());
 }
 
 json to_json(const GridOptions& g, GridKeys keys) {
@@ -114,11 +154,7 @@ json to_json(const GridOptions& g, GridKeys keys) {
     j["nt"] = g.nt ? json(*g.nt) : json("auto");
   }
   j["mesh"] = to_string(g.mesh);
-  j["s_max"] = g.s_max_multiple;
-  j["density"] = g.density;
-  j["damping"] = g.damping_steps;
-  j["ki_damping"] = g.knock_in_damping;
-  j["ki_damping_fraction"] = g.knock_in_damping_fraction;
+  for (const GridSetting& s : grid_settings()) j[s.key] = s.real ? json(g.*s.real) : json(g.*s.count);
   return j;
 }
 
@@ -128,8 +164,7 @@ GridOptions grid_from_json(const json& j, const std::string& source, const std::
   if (!j.is_object()) throw InputError(source, field.empty() ? "(top level)" : field, "expected an object");
   for (const auto& item : j.items()) {
     const std::string& key = item.key();
-    if (std::find(std::begin(kAllKeys), std::end(kAllKeys), key) == std::end(kAllKeys) ||
-        (keys == GridKeys::Mesh && is_size_key(key)))
+    if (!is_grid_key(key) || (keys == GridKeys::Mesh && is_size_key(key)))
       throw InputError(source, at(key), "unknown key (expected " + expected_keys(keys) + ")");
   }
   const auto number = [&](const char* key, double& out) {
@@ -174,11 +209,10 @@ GridOptions grid_from_json(const json& j, const std::string& source, const std::
       throw InputError(source, at("mesh"), e.what());
     }
   }
-  number("s_max", g.s_max_multiple);
-  number("density", g.density);
-  integer("damping", g.damping_steps);
-  integer("ki_damping", g.knock_in_damping);
-  number("ki_damping_fraction", g.knock_in_damping_fraction);
+  for (const GridSetting& s : grid_settings()) {
+    if (s.real) number(s.key, g.*s.real);
+    if (s.count) integer(s.key, g.*s.count);
+  }
   check_grid(g, source, at);
   return g;
 }

@@ -2,10 +2,7 @@
 // The one codec of GridOptions: its key names, bounds, text and JSON forms. The CLI flags, sweep
 // and validation presets, results files, books and resume read and write a grid through it, so a
 // setting has one name and one range everywhere, and every setting that changes a price is part
-// of what a results file records (and a resume compares).
-//
-// Keys (JSON) and flags (CLI): n --n, nt --nt, mesh --mesh, s_max --s-max, density --density,
-// damping --damping, ki_damping --ki-damping, ki_damping_fraction --ki-damping-fraction.
+// of what a results file records (and a resume compares). A key's flag: "s_max" -> --s-max.
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -23,6 +20,27 @@ inline constexpr double kMaxSMaxMultiple = 100, kMaxDensity = 100;
 // 9.252). The problem builder's own concentration (a note of short life) stops here too.
 inline constexpr double kMinDensity = 0.01;
 inline constexpr int kMaxDampingSteps = 100, kMaxKnockInDamping = 8;
+
+// A numeric grid setting, declared once: its key (JSON; the CLI flag is grid_flag(key)), whether
+// it is a whole number, its bounds, its help, and where GridOptions keeps it. The CLI flags, the
+// bounds check and the JSON forms all read this table; n, nt and mesh have text forms of their own.
+struct GridSetting {
+  const char* key;
+  bool whole;            // a whole number, else any real within the bounds
+  double lowest, highest;
+  bool above_lowest;     // lowest itself excluded: (lowest, highest]
+  const char* help;      // the flag's help, before its range and default
+  double GridOptions::*real = nullptr;
+  int GridOptions::*count = nullptr;
+
+  double get(const GridOptions& g) const { return real ? g.*real : g.*count; }
+  bool within(double v) const { return (above_lowest ? v > lowest : v >= lowest) && v <= highest; }
+  std::string range() const;  // "(1, 100]", "[0, 8]"
+};
+// s_max, density, damping, ki_damping, ki_damping_fraction, in the codec's order.
+const std::vector<GridSetting>& grid_settings();
+// The setting of `key`; throws std::out_of_range for a key not in the table.
+const GridSetting& grid_setting(const std::string& key);
 
 // Which keys a grid object holds: every one, or the mesh's only (a sweep declares n and nt as axes).
 enum class GridKeys { All, Mesh };

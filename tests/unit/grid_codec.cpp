@@ -2,7 +2,13 @@
 // that round-trips every field, and the same bounds from a flag and from a file, each refusal
 // naming its key (or flag).
 #include <boost/test/unit_test.hpp>
+#include <unistd.h>
 
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+#include "harness/run/validation.hpp"
 #include "harness/sweep/axes.hpp"
 #include "platform/input_error.hpp"
 #include "solvers/problem/grid_codec.hpp"
@@ -141,4 +147,61 @@ BOOST_AUTO_TEST_CASE(a_preset_grid_takes_every_mesh_setting_and_keeps_it_in_its_
   BOOST_TEST(refused_field([&] {
                sweep_spec_from_json({{"axes", preset["axes"]}, {"grid", {{"n", 40}}}}, "p.json");
              }) == "grid.n");
+}
+
+// Each numeric setting is declared once (grid_settings): its bounds refuse the value just past
+// each end from a file and from a flag, and its flag's help states them and its default.
+BOOST_AUTO_TEST_CASE(each_setting_of_the_table_is_bounded_alike_in_files_and_flags) {
+  for (const GridSetting& s : grid_settings()) {
+    BOOST_TEST_CONTEXT(s.key) {
+      const double step = s.whole ? 1 : 1e-9 * std::max(1.0, s.highest);
+      for (double out : {s.lowest - step, s.highest + step}) {
+        if (s.above_lowest && out < s.lowest) out = s.lowest;
+        json j = {{s.key, s.whole ? json(static_cast<long long>(std::lround(out))) : json(out)}};
+        BOOST_TEST(refused_field([&] { grid_from_json(j, "p.json", "grid", GridKeys::Mesh); }) ==
+                   std::string("grid.") + s.key);
+        GridOptions g;
+        if (s.real) g.*s.real = out;
+        if (s.count) g.*s.count = static_cast<int>(std::lround(out));
+        BOOST_TEST(refused_field([&] { check_grid(g, "(command line)", grid_flag); }) == grid_flag(s.key));
+      }
+      GridOptions g;
+      if (s.real) g.*s.real = s.highest;
+      if (s.count) g.*s.count = static_cast<int>(s.highest);
+      BOOST_TEST(refused_field([&] { check_grid(g, "(command line)", grid_flag); }).empty());
+      BOOST_TEST(s.within(s.get(GridOptions{})));
+    }
+  }
+  BOOST_TEST(grid_setting("s_max").range() == "(1, 100]");
+  BOOST_TEST(grid_setting("ki_damping").range() == "[0, 8]");
+}
+
+// A validation preset's case reads its grid through the codec: nodes per axis, the codec's keys
+// as the case's own settings (in its id), its bounds; an unknown key is refused, not ignored.
+BOOST_AUTO_TEST_CASE(a_validation_case_reads_its_grid_through_the_codec) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("elsbench-grid-codec-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const auto plan_of = [&](const json& preset) {
+    const fs::path path = dir / "v.json";
+    std::ofstream(path) << preset.dump();
+    return load_validation_plan(path.string());
+  };
+  const json call = {{"product", "european-call"}, {"solver", "adi"}, {"n", 40}};
+  json with_grid = call;
+  with_grid["n"] = json::array({40, 30});
+  with_grid["ki_damping"] = 0;
+  const ValidationPlan plan = plan_of({{"cases", {with_grid}}, {"grid", {{"s_max", 5}}}});
+  const SweepCase& c = plan.cases.front();
+  BOOST_TEST((c.axis_nodes == std::vector<int>{40, 30}));
+  BOOST_TEST(c.grid["ki_damping"] == 0);
+  BOOST_TEST(c.id().find("ki_damping=0") != std::string::npos, c.id());
+  BOOST_TEST(plan.settings.grid.s_max_multiple == 5.0);
+  json unknown = call;
+  unknown["ki_dampign"] = 0;
+  BOOST_TEST(refused_field([&] { plan_of({{"cases", {unknown}}}); }) == "cases[0].ki_dampign");
+  json bad = call;
+  bad["density"] = 1000;
+  BOOST_TEST(refused_field([&] { plan_of({{"cases", {bad}}}); }) == "cases[0].density");
+  fs::remove_all(dir);
 }
