@@ -1,11 +1,12 @@
 // elsbench compare BASE.json NEW.json [--price-tol X] [--time-tol PCT] [--alpha A] [--fail-on-slow]
-//                  [--allow-missing]
+//                  [--allow-missing] [--json]
 // elsbench compare FILE.json --by AXIS[=BASE,NEW] [...]: one file's cases, BASE's value of the
 // axis against NEW's (fp64 against mixed, adi against adi-cuda), each case against its twin.
 #include <iostream>
 
 #include "harness/cli/command.hpp"
 #include "harness/compare/compare.hpp"
+#include "harness/compare/compare_json.hpp"
 #include "harness/compare/compare_text.hpp"
 #include "platform/input_error.hpp"
 
@@ -15,6 +16,7 @@ namespace {
 struct CompareArgs {
   std::string base, now, by;
   CompareOptions options;
+  bool json = false;
 };
 
 // "precision=fp64,mixed", or "precision" where the file holds exactly two values of it.
@@ -76,6 +78,7 @@ void setup(CLI::App& app) {
                 "exit 1 when a BASE case is absent from NEW or skipped there (the default)");
   cmd->add_flag("--allow-missing{false}", args->options.fail_on_missing,
                 "a BASE case absent from NEW or skipped there is listed, not a failure");
+  cmd->add_flag("--json", args->json, "print the verdicts as JSON (the report's history reads them), not as text");
   cmd->callback([args] {
     if (args->by.empty() == args->now.empty())
       throw InputError("(command line)", args->by.empty() ? "NEW" : "--by",
@@ -88,7 +91,11 @@ void setup(CLI::App& app) {
     if (!args->by.empty()) label = args->base + ": " + label;
     const CompareScope scope = scope_of(base_run, new_run);
     const Comparison c = compare(base, now, args->options, scope);
-    std::cout << "elsbench compare: " << label << '\n' << to_text(c, args->options);
+    if (args->json) {
+      std::cout << to_json(c, args->options).dump(2) << '\n';
+    } else {
+      std::cout << "elsbench compare: " << label << '\n' << to_text(c, args->options);
+    }
     set_exit_code(regression_exit_code(c, args->options));
   });
 }

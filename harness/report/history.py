@@ -3,14 +3,16 @@ history: the results files of a folder (results/ holds one folder per machine) r
 followed from run to run on the same machine, and a change beyond the noise flagged with the
 commit that brought it.
 
-Noise: a time moved when the ratio of medians leaves 1 by more than twice the larger spread of the
-two runs' repetitions ((max - min) / median), and by at least MIN_TIME_CHANGE; a run marked noisy
-(the machine was busy or throttled) flags nothing. A price moved when it differs by more than
-PRICE_TOLERANCE relative: prices are deterministic on one machine and build.
+What moved is elsbench compare's verdict on the two runs (`compare BEFORE AFTER --json`), the one
+regression rule: a time when a Mann-Whitney test over the repetitions says so and the median moved
+beyond compare's noise allowance (a run marked noisy flags nothing); a price when it moved beyond
+compare's price tolerance. The binary is $ELSBENCH_BIN (elsbench report sets it).
 """
 from __future__ import annotations
 
+import json
 import os
+import subprocess
 from dataclasses import dataclass, field
 
 from . import books
@@ -18,8 +20,7 @@ from . import figures
 from . import results
 from .schema import ResultsError, check_results, read_json
 
-MIN_TIME_CHANGE = 0.05
-PRICE_TOLERANCE = 1e-9
+ELSBENCH_BIN = "ELSBENCH_BIN"
 
 
 @dataclass
@@ -27,7 +28,6 @@ class Point:
     commit: str
     started: str
     seconds: float | None
-    spread: float        # (max - min) / median of the repetitions; 0 with fewer than two
     price: float | None
     noisy: bool
     source_file: str
@@ -97,13 +97,6 @@ def read_folder(folder: str) -> Folder:
     return found
 
 
-def _spread(case) -> float:
-    reps = case.repetition_seconds
-    if len(reps) < 2 or not case.median_seconds:
-        return 0.0
-    return (max(reps) - min(reps)) / case.median_seconds
-
-
 def load_history(paths: list[str]) -> list[CaseHistory]:
     """Every case of every run, grouped by machine and case, in the order the runs started."""
     histories: dict[tuple[str, str], CaseHistory] = {}
@@ -112,7 +105,7 @@ def load_history(paths: list[str]) -> list[CaseHistory]:
             if c.status == "skipped":
                 continue
             h = histories.setdefault((machine.label, case_id), CaseHistory(machine.label, case_id, c.product))
-            h.points.append(Point(machine.commit, machine.started, c.median_seconds, _spread(c), c.fields.get("price"),
+            h.points.append(Point(machine.commit, machine.started, c.median_seconds, c.fields.get("price"),
                                   bool(c.fields.get("noisy")), machine.source_file))
     return sorted(histories.values(), key=lambda h: (h.machine, h.product, h.case_id))
 
@@ -188,28 +181,37 @@ def unmatched(paths: list[str]) -> list[Unmatched]:
     return found
 
 
-def time_moved(before: Point, after: Point) -> bool:
-    if before.noisy or after.noisy or not before.seconds or not after.seconds:
-        return False
-    band = max(MIN_TIME_CHANGE, 2 * max(before.spread, after.spread))
-    ratio = after.seconds / before.seconds
-    return ratio > 1 + band or ratio < 1 / (1 + band)
+def compare_verdicts(before_file: str, after_file: str) -> dict[str, dict]:
+    """elsbench compare's verdict on each case the two runs share, by case id ({} when compare
+    finds them not comparable)."""
+    binary = os.environ.get(ELSBENCH_BIN)
+    if not binary or not os.access(binary, os.X_OK):
+        raise ResultsError(f"${ELSBENCH_BIN}", "--history",
+                           "the history is judged by elsbench compare: set ELSBENCH_BIN to the elsbench binary "
+                           f"(elsbench report sets it; got {binary!r})")
+    run = subprocess.run([binary, "compare", before_file, after_file, "--json", "--allow-missing"],
+                         capture_output=True, text=True, check=False)
+    if run.returncode == 2:
+        return {}
+    if run.returncode not in (0, 1):
+        raise ResultsError(after_file, "--history", f"elsbench compare failed: {run.stderr.strip()}")
+    return {c["case_id"]: c for c in json.loads(run.stdout)["cases"]}
 
 
-def price_moved(before: Point, after: Point) -> bool:
-    if before.price is None or after.price is None:
-        return before.price != after.price
-    return abs(after.price - before.price) > PRICE_TOLERANCE * max(1.0, abs(before.price))
-
-
-def changes(histories: list[CaseHistory]) -> list[Change]:
-    """Each step from one run to the next of a case on one machine that moved beyond the noise."""
-    found = []
+def changes(histories: list[CaseHistory], verdicts=compare_verdicts) -> list[Change]:
+    """Each step from one run to the next of a case on one machine that compare says moved."""
+    found, judged = [], {}
     for h in histories:
         for before, after in zip(h.points, h.points[1:]):
-            if price_moved(before, after):
+            pair = (before.source_file, after.source_file)
+            if pair not in judged:
+                judged[pair] = verdicts(*pair)
+            verdict = judged[pair].get(h.case_id)
+            if verdict is None:
+                continue
+            if verdict["price_moved"]:
                 found.append(Change(h, before, after, "price"))
-            if time_moved(before, after):
+            if verdict["time"] in ("slower", "faster"):
                 found.append(Change(h, before, after, "time"))
     return found
 

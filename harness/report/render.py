@@ -213,11 +213,12 @@ def history_section(folder, found, out_dir) -> Section:
     moved = history.changes(histories)
     shown = os.path.relpath(folder) if not os.path.relpath(folder).startswith("..") else folder
     text = [f"Every sweep and validate results file under {shown} ({len(paths)} files), each case followed from run "
-            "to run on the same machine (machines are told apart by host and hardware). A time moved when the ratio "
-            "of medians leaves 1 by more than twice the larger spread of the two runs' repetitions and by at least "
-            f"{history.MIN_TIME_CHANGE:.0%}; a run marked noisy flags nothing. A price moved when it changed by more "
-            f"than {history.PRICE_TOLERANCE:g} relative. A change is named with the commit of the run that shows it: "
-            "the code changed between the two commits, or the machine's state did."]
+            "to run on the same machine (machines are told apart by host and hardware). What moved is elsbench "
+            "compare's verdict on the two runs, its one rule: a time when a Mann-Whitney test over the repetitions "
+            "finds it (p < 0.05) and the median moved by more than 10 % (a run marked noisy flags nothing; with "
+            "three repetitions a side no change can be significant); a price when it moved by more than 1e-6. A "
+            "change is named with the commit of the run that shows it: the code changed between the two commits, "
+            "or the machine's state did."]
     if skipped:
         text.append("Not read: " + ", ".join(skipped) + ".")
     figure = history.plot(histories, moved, out_dir)

@@ -6,6 +6,7 @@
 #include <ostream>
 
 #include "harness/compare/compare.hpp"
+#include "harness/compare/compare_json.hpp"
 #include "harness/compare/compare_text.hpp"
 #include "platform/input_error.hpp"
 
@@ -144,6 +145,26 @@ BOOST_AUTO_TEST_CASE(significant_slowdown_fails_only_with_fail_on_slow) {
   const CaseTable now3 = table_of({case_entries(kCase, "pass", 93.2553, {130.0, 131.5, 129.0})});
   BOOST_TEST(exit_code_for(base3, now3, strict) == 0);
   BOOST_TEST(to_text(compare(base3, now3, strict), strict).find("too few repetitions") != std::string::npos);
+}
+
+// compare --json, what the report's history reads: the same verdicts as the text, one word each.
+BOOST_AUTO_TEST_CASE(the_json_verdicts_are_the_comparisons) {
+  const std::vector<double> slower{130.0, 131.5, 129.0, 130.8, 132.0, 129.9};
+  const CaseTable base = table_of({case_entries(kCase, "pass", 93.2553, kSteady)});
+  const CaseTable now = table_of({case_entries(kCase, "pass", 93.2573, slower)});
+  const CompareOptions opt;
+  const nlohmann::json j = to_json(compare(base, now, opt), opt);
+  BOOST_TEST_REQUIRE(j["cases"].size() == 1u);
+  const nlohmann::json& c = j["cases"][0];
+  BOOST_TEST(c["case_id"] == kCase);
+  BOOST_TEST(c["time"] == "slower");
+  BOOST_TEST(c["price_moved"] == true);
+  BOOST_TEST(c["price_regression"] == true);
+  BOOST_TEST(c["drift"].get<double>() == 0.002, boost::test_tools::tolerance(1e-9));
+  BOOST_TEST(j["options"]["price_tol"] == 1e-6);
+  const nlohmann::json same = to_json(compare(base, base, opt), opt);
+  BOOST_TEST(same["cases"][0]["time"] == "unchanged");
+  BOOST_TEST(same["cases"][0]["price_moved"] == false);
 }
 
 BOOST_AUTO_TEST_CASE(across_commits_a_moved_price_is_age_and_a_new_failure_still_fails) {

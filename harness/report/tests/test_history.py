@@ -1,5 +1,6 @@
-"""A case followed across runs on one machine: a change beyond the noise is flagged with the commit
-that brought it, a noisy run flags nothing, and machines are never mixed."""
+"""A case followed across runs on one machine: a change elsbench compare finds is flagged with the
+commit that brought it, a noisy run flags nothing, and machines are never mixed. Runs carry five
+repetitions a case: with three (the fixture's) no change can be significant to compare."""
 import copy
 import json
 import os
@@ -9,7 +10,7 @@ from harness.report import render
 from conftest import FIXTURES
 
 
-def run_file(tmp_path, name, commit, started, scale=1.0, price_shift=0.0, noisy=False, host="devbox"):
+def run_file(tmp_path, name, commit, started, scale=1.0, price_shift=0.0, noisy=False, host="devbox", five=True):
     with open(os.path.join(FIXTURES, "devbox-cpu.json"), encoding="utf-8") as f:
         data = json.load(f)
     data = copy.deepcopy(data)
@@ -17,7 +18,17 @@ def run_file(tmp_path, name, commit, started, scale=1.0, price_shift=0.0, noisy=
     meta["started"] = started
     meta["machine"]["git_commit"] = commit
     meta["machine"]["hostname"] = host
+    entries, repeated = [], set()
     for e in data["benchmarks"]:
+        entries.append(e)
+        if five and e.get("run_type") == "iteration" and e.get("repetition_index") == e.get("repetitions", 0) - 1:
+            repeated.add(e["case_id"])
+            for index, wobble in ((3, 1.005), (4, 0.995)):
+                entries.append({**copy.deepcopy(e), "repetition_index": index, "real_time": e["real_time"] * wobble})
+    data["benchmarks"] = entries
+    for e in data["benchmarks"]:
+        if e.get("case_id") in repeated:
+            e["repetitions"] = 5
         if e.get("real_time") is not None:
             e["real_time"] *= scale
         if e.get("price") is not None and "european-call" in e["case_id"]:
@@ -47,6 +58,32 @@ def test_a_noisy_run_flags_no_time_and_the_same_timings_flag_nothing(tmp_path):
              run_file(tmp_path, "c.json", "c3", "2026-11-03T00:00:00Z", scale=1.02)]
     moved = history.changes(history.load_history(paths))
     assert moved == []
+
+
+def test_the_history_flags_what_compare_flags_and_nothing_else(tmp_path):
+    # Three repetitions a side: compare finds no time change significant, so neither does the history.
+    paths = [run_file(tmp_path, "a.json", "a1", "2026-11-01T00:00:00Z", five=False),
+             run_file(tmp_path, "b.json", "b2", "2026-11-02T00:00:00Z", scale=2.0, five=False)]
+    assert history.changes(history.load_history(paths)) == []
+    asked = []
+    verdict = {"price_moved": False, "time": "faster"}
+    moved = history.changes(history.load_history(paths),
+                            verdicts=lambda a, b: asked.append((a, b)) or {"european-call/adi:hundsdorfer-verwer/"
+                                                                           "n=200/nt=200/cpu/t1/fp64": verdict})
+    assert asked == [(paths[0], paths[1])]
+    assert [(c.kind, c.history.case_id.split("/")[0]) for c in moved] == [("time", "european-call")]
+
+
+def test_without_the_binary_the_history_says_what_it_needs(tmp_path, monkeypatch):
+    paths = [run_file(tmp_path, "a.json", "a1", "2026-11-01T00:00:00Z"),
+             run_file(tmp_path, "b.json", "b2", "2026-11-02T00:00:00Z")]
+    monkeypatch.setenv("ELSBENCH_BIN", str(tmp_path / "no-such-binary"))
+    try:
+        history.changes(history.load_history(paths))
+    except history.ResultsError as e:
+        assert "ELSBENCH_BIN" in str(e)
+    else:
+        raise AssertionError("no error without the binary")
 
 
 def test_two_machines_are_never_one_history(tmp_path):
