@@ -82,8 +82,8 @@ Stretches nonzero_stretches(const std::vector<double>& phi) {
 template <class T>
 void apply(const Problem& pb, const double* phi, const Stretches& where, const EventAction& e, T* values,
            std::size_t layer, std::size_t from, std::size_t to) {
-  const bool knock_in = e.kind == EventAction::Kind::KnockIn;
-  if (knock_in && layer != 0) return;
+  if (!moves_layer(e.kind, static_cast<int>(layer))) return;
+  const bool knock_in = targets_knocked_in(e.kind);
   const std::size_t P = pb.points;
   T* v = values + layer * P;
   const T* knocked = values + P;

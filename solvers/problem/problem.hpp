@@ -11,6 +11,7 @@
 
 #include "products/product.hpp"
 #include "solvers/problem/cell_fractions.hpp"
+#include "solvers/problem/event_kind.hpp"
 #include "solvers/meshers/mesh.hpp"
 #include "solvers/meshers/time_grid.hpp"
 #include "solvers/operators/axis_operator.hpp"
@@ -41,10 +42,7 @@ struct MixedTerm {
 // autocall date); the knock-in, applied every monitoring day, sits on a cell face instead
 // (phi is 0 or 1), since blending a straddling cell day after day smears the barrier.
 struct EventAction {
-  enum class Kind {
-    Autocall,  // every layer: V += phi (value - V), phi = fraction of the cell with performance >= barrier
-    KnockIn,   // layer 0: V0 += phi (V1 - V0), phi = fraction of the cell with performance < barrier
-  };
+  using Kind = EventKind;  // what each kind does at a node: event_kind.hpp
   Kind kind = Kind::Autocall;
   std::size_t at_node = 0;  // applied when the march reaches time node tau[at_node]
   double barrier = 0;

@@ -101,7 +101,7 @@ BOOST_AUTO_TEST_CASE(events_are_the_cpu_events_in_order) {
       const EventAction& cpu = pb.events[seen];
       const GpuEvent& g = plan.events[static_cast<std::size_t>(s.first_event + e)];
       BOOST_TEST(cpu.at_node == j + 1);
-      BOOST_TEST(g.kind == (cpu.kind == EventAction::Kind::Autocall ? 0 : 1));
+      BOOST_TEST((g.kind == cpu.kind));
       BOOST_TEST(g.weights == static_cast<int>(cpu.weights));
       BOOST_TEST(g.value == cpu.value);
     }
@@ -120,7 +120,7 @@ BOOST_AUTO_TEST_CASE(continuous_knock_in_projects_after_every_step) {
   for (const GpuStep& s : plan.steps) {
     BOOST_REQUIRE(s.event_count >= 1);
     const GpuEvent& last = plan.events[static_cast<std::size_t>(s.first_event + s.event_count - 1)];
-    BOOST_TEST(last.kind == 1);
+    BOOST_TEST((last.kind == EventKind::KnockIn));
     BOOST_TEST(last.weights == static_cast<int>(pb.knock_in_weights));
   }
 }

@@ -95,4 +95,16 @@ BOOST_AUTO_TEST_CASE(a_knock_in_falls_on_monitoring_days_or_after_every_step) {
   BOOST_TEST(days == 3 * 252 - 1);
 }
 
+// What each event kind does at a node (event_kind.hpp), as the CPU march and the GPU kernels read
+// it: an autocall moves every layer toward its value, a knock-in the alive layer only, toward the
+// knocked-in layer.
+BOOST_AUTO_TEST_CASE(each_event_kind_says_which_layers_it_moves_and_toward_what) {
+  BOOST_TEST(moves_layer(EventKind::Autocall, 0));
+  BOOST_TEST(moves_layer(EventKind::Autocall, 1));
+  BOOST_TEST(moves_layer(EventKind::KnockIn, 0));
+  BOOST_TEST(!moves_layer(EventKind::KnockIn, 1));
+  BOOST_TEST(!targets_knocked_in(EventKind::Autocall));
+  BOOST_TEST(targets_knocked_in(EventKind::KnockIn));
+}
+
 }  // namespace elsbench

@@ -280,15 +280,11 @@ ELSBENCH_HD void apply_events(Cta& cta, const MarchArgs<T>& a, const NoteLayout&
         const GpuEvent& e = a.events[s.first_event + k];
         const V phi = event_fraction<V>(a, e, i0, i1);
         if (phi == V(0)) continue;
-        if (e.kind == 0) {
-          const V value = static_cast<V>(e.value);
-          for (int l = 0; l < L.layers; ++l) {
-            const V v = cta.value(L.x(l) + node);
-            cta.set_value(L.x(l) + node, v + phi * (value - v));
-          }
-        } else {
-          const V v0 = cta.value(L.x(0) + node);
-          cta.set_value(L.x(0) + node, v0 + phi * (cta.value(L.x(1) + node) - v0));
+        for (int l = 0; l < L.layers; ++l) {
+          if (!moves_layer(e.kind, l)) continue;
+          const V v = cta.value(L.x(l) + node);
+          const V target = targets_knocked_in(e.kind) ? cta.value(L.x(1) + node) : static_cast<V>(e.value);
+          cta.set_value(L.x(l) + node, v + phi * (target - v));
         }
       }
     });

@@ -193,14 +193,11 @@ ELSBENCH_HD void apply_events_at(const GpuEvent* ev, int count, const T* weights
   for (int e = 0; e < count; ++e) {
     const T phi = weights[ev[e].weights * points + i];
     if (phi == T(0)) continue;
-    if (ev[e].kind == 0) {
-      const T value = static_cast<T>(ev[e].value);
-      for (int l = 0; l < layers; ++l) {
-        T& v = values[i + layer_stride * l];
-        v += phi * (value - v);
-      }
-    } else {
-      values[i] += phi * (values[i + layer_stride] - values[i]);
+    for (int l = 0; l < layers; ++l) {
+      if (!moves_layer(ev[e].kind, l)) continue;
+      T& v = values[i + layer_stride * l];
+      const T target = targets_knocked_in(ev[e].kind) ? values[i + layer_stride] : static_cast<T>(ev[e].value);
+      v += phi * (target - v);
     }
   }
 }

@@ -41,7 +41,7 @@ int table_index(std::vector<double>& keys, double theta_dt) {
 
 GpuEvent to_gpu(const Problem& pb, EventAction::Kind kind, std::size_t weights, double value) {
   GpuEvent g;
-  g.kind = kind == EventAction::Kind::Autocall ? 0 : 1;
+  g.kind = kind;
   g.weights = static_cast<int>(weights);
   g.value = value;
   const CellFractions& side = pb.event_fractions.at(weights);

@@ -4,6 +4,7 @@
 // captured CUDA graph looks its step up here instead of having dt baked into its launch: the same
 // graph then serves every step (solvers/gpu/cuda/march_graph.hpp).
 #include "platform/hd.hpp"
+#include "solvers/problem/event_kind.hpp"
 #include "solvers/schemes/step_weights.hpp"
 
 namespace elsbench::gpu {
@@ -24,13 +25,12 @@ struct GpuStep {
 
 // One action at the end of a step (the CPU march's events, then its continuous knock-in),
 // weighted per node by phi, the fraction of the node's cell on the event's side of the barrier
-// (Problem::event_weights[weights]; phi is 0 or 1 except in cells that straddle the barrier):
-//   kind 0, autocall: every layer V += phi (value - V)
-//   kind 1, knock-in: layer 0 V0 += phi (V1 - V0)
+// (Problem::event_weights[weights]; phi is 0 or 1 except in cells that straddle the barrier);
+// what each kind does at a node is event_kind.hpp's.
 // The on-chip book march forms phi from the side's per-axis fractions (cell_fractions.hpp) with
 // `worst_of` and `below` instead of reading a per-node array.
 struct GpuEvent {
-  int kind = 0;
+  EventKind kind = EventKind::Autocall;
   int weights = 0;  // index of the per-node weight array and of the per-axis fractions
   double value = 0;
   int worst_of = 1, below = 0;
