@@ -46,6 +46,7 @@ struct UploadedBatch {
   DeviceArray<GpuStep> steps;
   DeviceArray<GpuEvent> events;
   DeviceArray<double> fractions;
+  BatchBases<T> bases;  // the arrays above
   DeviceArray<MarchArgs<T>> notes;
 
   UploadedBatch(DeviceAllocator& alloc, const GpuBatchPlan& plan, const BatchImage<T>& im, bool scratch)
@@ -57,7 +58,6 @@ struct UploadedBatch {
     if (scratch)
       for (int i = 1; i < 3; ++i)
         buffers[i] = DeviceArray<T>(alloc, im.initial.size(), "batch value buffer " + std::to_string(i));
-    BatchBases<T> bases;
     bases.constants = constants.data();
     for (int i = 0; i < 3; ++i) bases.buffers[i] = buffers[i].data();
     bases.steps = steps.data();
@@ -180,19 +180,9 @@ struct NarrowStages {
     const UninitializedVector<float> narrow = narrowed_constants(im);
     setup += seconds_since(t);
     constants = uploaded(alloc, narrow, "batch operators and factor tables in fp32");
-    BatchBases<float> at;
-    at.constants = constants.data();
-    at.steps = dev.steps.data();
-    at.events = dev.events.data();
-    at.fractions = dev.fractions.data();
-    notes = uploaded(alloc, batch_march_args<float>(plan, im, at), "batch notes in fp32");
-    BatchBases<double> values;
-    values.constants = dev.constants.data();
-    values.buffers[0] = dev.buffers[0].data();
-    values.steps = at.steps;
-    values.events = at.events;
-    values.fractions = at.fractions;
-    wide = uploaded(alloc, wide_notes(batch_march_args<double>(plan, im, values)), "batch notes' values in fp64");
+    const MixedNotes m = mixed_notes(plan, im, dev.bases, constants.data());
+    notes = uploaded(alloc, m.stages, "batch notes in fp32");
+    wide = uploaded(alloc, m.wide, "batch notes' values in fp64");
   }
 };
 

@@ -173,24 +173,18 @@ OnChipEmulation emulate_book_on_chip(const std::vector<const Problem*>& problems
   bases.steps = im.steps.data();
   bases.events = im.events.data();
   bases.fractions = im.fractions.data();
-  const std::vector<MarchArgs<V>> wide = batch_march_args<V>(plan, im, bases);
   OnChipBook<V, T> book;
-  std::vector<MarchArgs<T>> notes;
-  std::vector<WideNote<V>> wide_values;
-  UninitializedVector<T> narrow;
+  std::vector<MarchArgs<V>> notes;
+  MixedNotes mixed;
+  UninitializedVector<float> narrow;
   if constexpr (std::is_same_v<V, T>) {
-    book.notes = wide.data();
+    notes = batch_march_args<V>(plan, im, bases);
+    book.notes = notes.data();
   } else {
     narrow = narrowed_constants(im);
-    BatchBases<T> at;
-    at.constants = narrow.data();
-    at.steps = bases.steps;
-    at.events = bases.events;
-    at.fractions = bases.fractions;
-    notes = batch_march_args<T>(plan, im, at);
-    wide_values = wide_notes(wide);
-    book.notes = notes.data();
-    book.wide = wide_values.data();
+    mixed = mixed_notes(plan, im, bases, narrow.data());
+    book.notes = mixed.stages.data();
+    book.wide = mixed.wide.data();
   }
   const std::vector<int> order = longest_first(plan);
   book.order = order.data();

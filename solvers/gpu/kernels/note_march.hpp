@@ -233,7 +233,8 @@ ELSBENCH_HD void step_layer_increments(Cta& cta, const MarchArgs<T>& a, const Gr
   const StageCoefs<T> c(s);
   const V dt = static_cast<V>(s.w.dt);
   const long long X = L.x(l), A = L.a(), B = L.b();
-  const bool hv = s.w.kind == SchemeKind::HundsdorferVerwer;
+  // HV's round-2 stages subtract F_d Yk, here F_d Dk (second_axis_uses_yk: the fp64 march's rule).
+  const bool hv = second_axis_uses_yk(s.w.kind, 2);
   const auto at_x = [&](int p, int q) { return cta.value(X + L.at(p, q)); };
   const auto at_b = [&](int p, int q) { return cta.get(B + L.at(p, q)); };
   const auto d0 = [&](int i0, int r) { return static_cast<T>(dt * node_terms(wide, at_x, i0, r).full(g.dim)); };
@@ -248,7 +249,7 @@ ELSBENCH_HD void step_layer_increments(Cta& cta, const MarchArgs<T>& a, const Gr
   const auto later_axis = [&](int round, int axis) {
     return [&, round, axis](int i0, int r) {
       const T d = cta.get(A + L.at(i0, r));
-      return round == 2 && hv ? later_axis_rhs(g, c, axis, d, at_b, i0, r) : d;
+      return second_axis_uses_yk(s.w.kind, round) ? later_axis_rhs(g, c, axis, d, at_b, i0, r) : d;
     };
   };
   const auto add_to_x = [&](int i0, int r, T d) {

@@ -38,24 +38,28 @@ struct GridView {
   }
 };
 
-// (lo v[i-1] + di v[i] + up v[i+1]) along axis 0 or 1; neighbours off the mesh are left out, as
-// the CPU operators do (lower[0] = upper[n-1] = 0 there).
+// c.lo[i] f(-1) + c.di[i] f(0) + c.up[i] f(1): a three-point stencil at coordinate i of an axis
+// of n nodes, f(k) the value k nodes along; neighbours off the mesh are left out, as the CPU
+// operators do (lower[0] = upper[n-1] = 0 there).
+template <class T, class At>
+ELSBENCH_HD T three_point(const AxisCoefs<T>& c, int i, int n, At f) {
+  T s = i > 0 ? c.lo[i] * f(-1) : T(0);
+  s += c.di[i] * f(0);
+  if (i + 1 < n) s += c.up[i] * f(1);
+  return s;
+}
+
+// Along axis 0 at (i0, i1).
 template <class T, class Load>
 ELSBENCH_HD T along0(const AxisCoefs<T>& c, Load v, int i0, int i1, int n0) {
-  T s = i0 > 0 ? c.lo[i0] * v(i0 - 1, i1) : T(0);
-  s += c.di[i0] * v(i0, i1);
-  if (i0 + 1 < n0) s += c.up[i0] * v(i0 + 1, i1);
-  return s;
+  return three_point(c, i0, n0, [&](int k) { return v(i0 + k, i1); });
 }
 
 // Along an axis whose neighbours are `stride` rows away (axis 1: 1, axis 2: n1), at row r whose
 // coordinate on the axis is i.
 template <class T, class Load>
 ELSBENCH_HD T along_rows(const AxisCoefs<T>& c, Load v, int i0, int r, int i, int n, int stride) {
-  T s = i > 0 ? c.lo[i] * v(i0, r - stride) : T(0);
-  s += c.di[i] * v(i0, r);
-  if (i + 1 < n) s += c.up[i] * v(i0, r + stride);
-  return s;
+  return three_point(c, i, n, [&](int k) { return v(i0, r + k * stride); });
 }
 
 template <class T, class Load>
@@ -82,26 +86,16 @@ struct NodeTerms {
 // (solvers/operators/fused_explicit.cpp).
 template <class T, class Load>
 ELSBENCH_HD T mixed_at(const GridView<T>& g, Load v, int i0, int i1) {
-  const AxisCoefs<T>& w0 = g.d1[0];
-  T s = i0 > 0 ? w0.lo[i0] * along1(g.d1[1], v, i0 - 1, i1, g.n1) : T(0);
-  s += w0.di[i0] * along1(g.d1[1], v, i0, i1, g.n1);
-  if (i0 + 1 < g.n0) s += w0.up[i0] * along1(g.d1[1], v, i0 + 1, i1, g.n1);
-  return g.mixed[0] * s;
+  return g.mixed[0] * three_point(g.d1[0], i0, g.n0, [&](int k) { return along1(g.d1[1], v, i0 + k, i1, g.n1); });
 }
 
 // The three pairs' mixed terms at (i0, row r) of a 3-D grid, each separable as in 2-D.
 template <class T, class Load>
 ELSBENCH_HD T mixed_3d(const GridView<T>& g, Load v, int i0, int r) {
   const int i1 = r % g.n1, i2 = r / g.n1;
-  const auto pair = [&](const AxisCoefs<T>& w, int i, int n, auto inner) {
-    T s = i > 0 ? w.lo[i] * inner(-1) : T(0);
-    s += w.di[i] * inner(0);
-    if (i + 1 < n) s += w.up[i] * inner(1);
-    return s;
-  };
-  const T m01 = pair(g.d1[0], i0, g.n0, [&](int k) { return along_rows(g.d1[1], v, i0 + k, r, i1, g.n1, 1); });
-  const T m02 = pair(g.d1[0], i0, g.n0, [&](int k) { return along_rows(g.d1[2], v, i0 + k, r, i2, g.n2, g.n1); });
-  const T m12 = pair(g.d1[1], i1, g.n1, [&](int k) { return along_rows(g.d1[2], v, i0, r + k, i2, g.n2, g.n1); });
+  const T m01 = three_point(g.d1[0], i0, g.n0, [&](int k) { return along_rows(g.d1[1], v, i0 + k, r, i1, g.n1, 1); });
+  const T m02 = three_point(g.d1[0], i0, g.n0, [&](int k) { return along_rows(g.d1[2], v, i0 + k, r, i2, g.n2, g.n1); });
+  const T m12 = three_point(g.d1[1], i1, g.n1, [&](int k) { return along_rows(g.d1[2], v, i0, r + k, i2, g.n2, g.n1); });
   return (g.mixed[0] * m01 + g.mixed[1] * m02) + g.mixed[2] * m12;
 }
 

@@ -37,11 +37,17 @@ OnChipWorkspace on_chip_workspace(const GpuBatchPlan& plan) {
   return w;
 }
 
-std::vector<WideNote<double>> wide_notes(const std::vector<MarchArgs<double>>& wide) {
-  std::vector<WideNote<double>> out;
-  out.reserve(wide.size());
-  for (const MarchArgs<double>& a : wide) out.push_back({a.buffers[0], a.grid});
-  return out;
+MixedNotes mixed_notes(const GpuBatchPlan& plan, const BatchImage<double>& image, const BatchBases<double>& at,
+                       const float* narrow) {
+  BatchBases<float> stages;
+  stages.constants = narrow;
+  stages.steps = at.steps;
+  stages.events = at.events;
+  stages.fractions = at.fractions;
+  MixedNotes m;
+  m.stages = batch_march_args<float>(plan, image, stages);
+  for (const MarchArgs<double>& a : batch_march_args<double>(plan, image, at)) m.wide.push_back({a.buffers[0], a.grid});
+  return m;
 }
 
 }  // namespace elsbench::gpu

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "solvers/gpu/kernels/note_march.hpp"
+#include "solvers/gpu/plan/batch_image.hpp"
 #include "solvers/gpu/plan/gpu_batch.hpp"
 
 namespace elsbench::gpu {
@@ -24,8 +25,15 @@ struct OnChipWorkspace {
 };
 OnChipWorkspace on_chip_workspace(const GpuBatchPlan& plan);
 
-// A mixed march's per-note values and fp64 operators (WideNote), from the notes' arguments over
-// its fp64 image (buffers[0]: the payoffs in, the final values out).
-std::vector<WideNote<double>> wide_notes(const std::vector<MarchArgs<double>>& wide);
+// A mixed march's kernel arguments over its fp64 batch's arrays at `at` (host or device memory;
+// buffers[0]: the payoffs in, the final values out): each note's fp32 stage arguments over
+// `narrow` (narrowed_constants of the image, wherever it lives), and each note's values and fp64
+// operators (WideNote).
+struct MixedNotes {
+  std::vector<MarchArgs<float>> stages;
+  std::vector<WideNote<double>> wide;
+};
+MixedNotes mixed_notes(const GpuBatchPlan& plan, const BatchImage<double>& image, const BatchBases<double>& at,
+                       const float* narrow);
 
 }  // namespace elsbench::gpu
