@@ -12,7 +12,6 @@ GridLoad grid_load(const Product& product) {
   GridLoad g;
   g.dim = product.dimension();
   if (!product.is_els()) return g;
-  g.performance = true;
   g.layers = product.can_knock_in() ? 2 : 1;
   std::set<double> barriers;  // autocall dates with the same barrier share their weights
   for (std::size_t k = 0; k + 1 < product.els.autocall.size(); ++k) barriers.insert(product.els.autocall[k].barrier);
@@ -29,7 +28,7 @@ double bytes_per_point(const MemoryModel& m, Precision p, const GridLoad& g, dou
   // The host keeps the Problem's per-node arrays in fp64; the GPU variants upload the event
   // weights only, converted to their precision (solvers/gpu/cuda/device_march_data.cpp).
   const double node_arrays = m.space == MemorySpace::Host
-                                 ? 8.0 * ((g.performance ? 1 : 0) + g.event_weights)
+                                 ? 8.0 * g.event_weights
                                  : element * g.event_weights;
   const double fill = m.fill_per_log * std::max(0.0, std::log(std::max(points, 1.0)) - 4.0);
   return element * arrays + host_fp64 + node_arrays + fill;

@@ -33,19 +33,18 @@ struct MemoryModel {
 };
 
 // What a product puts on the grid: dimension, value layers (2 with a pending knock-in), and the
-// per-node arrays of a step-down ELS (solvers/problem/problem.hpp): its performance, and one
-// event-weight array per distinct autocall barrier before maturity and one for the knock-in side.
+// per-node arrays of a step-down ELS (solvers/problem/problem.hpp): one event-weight array per
+// distinct autocall barrier before maturity and one for the knock-in side.
 struct GridLoad {
   int dim = 2;
   int layers = 1;
-  bool performance = false;
   int event_weights = 0;
 };
 GridLoad grid_load(const Product& product);
 
 // Bytes a point on a grid of `points` nodes (n^dim square, else the product of the axes' nodes):
 //   element size x (layers x (per_layer + per_layer_per_dim x dim) + shared)
-//   + GridLoad's per-node arrays (host: performance, event weights in fp64; device: event weights in
+//   + GridLoad's per-node arrays (host: event weights in fp64; device: event weights in
 //     the solver's precision)
 //   + on the host below fp64, what stays fp64 per layer: the payoff (one of per_layer), and the
 //     values (mixed) or the fp64 copy an fp32 march returns while its arrays live

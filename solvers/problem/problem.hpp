@@ -62,7 +62,6 @@ struct Problem {
   std::vector<EventAction> events;   // sorted by node, autocalls first
   bool continuous_knock_in = false;  // knock-in projection after every step
   double knock_in_barrier = 0;
-  std::vector<double> performance;   // per node (ELS): performance at the node itself
   std::vector<CellFractions> event_fractions;      // per distinct event side and barrier: per axis
   std::vector<std::vector<double>> event_weights;  // the same sides, phi per node (none: build_problems)
   std::size_t knock_in_weights = 0;  // index of the knock-in side (continuous projection)

@@ -432,12 +432,8 @@ void set_els_payoff(Problem& pb, const Product& p) {
   pb.layers = has_knock_in ? 2 : 1;
   pb.continuous_knock_in = has_knock_in && ki.monitoring == Monitoring::Continuous;
   pb.knock_in_barrier = ki.barrier;
-  pb.performance.resize(pb.points);
   pb.initial.resize(pb.values());
   const PayoffTerms terms = payoff_terms(p);
-  for_each_node(pb, [&](std::size_t i, const std::vector<std::size_t>&, const std::vector<double>& spots) {
-    pb.performance[i] = performance(terms, spots.data());
-  });
   if (has_knock_in) {
     CellFractions below = fractions_at_or_above(pb, p, ki.barrier);
     below.below = 1;

@@ -100,7 +100,9 @@ void laid_down_as_the_exact_average(Product p, int n) {
       BOOST_TEST(std::abs(got - want[l]) <= 1e-9 * (1 + std::abs(want[l])), "node " << flat << " layer " << l);
     }
     // A cell whose payoff is not one value throughout was averaged, not sampled at its centre.
-    if (std::abs(want[0] - els_payoff(payoff_terms(p), p, pb.performance[flat])[0]) > 1e-9) ++cut;
+    std::array<double, kMaxAssets> spots{};
+    for (std::size_t d = 0; d < idx.size(); ++d) spots[d] = pb.axes[d].s[idx[d]];
+    if (std::abs(want[0] - els_payoff(payoff_terms(p), p, performance(payoff_terms(p), spots.data()))[0]) > 1e-9) ++cut;
     for (std::size_t d = 0; d < idx.size(); ++d) {
       if (++idx[d] < pb.axes[d].size()) break;
       idx[d] = 0;

@@ -11,11 +11,10 @@
 
 using namespace elsbench;
 
-BOOST_AUTO_TEST_CASE(a_product_puts_layers_and_a_performance_array_on_the_grid) {
+BOOST_AUTO_TEST_CASE(a_product_puts_layers_and_event_weights_on_the_grid) {
   const GridLoad els = grid_load(resolve_product("sample-2a-stepdown"));
   BOOST_TEST(els.dim == 2);
   BOOST_TEST(els.layers == 2);  // daily knock-in not yet hit: two value layers
-  BOOST_TEST(els.performance);
   // Autocall barriers before maturity 95, 95, 90, 85, 80 (four distinct) and the knock-in side.
   BOOST_TEST(els.event_weights == 5);
   Product knocked = resolve_product("sample-2a-stepdown");
@@ -25,22 +24,21 @@ BOOST_AUTO_TEST_CASE(a_product_puts_layers_and_a_performance_array_on_the_grid) 
   const GridLoad call = grid_load(resolve_product("european-call"));
   BOOST_TEST(call.dim == 1);
   BOOST_TEST(call.layers == 1);
-  BOOST_TEST(!call.performance);
   BOOST_TEST(call.event_weights == 0);
 }
 
 BOOST_AUTO_TEST_CASE(bytes_per_point_counts_arrays_by_layer_dimension_and_precision) {
   const MemoryModel device{MemorySpace::Device, 3, 1, 2, false, ""};
   const MemoryModel host{MemorySpace::Host, 3, 1, 2, false, ""};
-  const GridLoad g{2, 2, true, 5};
+  const GridLoad g{2, 2, 5};
   // 2 x (3 + 1 x 2) + 2 = 12 arrays in the solver's precision; then the ELS's per-node arrays:
-  // on a device the 5 event weights in that precision, on the host those and the performance in fp64.
+  // on a device the 5 event weights in that precision, on the host in fp64.
   BOOST_TEST(bytes_per_point(device, Precision::FP64, g, 1e4) == 8.0 * 12 + 8.0 * 5);
   BOOST_TEST(bytes_per_point(device, Precision::FP32, g, 1e4) == 4.0 * 12 + 4.0 * 5);
   // Below fp64 on the host, per layer: the payoff stays fp64 (4 more bytes), and the values are
   // fp64 (mixed: 4 more) or copied to fp64 at the end while the arrays live (fp32: 8 more).
-  BOOST_TEST(bytes_per_point(host, Precision::FP32, g, 1e4) == 4.0 * 12 + (4.0 + 8.0) * 2 + 8.0 * 6);
-  BOOST_TEST(bytes_per_point(host, Precision::Mixed, g, 1e4) == 4.0 * 12 + (4.0 + 4.0) * 2 + 8.0 * 6);
+  BOOST_TEST(bytes_per_point(host, Precision::FP32, g, 1e4) == 4.0 * 12 + (4.0 + 8.0) * 2 + 8.0 * 5);
+  BOOST_TEST(bytes_per_point(host, Precision::Mixed, g, 1e4) == 4.0 * 12 + (4.0 + 4.0) * 2 + 8.0 * 5);
   BOOST_TEST(model_bytes(device, Precision::FP64, g, 100.0 * 100.0) == (8.0 * 12 + 8.0 * 5) * 1e4);
 }
 
@@ -73,7 +71,7 @@ BOOST_AUTO_TEST_CASE(checked_rows_match_the_measured_peak) {
     for (const std::string& scheme : schemes)
       for (const Precision precision : solver.precisions) {
         const MemoryModel m = *solver.memory_for(scheme, precision);
-        // One layer and no per-node arrays; two layers with performance and event weights (the
+        // One layer and no per-node arrays; two layers with event weights (the
         // explicit solver's stable step is too slow for a test on the ELS).
         for (const char* id : {"min-call", "sample-2a-stepdown"}) {
           const Product p = resolve_product(id);

@@ -9,8 +9,7 @@ namespace {
 
 // Where a note's arrays go: the arrays' sizes so far, which it then advances by its own.
 template <class T>
-typename BatchImage<T>::Offsets place(std::size_t (&end)[5], const GpuPlan& p,
-                                      const MarchImage<T>& im) {
+typename BatchImage<T>::Offsets place(std::size_t (&end)[5], const GpuPlan& p, const MarchImageSizes& n) {
   const auto take = [&](std::size_t& at, std::size_t count) {
     const auto here = static_cast<long long>(at);
     at += count;
@@ -18,84 +17,56 @@ typename BatchImage<T>::Offsets place(std::size_t (&end)[5], const GpuPlan& p,
   };
   typename BatchImage<T>::Offsets o;
   for (int d = 0; d < p.dim; ++d) {
-    o.coefs[d] = take(end[0], im.coefs[d].size());
-    o.tables[d] = take(end[0], im.tables[d].size());
-    o.table_stride[d] = im.table_stride[d];
+    o.coefs[d] = take(end[0], n.coefs[d]);
+    o.tables[d] = take(end[0], n.tables[d]);
   }
-  o.weights = take(end[0], im.event_weights.size());
-  o.fractions = take(end[1], im.fractions.size());
-  o.values = take(end[2], im.initial.size());
+  o.weights = take(end[0], n.event_weights);
+  o.fractions = take(end[1], n.fractions);
+  o.values = take(end[2], n.initial);
   o.steps = take(end[3], p.steps.size());
   o.events = take(end[4], p.events.size());
-  for (int k = 0; k < 3; ++k) o.mixed[k] = im.mixed[k];
-  o.has_mixed = im.has_mixed;
   return o;
 }
 
-// A note's arrays copied to its offsets: notes side by side, each thread touching its own pages.
+// A note's arrays written at its offsets, its scalars (table strides, mixed terms) kept with them.
 template <class T>
-void copy_note(BatchImage<T>& b, const typename BatchImage<T>::Offsets& o, const GpuPlan& p, const MarchImage<T>& im) {
-  const auto put = [](auto& out, long long at, const auto& in) {
-    std::copy(in.begin(), in.end(), out.begin() + static_cast<std::ptrdiff_t>(at));
-  };
+void write_note(BatchImage<T>& b, typename BatchImage<T>::Offsets& o, const Problem& pb, const GpuPlan& p,
+                EventWeights weights) {
+  MarchImageRoom<T> at;
   for (int d = 0; d < p.dim; ++d) {
-    put(b.constants, o.coefs[d], im.coefs[d]);
-    put(b.constants, o.tables[d], im.tables[d]);
+    at.coefs[d] = b.constants.data() + o.coefs[d];
+    at.tables[d] = b.constants.data() + o.tables[d];
   }
-  put(b.constants, o.weights, im.event_weights);
-  put(b.fractions, o.fractions, im.fractions);
-  put(b.initial, o.values, im.initial);
-  put(b.steps, o.steps, p.steps);
-  put(b.events, o.events, p.events);
-}
-
-// Room for `scale` times what the arrays hold now, and a twentieth more.
-template <class T>
-void reserve_for(BatchImage<T>& b, double scale) {
-  const auto room = [&](auto& v) { v.reserve(static_cast<std::size_t>(1.05 * scale * static_cast<double>(v.size()))); };
-  room(b.constants);
-  room(b.fractions);
-  room(b.initial);
-  room(b.steps);
-  room(b.events);
-  room(b.notes);
-}
-
-// Notes whose march images are made side by side before they are appended: the images of a
-// chunk live at once (a few MB a note at n = 100), not the whole book's.
-constexpr std::size_t kImageChunk = 64;
-
-template <class T>
-std::vector<MarchImage<T>> chunk_images(const std::vector<const Problem*>& problems, const GpuBatchPlan& plan,
-                                        std::size_t first, std::size_t count, EventWeights weights) {
-  std::vector<MarchImage<T>> images(count);
-  side_by_side(count, [&](std::size_t i) {
-    images[i] = make_march_image<T>(*problems[first + i], plan.notes[first + i], true, weights);
-  });
-  return images;
+  at.event_weights = b.constants.data() + o.weights;
+  at.fractions = b.fractions.data() + o.fractions;
+  at.initial = b.initial.data() + o.values;
+  const MarchImage<T> im = write_march_image<T>(pb, p, true, weights, at);
+  for (int d = 0; d < 3; ++d) o.table_stride[d] = im.table_stride[d];
+  for (int k = 0; k < 3; ++k) o.mixed[k] = im.mixed[k];
+  o.has_mixed = im.has_mixed;
+  std::copy(p.steps.begin(), p.steps.end(), b.steps.begin() + static_cast<std::ptrdiff_t>(o.steps));
+  std::copy(p.events.begin(), p.events.end(), b.events.begin() + static_cast<std::ptrdiff_t>(o.events));
 }
 
 }  // namespace
 
+// The notes' arrays laid out one after another from their sizes, then each note written in place
+// on the host's threads (each touching its own pages first): no note's image is formed apart and
+// copied, which at 1,000 notes of n = 100 was a GB of transient arrays.
 template <class T>
 BatchImage<T> make_batch_image(const std::vector<const Problem*>& problems, const GpuBatchPlan& plan,
                                EventWeights weights) {
   BatchImage<T> b;
-  for (std::size_t first = 0; first < problems.size(); first += kImageChunk) {
-    const std::size_t count = std::min(kImageChunk, problems.size() - first);
-    const std::vector<MarchImage<T>> images = chunk_images<T>(problems, plan, first, count, weights);
-    std::size_t end[5] = {b.constants.size(), b.fractions.size(), b.initial.size(), b.steps.size(), b.events.size()};
-    for (std::size_t i = 0; i < count; ++i) b.notes.push_back(place<T>(end, plan.notes[first + i], images[i]));
-    b.constants.resize(end[0]);
-    b.fractions.resize(end[1]);
-    b.initial.resize(end[2]);
-    b.steps.resize(end[3]);
-    b.events.resize(end[4]);
-    side_by_side(count, [&](std::size_t i) { copy_note(b, b.notes[first + i], plan.notes[first + i], images[i]); });
-    // The book's arrays reach about a GB at 1,000 notes of n = 100: sized once from the first
-    // chunk rather than grown (and copied) by doubling.
-    if (first == 0) reserve_for(b, static_cast<double>(problems.size()) / static_cast<double>(count));
-  }
+  std::size_t end[5] = {0, 0, 0, 0, 0};
+  for (std::size_t k = 0; k < problems.size(); ++k)
+    b.notes.push_back(
+        place<T>(end, plan.notes[k], march_image_sizes(*problems[k], plan.notes[k], true, weights)));
+  b.constants.resize(end[0]);
+  b.fractions.resize(end[1]);
+  b.initial.resize(end[2]);
+  b.steps.resize(end[3]);
+  b.events.resize(end[4]);
+  side_by_side(problems.size(), [&](std::size_t k) { write_note(b, b.notes[k], *problems[k], plan.notes[k], weights); });
   return b;
 }
 

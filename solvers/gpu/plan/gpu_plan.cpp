@@ -81,6 +81,8 @@ GpuPlan make_gpu_plan(const Problem& pb, const AdiScheme& scheme) {
   const AdiScheme damped = damping_scheme();
   int cur = 0;
   std::size_t next_event = 0;
+  plan.steps.reserve(pb.time.steps());
+  plan.events.reserve(pb.events.size() + (pb.continuous_knock_in ? pb.time.steps() : 0));
   for (std::size_t j = 0; j < pb.time.steps(); ++j) {
     const AdiScheme& s = pb.time.damped[j] ? damped : scheme;
     GpuStep st = step_record(s, pb.time.dt(j));

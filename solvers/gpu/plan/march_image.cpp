@@ -1,5 +1,6 @@
 #include "solvers/gpu/plan/march_image.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "solvers/problem/problem_builder.hpp"
@@ -10,52 +11,95 @@ namespace elsbench::gpu {
 namespace {
 
 template <class T>
-void append(std::vector<T>& out, const std::vector<double>& in) {
-  for (double x : in) out.push_back(static_cast<T>(x));
+T* put(T* out, const std::vector<double>& in) {
+  for (double x : in) *out++ = static_cast<T>(x);
+  return out;
 }
 
+// op lower, diag, upper, d1 lower, diag, upper (MarchImage::coefs).
 template <class T>
-std::vector<T> axis_coefs(const Axis& ax) {
-  std::vector<T> c;
-  c.reserve(6 * ax.size());
+void put_axis_coefs(T* out, const Axis& ax) {
   for (const Tridiagonal* t : {&ax.op, &ax.d1}) {
-    append(c, t->lower);
-    append(c, t->diag);
-    append(c, t->upper);
+    out = put(out, t->lower);
+    out = put(out, t->diag);
+    out = put(out, t->upper);
   }
-  return c;
 }
 
 }  // namespace
 
+MarchImageSizes march_image_sizes(const Problem& pb, const GpuPlan& plan, bool factor_tables, EventWeights weights) {
+  MarchImageSizes n;
+  for (int d = 0; d < plan.dim; ++d) {
+    const int nodes = static_cast<int>(pb.axes[static_cast<std::size_t>(d)].size());
+    n.coefs[d] = 6 * static_cast<std::size_t>(nodes);
+    if (factor_tables) n.tables[d] = plan.theta_dts.size() * static_cast<std::size_t>(table_elements(nodes));
+  }
+  n.initial = static_cast<std::size_t>(plan.buffer_values());
+  if (weights == EventWeights::PerNode) n.event_weights = pb.event_fractions.size() * pb.points;
+  for (const CellFractions& f : pb.event_fractions) n.fractions += f.per_axis.size();
+  return n;
+}
+
 template <class T>
-MarchImage<T> make_march_image(const Problem& pb, const GpuPlan& plan, bool factor_tables, EventWeights weights) {
+MarchImage<T> write_march_image(const Problem& pb, const GpuPlan& plan, bool factor_tables, EventWeights weights,
+                                const MarchImageRoom<T>& at) {
   for (const MixedTerm& m : pb.mixed)
     if (m.a < 0 || m.b <= m.a || m.b >= pb.dim) throw std::invalid_argument("GPU march: unexpected mixed terms");
   MarchImage<T> im;
   for (int d = 0; d < plan.dim; ++d) {
     const Axis& ax = pb.axes[static_cast<std::size_t>(d)];
-    im.coefs[d] = axis_coefs<T>(ax);
+    put_axis_coefs(at.coefs[d], ax);
     im.table_stride[d] = table_elements(static_cast<int>(ax.size()));
-    if (factor_tables)
-      for (double theta_dt : plan.theta_dts) append(im.tables[d], chunk_table_values(ax.op, theta_dt));
+    if (!factor_tables) continue;
+    T* table = at.tables[d];
+    for (double theta_dt : plan.theta_dts) table = put(table, chunk_table_values(ax.op, theta_dt));
   }
   // Each layer's payoff at its aligned offset (GpuPlan::layer_stride), zeros in the padding.
-  im.initial.assign(static_cast<std::size_t>(plan.buffer_values()), T(0));
-  for (int l = 0; l < plan.layers; ++l)
-    for (long long i = 0; i < plan.points; ++i)
-      im.initial[static_cast<std::size_t>(l * plan.layer_stride + i)] =
-          static_cast<T>(pb.initial[static_cast<std::size_t>(l * plan.points + i)]);
+  for (int l = 0; l < plan.layers; ++l) {
+    T* layer = at.initial + l * plan.layer_stride;
+    const double* from = pb.initial.data() + l * plan.points;
+    for (long long i = 0; i < plan.points; ++i) layer[i] = static_cast<T>(from[i]);
+    std::fill(layer + plan.points, layer + plan.layer_stride, T(0));
+  }
   if (weights == EventWeights::PerNode) {
     std::vector<std::vector<double>> formed;
-    for (const std::vector<double>& w : node_weights(pb, formed)) append(im.event_weights, w);
+    T* w = at.event_weights;
+    for (const std::vector<double>& side : node_weights(pb, formed)) w = put(w, side);
   }
-  for (const CellFractions& f : pb.event_fractions)
-    im.fractions.insert(im.fractions.end(), f.per_axis.begin(), f.per_axis.end());
+  double* f = at.fractions;
+  for (const CellFractions& side : pb.event_fractions) f = std::copy(side.per_axis.begin(), side.per_axis.end(), f);
   for (const MixedTerm& m : pb.mixed) {
     im.mixed[m.a + m.b - 1] = static_cast<T>(m.coeff);  // (0, 1) -> 0, (0, 2) -> 1, (1, 2) -> 2
     im.has_mixed = 1;
   }
+  return im;
+}
+
+template <class T>
+MarchImage<T> make_march_image(const Problem& pb, const GpuPlan& plan, bool factor_tables, EventWeights weights) {
+  const MarchImageSizes n = march_image_sizes(pb, plan, factor_tables, weights);
+  std::vector<T> coefs[3], tables[3];
+  MarchImageRoom<T> at;
+  for (int d = 0; d < 3; ++d) {
+    coefs[d].resize(n.coefs[d]);
+    tables[d].resize(n.tables[d]);
+    at.coefs[d] = coefs[d].data();
+    at.tables[d] = tables[d].data();
+  }
+  std::vector<T> initial(n.initial), event_weights(n.event_weights);
+  std::vector<double> fractions(n.fractions);
+  at.initial = initial.data();
+  at.event_weights = event_weights.data();
+  at.fractions = fractions.data();
+  MarchImage<T> im = write_march_image(pb, plan, factor_tables, weights, at);
+  for (int d = 0; d < 3; ++d) {
+    im.coefs[d] = std::move(coefs[d]);
+    im.tables[d] = std::move(tables[d]);
+  }
+  im.initial = std::move(initial);
+  im.event_weights = std::move(event_weights);
+  im.fractions = std::move(fractions);
   return im;
 }
 
@@ -93,6 +137,10 @@ std::vector<double> unpadded_layers(const GpuPlan& plan, const std::vector<T>& p
 
 template MarchImage<double> make_march_image<double>(const Problem&, const GpuPlan&, bool, EventWeights);
 template MarchImage<float> make_march_image<float>(const Problem&, const GpuPlan&, bool, EventWeights);
+template MarchImage<double> write_march_image<double>(const Problem&, const GpuPlan&, bool, EventWeights,
+                                                      const MarchImageRoom<double>&);
+template MarchImage<float> write_march_image<float>(const Problem&, const GpuPlan&, bool, EventWeights,
+                                                    const MarchImageRoom<float>&);
 template GridView<double> make_grid_view<double>(const GpuPlan&, const double* const (&)[3], const double (&)[3], int);
 template std::vector<double> unpadded_layers<double>(const GpuPlan&, const std::vector<double>&, int);
 template std::vector<double> unpadded_layers<float>(const GpuPlan&, const std::vector<float>&, int);

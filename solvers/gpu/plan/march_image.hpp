@@ -34,6 +34,30 @@ template <class T>
 MarchImage<T> make_march_image(const Problem& pb, const GpuPlan& plan, bool factor_tables = true,
                                EventWeights weights = EventWeights::PerNode);
 
+// How many values each array of make_march_image's image holds, known before any is formed: a
+// batch lays its notes' arrays out from these and writes each note's in place (write_march_image).
+struct MarchImageSizes {
+  std::size_t coefs[3] = {0, 0, 0}, tables[3] = {0, 0, 0};
+  std::size_t initial = 0, event_weights = 0, fractions = 0;
+};
+MarchImageSizes march_image_sizes(const Problem& pb, const GpuPlan& plan, bool factor_tables, EventWeights weights);
+
+// Where one note's arrays go, each with room for its MarchImageSizes.
+template <class T>
+struct MarchImageRoom {
+  T* coefs[3] = {nullptr, nullptr, nullptr};
+  T* tables[3] = {nullptr, nullptr, nullptr};
+  T* initial = nullptr;
+  T* event_weights = nullptr;
+  double* fractions = nullptr;
+};
+
+// Writes the arrays of make_march_image's image into `at`; returns the image with its scalars
+// (table strides, mixed terms) set and its arrays empty.
+template <class T>
+MarchImage<T> write_march_image(const Problem& pb, const GpuPlan& plan, bool factor_tables, EventWeights weights,
+                                const MarchImageRoom<T>& at);
+
 // The first `layers` layers of a buffer laid out layer_stride apart, without the padding, in
 // double: the values as the CPU solvers hold them.
 template <class T>
