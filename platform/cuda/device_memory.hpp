@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include <cuda_runtime_api.h>
+
 namespace elsbench::gpu {
 
 class DeviceAllocator {
@@ -48,6 +50,9 @@ class DeviceArray {
   // Host to device, the whole array (sizes must match).
   template <class Alloc>
   void upload(const std::vector<T, Alloc>& host, const std::string& what);
+  // The same on `stream` (copy_to_device_on): the caller synchronises it before a kernel reads.
+  template <class Alloc>
+  void upload_on(cudaStream_t stream, const std::vector<T, Alloc>& host, const std::string& what);
   std::vector<T> download(std::size_t count) const;
 
  private:
@@ -64,12 +69,22 @@ class DeviceArray {
 // Plain byte copies, checked (defined in device_memory.cpp for the element types used).
 void copy_to_device(void* dst, const void* src, std::size_t bytes, const std::string& what);
 void copy_to_host(void* dst, const void* src, std::size_t bytes, const std::string& what);
+// A copy on `stream`, the device not synchronised: a batch uploaded on one thread while another
+// batch marches (copy_to_device's device-wide synchronisation would wait for that march).
+void copy_to_device_on(cudaStream_t stream, void* dst, const void* src, std::size_t bytes, const std::string& what);
 
 template <class T>
 template <class Alloc>
 void DeviceArray<T>::upload(const std::vector<T, Alloc>& host, const std::string& what) {
   if (host.size() != count_) throw std::logic_error("upload of " + what + ": size mismatch");
   if (count_) copy_to_device(data_, host.data(), bytes(), "cudaMemcpy (upload " + what + ")");
+}
+
+template <class T>
+template <class Alloc>
+void DeviceArray<T>::upload_on(cudaStream_t stream, const std::vector<T, Alloc>& host, const std::string& what) {
+  if (host.size() != count_) throw std::logic_error("upload of " + what + ": size mismatch");
+  if (count_) copy_to_device_on(stream, data_, host.data(), bytes(), "cudaMemcpyAsync (upload " + what + ")");
 }
 
 template <class T>

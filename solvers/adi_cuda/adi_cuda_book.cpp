@@ -1,13 +1,16 @@
-// adi-cuda's book march: the batch plan and image built on the host once, uploaded at once, then
-// either the on-chip march (the default: one persistent launch, each CTA marching whole notes from
-// a queue, note_kernel.cu; fp64, fp32 or mixed) or the batched march (ELSBENCH_BOOK_MARCH=batched: per step one launch
-// per stage and round covering every note, adi_batch_kernels.cu, and one event launch); the values
-// of each note's layer 0 downloaded at the end. The first note's result carries the batch's times.
+// adi-cuda's book march: the batch plan and image made on the host before the march (on the
+// book's builder thread, while the previous batch marches: prepare_book_on_adi_cuda) and, for
+// the on-chip march, uploaded there too; then either the on-chip march (the default: one persistent launch, each CTA marching whole
+// notes from a queue, note_kernel.cu; fp64, fp32 or mixed) or the batched march
+// (ELSBENCH_BOOK_MARCH=batched: per step one launch per stage and round covering every note,
+// adi_batch_kernels.cu, and one event launch); the values of each note's layer 0 downloaded at the
+// end. The first note's result carries the batch's times.
 #include "solvers/adi_cuda/adi_cuda_book.hpp"
 
 #include <chrono>
 #include <cstdlib>
 #include <iomanip>
+#include <memory>
 #include <optional>
 #include <sstream>
 #include <type_traits>
@@ -27,12 +30,22 @@
 namespace elsbench::gpu {
 namespace {
 
-template <class X, class Alloc>
-DeviceArray<X> uploaded(DeviceAllocator& alloc, const std::vector<X, Alloc>& host, const std::string& what) {
-  DeviceArray<X> d(alloc, host.size(), what);
-  d.upload(host, what);
-  return d;
-}
+// Uploads into arrays that `alloc` counts: on `stream` when `on_stream` (a batch's own stream, while
+// the book's previous batch may march; synchronised before this batch marches), else copies that
+// synchronise the device.
+struct Uploads {
+  DeviceAllocator& alloc;
+  cudaStream_t stream = nullptr;
+  bool on_stream = false;
+
+  template <class X, class Alloc>
+  DeviceArray<X> operator()(const std::vector<X, Alloc>& host, const std::string& what) const {
+    DeviceArray<X> d(alloc, host.size(), what);
+    if (on_stream) d.upload_on(stream, host, what);
+    else d.upload(host, what);
+    return d;
+  }
+};
 
 using Clock = std::chrono::steady_clock;
 
@@ -49,100 +62,109 @@ struct UploadedBatch {
   BatchBases<T> bases;  // the arrays above
   DeviceArray<MarchArgs<T>> notes;
 
-  UploadedBatch(DeviceAllocator& alloc, const GpuBatchPlan& plan, const BatchImage<T>& im, bool scratch)
-      : constants(uploaded(alloc, im.constants, "batch operators, factor tables, event weights")),
-        steps(uploaded(alloc, im.steps, "batch step records")),
-        events(uploaded(alloc, im.events, "batch event records")),
-        fractions(uploaded(alloc, im.fractions, "batch event fractions")) {
-    buffers[0] = uploaded(alloc, im.initial, "batch value buffer 0");
+  UploadedBatch(const Uploads& up, const GpuBatchPlan& plan, const BatchImage<T>& im, bool scratch)
+      : constants(up(im.constants, "batch operators, factor tables, event weights")),
+        steps(up(im.steps, "batch step records")),
+        events(up(im.events, "batch event records")),
+        fractions(up(im.fractions, "batch event fractions")) {
+    buffers[0] = up(im.initial, "batch value buffer 0");
     if (scratch)
       for (int i = 1; i < 3; ++i)
-        buffers[i] = DeviceArray<T>(alloc, im.initial.size(), "batch value buffer " + std::to_string(i));
+        buffers[i] = DeviceArray<T>(up.alloc, im.initial.size(), "batch value buffer " + std::to_string(i));
     bases.constants = constants.data();
     for (int i = 0; i < 3; ++i) bases.buffers[i] = buffers[i].data();
     bases.steps = steps.data();
     bases.events = events.data();
     bases.fractions = fractions.data();
-    notes = uploaded(alloc, batch_march_args<T>(plan, im, bases), "batch notes");
+    notes = up(batch_march_args<T>(plan, im, bases), "batch notes");
   }
 };
 
-// The host's side of a batch: the device checked, the plan and image built (timed: set-up), and
-// at the end layer 0 of each note downloaded (timed) into the results, the first carrying the times.
-template <class T>
-struct HostBatch {
-  std::string gpu_name;
+// A launch group's host side, made before its march: the notes' plans and batch image with
+// values in V, and what else the march needs of the host (the on-chip queue's order; a mixed
+// march's constants rounded to fp32). `seconds`: the time it took (the batch's set-up).
+template <class V>
+struct HostSide {
   GpuBatchPlan plan;
-  BatchImage<T> image;
-  BatchTimes times;
+  BatchImage<V> image;
+  std::vector<int> order;
+  UninitializedVector<float> narrow;
+  double seconds = 0;
 
-  HostBatch(const std::vector<const Problem*>& problems, const AdiScheme& scheme, int device, EventWeights weights) {
-    std::string why;
-    const std::vector<GpuInfo> gpus = cuda_devices(&why);
-    if (device < 0 || device >= static_cast<int>(gpus.size()))
-      throw SolverError(SolverError::Kind::Unavailable, "CUDA device cuda:" + std::to_string(device) +
-                                                            " is not usable (" + std::to_string(gpus.size()) +
-                                                            " device(s)" + (why.empty() ? "" : ": " + why) + ")");
-    gpu_name = gpus[static_cast<std::size_t>(device)].name;
+  HostSide(const std::vector<const Problem*>& problems, const AdiScheme& scheme, bool on_chip, bool mixed) {
     const Clock::time_point t = Clock::now();
-    plan = make_gpu_batch_plan(problems, scheme, sizeof(T));
-    image = make_batch_image<T>(problems, plan, weights);
-    times.setup = seconds_since(t);
-  }
-
-  // `note` describes the march; the values are in buffer 0 or in each note's final buffer.
-  std::vector<MarchResult> results(const UploadedBatch<T>& dev, bool final_in_buffer_0, const AdiScheme& scheme,
-                                   std::size_t peak_device_bytes, const std::string& note) {
-    const Clock::time_point t = Clock::now();
-    std::vector<MarchResult> out;
-    for (int k = 0; k < plan.size(); ++k) {
-      const GpuPlan& p = plan.notes[static_cast<std::size_t>(k)];
-      std::vector<T> layer0(static_cast<std::size_t>(p.points));
-      const T* from = dev.buffers[final_in_buffer_0 ? 0 : p.final_buffer].data();
-      copy_to_host(layer0.data(), from + image.notes[static_cast<std::size_t>(k)].values, layer0.size() * sizeof(T),
-                   "cudaMemcpy (download a note of the batch)");
-      MarchResult m;
-      m.values.assign(layer0.begin(), layer0.end());
-      m.scheme = scheme.name();
-      m.peak_device_bytes = peak_device_bytes;
-      m.notes.push_back(note);
-      out.push_back(std::move(m));
-    }
-    times.download = seconds_since(t);
-    out.front().batch_times = times;
-    return out;
+    plan = make_gpu_batch_plan(problems, scheme, sizeof(V));
+    image = make_batch_image<V>(problems, plan, on_chip ? EventWeights::PerAxis : EventWeights::PerNode);
+    if (on_chip) order = longest_first(plan);
+    if constexpr (std::is_same_v<V, double>)
+      if (mixed) narrow = narrowed_constants(image);
+    seconds = seconds_since(t);
   }
 };
+
+// The name of CUDA device `device`; refused (Unavailable) when there is none such.
+std::string usable_gpu(int device) {
+  std::string why;
+  const std::vector<GpuInfo> gpus = cuda_devices(&why);
+  if (device < 0 || device >= static_cast<int>(gpus.size()))
+    throw SolverError(SolverError::Kind::Unavailable, "CUDA device cuda:" + std::to_string(device) +
+                                                          " is not usable (" + std::to_string(gpus.size()) +
+                                                          " device(s)" + (why.empty() ? "" : ": " + why) + ")");
+  return gpus[static_cast<std::size_t>(device)].name;
+}
+
+// Layer 0 of each note downloaded (timed) into the results, the first carrying the batch's times;
+// `note` describes the march; the values are in buffer 0 or in each note's final buffer.
+template <class V>
+std::vector<MarchResult> downloaded(const HostSide<V>& host, const UploadedBatch<V>& dev, bool final_in_buffer_0,
+                                    BatchTimes times, const AdiScheme& scheme, std::size_t peak_device_bytes,
+                                    const std::string& note) {
+  const Clock::time_point t = Clock::now();
+  std::vector<MarchResult> out;
+  for (int k = 0; k < host.plan.size(); ++k) {
+    const GpuPlan& p = host.plan.notes[static_cast<std::size_t>(k)];
+    std::vector<V> layer0(static_cast<std::size_t>(p.points));
+    const V* from = dev.buffers[final_in_buffer_0 ? 0 : p.final_buffer].data();
+    copy_to_host(layer0.data(), from + host.image.notes[static_cast<std::size_t>(k)].values,
+                 layer0.size() * sizeof(V), "cudaMemcpy (download a note of the batch)");
+    MarchResult m;
+    m.values.assign(layer0.begin(), layer0.end());
+    m.scheme = scheme.name();
+    m.peak_device_bytes = peak_device_bytes;
+    m.notes.push_back(note);
+    out.push_back(std::move(m));
+  }
+  times.download = seconds_since(t);
+  out.front().batch_times = times;
+  return out;
+}
 
 // Per step, one launch per stage and round covering every note, and one event launch.
 template <class T>
-std::vector<MarchResult> march_batch(const std::vector<const Problem*>& problems, const AdiScheme& scheme,
-                                     int device) {
-  for (const Problem* pb : problems)
-    if (pb->dim > 2)
-      throw SolverError(SolverError::Kind::Unsupported,
-                        "adi-cuda's batched book march (ELSBENCH_BOOK_MARCH=batched) takes 1 or 2 underlyings; three "
-                        "run in the on-chip march (the default)");
-  HostBatch<T> host(problems, scheme, device, EventWeights::PerNode);
+std::vector<MarchResult> march_batch(const HostSide<T>& host, const AdiScheme& scheme, int device) {
+  const std::string gpu_name = usable_gpu(device);
   const GpuBatchPlan& plan = host.plan;
+  BatchTimes times;
+  times.setup = host.seconds;
   const DeviceGuard on(device);
   Clock::time_point t = Clock::now();
   DeviceAllocator alloc;
-  const UploadedBatch<T> dev(alloc, plan, host.image, true);
+  const Uploads up{alloc};
+  const UploadedBatch<T> dev(up, plan, host.image, true);
   DeviceArray<StageLayout> layouts[2];
   DeviceArray<long long> first_block[2];
   BatchArgs<T> b;
   b.notes = dev.notes.data();
   b.note_count = plan.size();
   for (int d = 0; d < 2; ++d) {
-    layouts[d] = uploaded(alloc, plan.layouts[d], "batch stage layouts");
-    first_block[d] = uploaded(alloc, plan.first_block[d], "batch block offsets");
+    layouts[d] = up(plan.layouts[d], "batch stage layouts");
+    first_block[d] = up(plan.first_block[d], "batch block offsets");
     b.layouts[d] = layouts[d].data();
     b.first_block[d] = first_block[d].data();
   }
-  const DeviceArray<long long> first_event_block = uploaded(alloc, plan.first_event_block, "batch event offsets");
+  const DeviceArray<long long> first_event_block = up(plan.first_event_block, "batch event offsets");
   b.first_event_block = first_event_block.data();
-  host.times.upload = seconds_since(t);
+  times.upload = seconds_since(t);
 
   prepare_batch_kernels<T>(plan.smem_bytes[0], plan.blocks(1) > 0 ? plan.smem_bytes[1] : 0);
   CudaStream stream;
@@ -158,13 +180,13 @@ std::vector<MarchResult> march_batch(const std::vector<const Problem*>& problems
   }
   timer.stop(stream.get());
   stream.synchronize();
-  host.times.march = timer.seconds();
+  times.march = timer.seconds();
 
   std::ostringstream note;
   note << std::fixed << std::setprecision(3) << "batched device march of " << plan.size() << " notes, "
-       << plan.max_steps << " launches per stage: " << host.times.march * 1e3 << " ms (CUDA events, "
-       << host.gpu_name << "); device memory " << alloc.peak() << " bytes counted for the batch";
-  return host.results(dev, false, scheme, alloc.peak(), note.str());
+       << plan.max_steps << " launches per stage: " << times.march * 1e3 << " ms (CUDA events, " << gpu_name
+       << "); device memory " << alloc.peak() << " bytes counted for the batch";
+  return downloaded(host, dev, false, times, scheme, alloc.peak(), note.str());
 }
 
 // A mixed march's stages over an uploaded fp64 batch: its constants rounded to fp32, each note's
@@ -174,68 +196,87 @@ struct NarrowStages {
   DeviceArray<MarchArgs<float>> notes;
   DeviceArray<WideNote<double>> wide;
 
-  NarrowStages(DeviceAllocator& alloc, const GpuBatchPlan& plan, const BatchImage<double>& im,
-               const UploadedBatch<double>& dev, double& setup) {
-    const Clock::time_point t = Clock::now();
-    const UninitializedVector<float> narrow = narrowed_constants(im);
-    setup += seconds_since(t);
-    constants = uploaded(alloc, narrow, "batch operators and factor tables in fp32");
-    const MixedNotes m = mixed_notes(plan, im, dev.bases, constants.data());
-    notes = uploaded(alloc, m.stages, "batch notes in fp32");
-    wide = uploaded(alloc, m.wide, "batch notes' values in fp64");
+  NarrowStages(const Uploads& up, const HostSide<double>& host, const UploadedBatch<double>& dev) {
+    constants = up(host.narrow, "batch operators and factor tables in fp32");
+    const MixedNotes m = mixed_notes(host.plan, host.image, dev.bases, constants.data());
+    notes = up(m.stages, "batch notes in fp32");
+    wide = up(m.wide, "batch notes' values in fp64");
   }
 };
 
 // One persistent launch: each CTA marches whole notes from the queue (kernels/note_march.hpp),
-// values in V, stages in T.
+// values in V, stages in T. The batch is uploaded by the thread that prepares it (the book's
+// builder, while the previous batch marches) on a stream of its own, synchronised before the
+// constructor returns; march() launches, waits and downloads on the book's thread.
 template <class V, class T>
-std::vector<MarchResult> march_on_chip(const std::vector<const Problem*>& problems, const AdiScheme& scheme,
-                                       int device) {
-  HostBatch<V> host(problems, scheme, device, EventWeights::PerAxis);
-  const GpuBatchPlan& plan = host.plan;
-  Clock::time_point t = Clock::now();
-  const std::vector<int> order = longest_first(plan);
-  host.times.setup += seconds_since(t);
-  const DeviceGuard on(device);
-  const OnChipWorkspace room = on_chip_workspace(plan);
-  const OnChipLaunch launch = on_chip_launch<V, T>(room);
-  t = Clock::now();
-  DeviceAllocator alloc;
-  const UploadedBatch<V> dev(alloc, plan, host.image, false);
-  OnChipBook<V, T> book;
-  std::optional<NarrowStages> narrow;
-  if constexpr (std::is_same_v<V, T>) {
-    book.notes = dev.notes.data();
-  } else {
-    narrow.emplace(alloc, plan, host.image, dev, host.times.setup);
-    book.notes = narrow->notes.data();
-    book.wide = narrow->wide.data();
+class OnChipBatch {
+ public:
+  OnChipBatch(std::shared_ptr<const HostSide<V>> host, int device)
+      : host_(std::move(host)), device_(device), gpu_name_(usable_gpu(device)) {
+    const DeviceGuard on(device_);
+    room_ = on_chip_workspace(host_->plan);
+    launch_ = on_chip_launch<V, T>(room_);
+    const Clock::time_point t = Clock::now();
+    const CudaStream stream;
+    const Uploads up{alloc_, stream.get(), true};
+    dev_.emplace(up, host_->plan, host_->image, false);
+    if constexpr (std::is_same_v<V, T>) {
+      book_.notes = dev_->notes.data();
+    } else {
+      narrow_.emplace(up, *host_, *dev_);
+      book_.notes = narrow_->notes.data();
+      book_.wide = narrow_->wide.data();
+    }
+    queue_order_ = up(host_->order, "on-chip queue order");
+    queue_ = up(std::vector<int>{0}, "on-chip queue position");
+    if (!launch_.in_shared)
+      workspaces_ = DeviceArray<unsigned char>(alloc_, static_cast<std::size_t>(launch_.ctas) * launch_.workspace_bytes,
+                                               "on-chip march workspaces (global path)");
+    stream.synchronize();
+    times_.setup = host_->seconds;
+    times_.upload = seconds_since(t);
+    book_.order = queue_order_.data();
+    book_.note_count = host_->plan.size();
   }
-  const DeviceArray<int> queue_order = uploaded(alloc, order, "on-chip queue order");
-  const DeviceArray<int> queue = uploaded(alloc, std::vector<int>{0}, "on-chip queue position");
-  DeviceArray<unsigned char> workspaces;
-  if (!launch.in_shared)
-    workspaces = DeviceArray<unsigned char>(alloc, static_cast<std::size_t>(launch.ctas) * launch.workspace_bytes,
-                                            "on-chip march workspaces (global path)");
-  host.times.upload = seconds_since(t);
 
-  book.order = queue_order.data();
-  book.note_count = plan.size();
-  CudaStream stream;
-  DeviceTimer timer;
-  timer.start(stream.get());
-  launch_book_on_chip(book, queue.data(), workspaces.data(), room, launch, stream.get());
-  timer.stop(stream.get());
-  stream.synchronize();
-  host.times.march = timer.seconds();
+  std::vector<MarchResult> march(const AdiScheme& scheme) {
+    const DeviceGuard on(device_);
+    CudaStream stream;
+    DeviceTimer timer;
+    timer.start(stream.get());
+    launch_book_on_chip(book_, queue_.data(), workspaces_.data(), room_, launch_, stream.get());
+    timer.stop(stream.get());
+    stream.synchronize();
+    times_.march = timer.seconds();
+    std::ostringstream note;
+    note << std::fixed << std::setprecision(3) << "on-chip device march of " << host_->plan.size() << " notes on "
+         << launch_.ctas << " CTAs of " << kNoteThreads<V, T> << " threads, state in "
+         << (launch_.in_shared ? "shared memory" : "global memory") << " (" << launch_.workspace_bytes
+         << " bytes a CTA): " << times_.march * 1e3 << " ms (CUDA events, " << gpu_name_ << "); device memory "
+         << alloc_.peak() << " bytes counted for the batch";
+    return downloaded(*host_, *dev_, true, times_, scheme, alloc_.peak(), note.str());
+  }
 
-  std::ostringstream note;
-  note << std::fixed << std::setprecision(3) << "on-chip device march of " << plan.size() << " notes on "
-       << launch.ctas << " CTAs of " << kNoteThreads<V, T> << " threads, state in "
-       << (launch.in_shared ? "shared memory" : "global memory") << " (" << launch.workspace_bytes
-       << " bytes a CTA): " << host.times.march * 1e3 << " ms (CUDA events, " << host.gpu_name
-       << "); device memory " << alloc.peak() << " bytes counted for the batch";
-  return host.results(dev, true, scheme, alloc.peak(), note.str());
+ private:
+  std::shared_ptr<const HostSide<V>> host_;
+  int device_;
+  std::string gpu_name_;
+  OnChipWorkspace room_;
+  OnChipLaunch launch_;
+  BatchTimes times_;
+  DeviceAllocator alloc_;  // before the arrays it counts, which release into it
+  std::optional<UploadedBatch<V>> dev_;
+  std::optional<NarrowStages> narrow_;
+  DeviceArray<int> queue_order_, queue_;
+  DeviceArray<unsigned char> workspaces_;
+  OnChipBook<V, T> book_;
+};
+
+// The on-chip march of a group whose host side is made: its batch uploaded now, marched later.
+template <class V, class T>
+BookMarch uploaded_on_chip(std::shared_ptr<const HostSide<V>> host, const AdiScheme& scheme, int device) {
+  auto batch = std::make_shared<OnChipBatch<V, T>>(std::move(host), device);
+  return [batch, scheme] { return batch->march(scheme); };
 }
 
 // ELSBENCH_BOOK_MARCH=batched selects the per-step batched launches instead of the on-chip march.
@@ -247,29 +288,40 @@ bool on_chip_march() {
                     std::string("ELSBENCH_BOOK_MARCH is '") + choice + "': it takes on-chip or batched");
 }
 
+// A launch group's march, its host side made now (and for the on-chip march its upload): values
+// and stages in T.
 template <class T>
-std::vector<MarchResult> march_book(const std::vector<const Problem*>& problems, const AdiScheme& scheme, int device) {
-  return on_chip_march() ? march_on_chip<T, T>(problems, scheme, device) : march_batch<T>(problems, scheme, device);
+BookMarch prepared_march(const std::vector<const Problem*>& problems, const AdiScheme& scheme, int device) {
+  const bool on_chip = on_chip_march();
+  if (!on_chip)
+    for (const Problem* pb : problems)
+      if (pb->dim > 2)
+        throw SolverError(SolverError::Kind::Unsupported,
+                          "adi-cuda's batched book march (ELSBENCH_BOOK_MARCH=batched) takes 1 or 2 underlyings; "
+                          "three run in the on-chip march (the default)");
+  auto host = std::make_shared<const HostSide<T>>(problems, scheme, on_chip, false);
+  if (on_chip) return uploaded_on_chip<T, T>(std::move(host), scheme, device);
+  return [host, scheme, device] { return march_batch<T>(*host, scheme, device); };
 }
 
 // Mixed precision (fp64 values, fp32 increments) is the on-chip march's only.
-std::vector<MarchResult> march_book_mixed(const std::vector<const Problem*>& problems, const AdiScheme& scheme,
-                                          int device) {
+BookMarch prepared_mixed_march(const std::vector<const Problem*>& problems, const AdiScheme& scheme, int device) {
   if (!on_chip_march())
     throw SolverError(SolverError::Kind::Unsupported,
                       "adi-cuda's batched book march (ELSBENCH_BOOK_MARCH=batched) takes fp64 or fp32; mixed "
                       "precision runs in the on-chip march (the default)");
-  return march_on_chip<double, float>(problems, scheme, device);
+  return uploaded_on_chip<double, float>(std::make_shared<const HostSide<double>>(problems, scheme, true, true), scheme,
+                                         device);
 }
 
-std::vector<MarchResult> march_book_in(const std::vector<const Problem*>& problems, const AdiScheme& scheme,
-                                       const SolverOptions& opt) {
+BookMarch prepared_group(const std::vector<const Problem*>& problems, const AdiScheme& scheme,
+                         const SolverOptions& opt) {
   switch (opt.precision) {
-    case Precision::FP64: return march_book<double>(problems, scheme, opt.device.index);
-    case Precision::FP32: return march_book<float>(problems, scheme, opt.device.index);
+    case Precision::FP64: return prepared_march<double>(problems, scheme, opt.device.index);
+    case Precision::FP32: return prepared_march<float>(problems, scheme, opt.device.index);
     case Precision::Mixed: break;
   }
-  return march_book_mixed(problems, scheme, opt.device.index);
+  return prepared_mixed_march(problems, scheme, opt.device.index);
 }
 
 }  // namespace
@@ -277,19 +329,29 @@ std::vector<MarchResult> march_book_in(const std::vector<const Problem*>& proble
 // Notes of one or two underlyings and notes of three march in launches of their own: a CTA's
 // workspace is sized for the launch's largest note, and a three-asset note's (megabytes) would
 // send every smaller note of its launch to the global path.
-std::vector<MarchResult> march_book_on_adi_cuda(const std::vector<const Problem*>& problems, const SolverOptions& opt) {
+BookMarch prepare_book_on_adi_cuda(const std::vector<const Problem*>& problems, const SolverOptions& opt) {
   const AdiScheme scheme = adi_scheme(opt.scheme.empty() ? adi_scheme_names().front() : opt.scheme);
-  std::vector<std::size_t> groups[2];
+  std::vector<std::vector<std::size_t>> groups(2);
   for (std::size_t k = 0; k < problems.size(); ++k) groups[problems[k]->dim == 3 ? 1 : 0].push_back(k);
-  std::vector<MarchResult> out(problems.size());
+  std::erase_if(groups, [](const std::vector<std::size_t>& g) { return g.empty(); });
+  std::vector<BookMarch> marches;
   for (const std::vector<std::size_t>& group : groups) {
-    if (group.empty()) continue;
     std::vector<const Problem*> part;
     for (std::size_t k : group) part.push_back(problems[k]);
-    std::vector<MarchResult> marched = march_book_in(part, scheme, opt);
-    for (std::size_t i = 0; i < group.size(); ++i) out[group[i]] = std::move(marched[i]);
+    marches.push_back(prepared_group(part, scheme, opt));
   }
-  return out;
+  return [groups, marches, count = problems.size()] {
+    std::vector<MarchResult> out(count);
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+      std::vector<MarchResult> marched = marches[g]();
+      for (std::size_t i = 0; i < groups[g].size(); ++i) out[groups[g][i]] = std::move(marched[i]);
+    }
+    return out;
+  };
+}
+
+std::vector<MarchResult> march_book_on_adi_cuda(const std::vector<const Problem*>& problems, const SolverOptions& opt) {
+  return prepare_book_on_adi_cuda(problems, opt)();
 }
 
 }  // namespace elsbench::gpu

@@ -6,5 +6,7 @@
 namespace elsbench::gpu {
 
 std::vector<MarchResult> march_book_on_adi_cuda(const std::vector<const Problem*>& problems, const SolverOptions& opt);
+// The same batch's plans and image made now, its march (uploads, launch, downloads) returned.
+BookMarch prepare_book_on_adi_cuda(const std::vector<const Problem*>& problems, const SolverOptions& opt);
 
 }  // namespace elsbench::gpu

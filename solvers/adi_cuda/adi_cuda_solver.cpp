@@ -25,6 +25,7 @@ SolverInfo adi_cuda_info() {
   s.gpu = {gpu::make_adi_cuda_backend<double>, gpu::make_adi_cuda_backend<float>};
   s.march = march_on_gpu(s.gpu);
   s.march_book = gpu::march_book_on_adi_cuda;
+  s.prepare_book = gpu::prepare_book_on_adi_cuda;
   return s;
 }
 

@@ -203,6 +203,12 @@ PriceResult price_on_grid(const SolverInfo& s, const Product& product, SolverOpt
   return r;
 }
 
+std::vector<const Problem*> pointers_to(const std::vector<Problem>& problems) {
+  std::vector<const Problem*> out;
+  for (const Problem& pb : problems) out.push_back(&pb);
+  return out;
+}
+
 }  // namespace
 
 PriceResult price_with(const SolverInfo& s, const Product& product, SolverOptions opt) {
@@ -214,7 +220,8 @@ PriceResult price_with(const SolverInfo& s, const Product& product, SolverOption
 }
 
 // The problems of chunk k + 1 are built on the host's threads while chunk k marches (on a device,
-// the host thread only waits), so that the set-up hides behind the march. kPipelineNotes is large
+// the host thread only waits), and with them the variant's host side of the batch (prepare_book:
+// plans and upload images), so that the set-up hides behind the march. kPipelineNotes is large
 // enough that a chunk keeps every CTA of an on-chip march busy through several notes; the
 // device's figures may move it.
 std::vector<PriceResult> price_book_with(const SolverInfo& s, const std::vector<const Product*>& products,
@@ -231,6 +238,8 @@ std::vector<PriceResult> price_book_with(const SolverInfo& s, const std::vector<
   memory::Scope scope;
   struct Built {
     std::vector<Problem> problems;
+    BookMarch march;              // prepare_book's, when the variant has one
+    double problems_seconds = 0;  // of `seconds`; the prepared march's BatchTimes count the rest
     double seconds = 0;
   };
   const auto build = [&](std::size_t first) {
@@ -243,6 +252,8 @@ std::vector<PriceResult> price_book_with(const SolverInfo& s, const std::vector<
     b.problems = build_problems(chunk, opt.grid, s.stepping, [&](std::size_t k, std::size_t points, std::size_t steps) {
       preflight(s, *chunk[k], opt, points, steps);
     });
+    b.problems_seconds = seconds_since(start);
+    if (s.prepare_book) b.march = s.prepare_book(pointers_to(b.problems), opt);
     b.seconds = seconds_since(start);
     return b;
   };
@@ -252,9 +263,8 @@ std::vector<PriceResult> price_book_with(const SolverInfo& s, const std::vector<
     const auto start = std::chrono::steady_clock::now();
     const Built built = next.get();
     if (first + chunk_notes < products.size()) next = std::async(std::launch::async, build, first + chunk_notes);
-    std::vector<const Problem*> batch;
-    for (const Problem& pb : built.problems) batch.push_back(&pb);
-    const std::vector<MarchResult> marched = s.march_book(batch, opt);
+    const std::vector<const Problem*> batch = pointers_to(built.problems);
+    const std::vector<MarchResult> marched = built.march ? built.march() : s.march_book(batch, opt);
     if (marched.size() != batch.size())
       throw std::logic_error("solver '" + s.name + "': march_book returned " + std::to_string(marched.size()) +
                              " results for " + std::to_string(batch.size()) + " notes");
@@ -271,7 +281,7 @@ std::vector<PriceResult> price_book_with(const SolverInfo& s, const std::vector<
       label(r, s, product, opt, notes);
       if (marched[i].batch_times) {
         r.batch_times = marched[i].batch_times;
-        r.batch_times->setup += built.seconds;  // the problems are the chunk's set-up too
+        r.batch_times->setup += built.problems_seconds;  // the problems are the chunk's set-up too
       }
       results.push_back(std::move(r));
     }

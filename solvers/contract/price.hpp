@@ -29,7 +29,8 @@ struct PricedGrid {
 PriceResult price_with(const SolverInfo& solver, const Product& product, SolverOptions options, PricedGrid& grid);
 
 // Several notes through the variant's march_book, in chunks of `chunk_notes` marched together, the
-// problems of the next chunk built while a chunk marches; each result as price_with gives it, its
+// problems of the next chunk built while a chunk marches (and the variant's prepare_book of them,
+// when it has one); each result as price_with gives it, its
 // seconds its chunk's wall time shared evenly, the first of a chunk carrying its BatchTimes.
 // Throws as price_with does, for the first note the variant refuses; the variant must have a march_book.
 constexpr std::size_t kPipelineNotes = 512;

@@ -34,6 +34,11 @@ using MarchFn = std::function<MarchResult(const Problem&, const SolverOptions&)>
 // result must equal what MarchFn gives for that problem alone (fp64: to the last bit where the
 // arithmetic order is the same).
 using BookMarchFn = std::function<std::vector<MarchResult>(const std::vector<const Problem*>&, const SolverOptions&)>;
+// A batch's march whose host side (a GPU variant's plans and upload image) is already made:
+// BookPrepareFn makes it, on the book's builder thread while the previous batch marches, and the
+// march it returns gives what BookMarchFn would, without the problems.
+using BookMarch = std::function<std::vector<MarchResult>()>;
+using BookPrepareFn = std::function<BookMarch(const std::vector<const Problem*>&, const SolverOptions&)>;
 
 struct SolverInfo {
   std::string name;
@@ -53,6 +58,7 @@ struct SolverInfo {
   std::function<std::string()> unavailable_reason = [] { return std::string(); };
   MarchFn march;                     // how the steps are executed: the variant's only code
   BookMarchFn march_book;            // optional: many notes in one march (a GPU batch); empty: one by one
+  BookPrepareFn prepare_book;        // optional, with march_book: its host side made ahead of the march
   GpuBackends gpu;                   // GPU variants: the backend their march runs
 
   std::string default_scheme() const { return schemes.empty() ? std::string() : schemes.front(); }

@@ -5,6 +5,8 @@
 #include <unistd.h>
 
 #include <boost/test/unit_test.hpp>
+#include <atomic>
+#include <chrono>
 #include <csignal>
 #include <filesystem>
 #include <functional>
@@ -12,6 +14,7 @@
 #include <map>
 #include <mutex>
 #include <set>
+#include <thread>
 
 #include "harness/placement/book_price.hpp"
 #include "harness/book/book_plan.hpp"
@@ -62,6 +65,14 @@ BookRunSpec run_spec(const fs::path& out, int threads) {
   spec.out = out.string();
   spec.write_interval_s = 0;
   return spec;
+}
+
+// A batched march that marches each problem alone (the single-note march `one`).
+std::vector<MarchResult> one_by_one(const MarchFn& one, const std::vector<const Problem*>& problems,
+                                    const SolverOptions& o) {
+  std::vector<MarchResult> out;
+  for (const Problem* p : problems) out.push_back(one(*p, o));
+  return out;
 }
 
 }  // namespace
@@ -241,9 +252,7 @@ BOOST_AUTO_TEST_CASE(a_batched_march_gives_the_single_note_prices) {
   SolverInfo batched = SolverRegistry::instance().get("adi");
   const MarchFn one = batched.march;
   batched.march_book = [one](const std::vector<const Problem*>& problems, const SolverOptions& o) {
-    std::vector<MarchResult> out;
-    for (const Problem* p : problems) out.push_back(one(*p, o));
-    return out;
+    return one_by_one(one, problems, o);
   };
   const Book book = generated(3, 2, 9);
   std::vector<const Product*> notes;
@@ -263,8 +272,7 @@ BOOST_AUTO_TEST_CASE(a_batched_book_marches_in_pipelined_chunks) {
   std::vector<std::size_t> chunks;
   batched.march_book = [one, &chunks](const std::vector<const Problem*>& problems, const SolverOptions& o) {
     chunks.push_back(problems.size());
-    std::vector<MarchResult> out;
-    for (const Problem* p : problems) out.push_back(one(*p, o));
+    std::vector<MarchResult> out = one_by_one(one, problems, o);
     out.front().batch_times = BatchTimes{0.0, 0.5, 2.0, 0.25};
     return out;
   };
@@ -283,6 +291,36 @@ BOOST_AUTO_TEST_CASE(a_batched_book_marches_in_pipelined_chunks) {
   BOOST_TEST(results[2].batch_times->setup > 0);
   BOOST_TEST(results[2].batch_times->march == 2.0);
   BOOST_CHECK_THROW(price_book_with(batched, notes, adi_options(1), 0), std::invalid_argument);
+}
+
+// A variant that prepares its batches (prepare_book: a GPU's plans and images) has chunk k + 1's
+// prepared while chunk k marches: the first chunk's march sees the second's prepare begin.
+BOOST_AUTO_TEST_CASE(a_prepared_book_makes_the_next_batch_while_one_marches) {
+  SolverInfo batched = SolverRegistry::instance().get("adi");
+  const MarchFn one = batched.march;
+  std::atomic<int> prepared{0};
+  std::vector<bool> saw_next;
+  batched.march_book = [](const std::vector<const Problem*>&, const SolverOptions&) -> std::vector<MarchResult> {
+    throw std::logic_error("march_book called where prepare_book's march was made");
+  };
+  batched.prepare_book = [&, one](const std::vector<const Problem*>& problems, const SolverOptions& o) -> BookMarch {
+    const int chunk = prepared++;
+    return [&, one, chunk, problems, o] {
+      const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+      while (chunk + 1 < 3 && prepared.load() <= chunk + 1 && std::chrono::steady_clock::now() < until)
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      saw_next.push_back(chunk + 1 == 3 || prepared.load() > chunk + 1);
+      return one_by_one(one, problems, o);
+    };
+  };
+  const Book book = generated(5, 2, 9);
+  std::vector<const Product*> notes;
+  for (const BookNote& n : book.notes) notes.push_back(&n.product);
+  const std::vector<PriceResult> results = price_book_with(batched, notes, adi_options(1), 2);
+  BOOST_TEST(prepared.load() == 3);
+  BOOST_TEST(saw_next == (std::vector<bool>{true, true, true}), boost::test_tools::per_element());
+  BOOST_TEST_REQUIRE(results.size() == 5u);
+  for (std::size_t i = 0; i < 5; ++i) BOOST_TEST(results[i].price == price_with(batched, *notes[i], adi_options(1)).price);
 }
 
 BOOST_AUTO_TEST_CASE(a_book_run_records_bad_lines_and_prices_the_rest) {
