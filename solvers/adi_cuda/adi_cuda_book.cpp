@@ -100,6 +100,18 @@ struct HostSide {
       if (mixed) narrow = narrowed_constants(image);
     seconds = seconds_since(t);
   }
+
+  // Once uploaded, only the plan and the notes' offsets are read (the downloads): the arrays' host
+  // memory (hundreds of MB a batch) is returned while the batch waits for its march.
+  void drop_arrays() {
+    const auto release = [](auto& v) { v = std::decay_t<decltype(v)>(); };
+    release(image.constants);
+    release(image.fractions);
+    release(image.initial);
+    release(image.steps);
+    release(image.events);
+    release(narrow);
+  }
 };
 
 // The name of CUDA device `device`; refused (Unavailable) when there is none such.
@@ -211,33 +223,20 @@ struct NarrowStages {
 template <class V, class T>
 class OnChipBatch {
  public:
-  OnChipBatch(std::shared_ptr<const HostSide<V>> host, int device)
-      : host_(std::move(host)), device_(device), gpu_name_(usable_gpu(device)) {
-    const DeviceGuard on(device_);
-    room_ = on_chip_workspace(host_->plan);
-    launch_ = on_chip_launch<V, T>(room_);
-    const Clock::time_point t = Clock::now();
-    const CudaStream stream;
-    const Uploads up{alloc_, stream.get(), true};
-    dev_.emplace(up, host_->plan, host_->image, false);
-    if constexpr (std::is_same_v<V, T>) {
-      book_.notes = dev_->notes.data();
-    } else {
-      narrow_.emplace(up, *host_, *dev_);
-      book_.notes = narrow_->notes.data();
-      book_.wide = narrow_->wide.data();
+  OnChipBatch(HostSide<V> host, int device) : host_(std::move(host)), device_(device), gpu_name_(usable_gpu(device)) {
+    try {
+      upload();
+    } catch (...) {
+      release();
+      throw;
     }
-    queue_order_ = up(host_->order, "on-chip queue order");
-    queue_ = up(std::vector<int>{0}, "on-chip queue position");
-    if (!launch_.in_shared)
-      workspaces_ = DeviceArray<unsigned char>(alloc_, static_cast<std::size_t>(launch_.ctas) * launch_.workspace_bytes,
-                                               "on-chip march workspaces (global path)");
-    stream.synchronize();
-    times_.setup = host_->seconds;
-    times_.upload = seconds_since(t);
-    book_.order = queue_order_.data();
-    book_.note_count = host_->plan.size();
+    host_.drop_arrays();
   }
+
+  // The device's arrays are freed on their own device, whichever thread drops the batch.
+  ~OnChipBatch() { release(); }
+  OnChipBatch(const OnChipBatch&) = delete;
+  OnChipBatch& operator=(const OnChipBatch&) = delete;
 
   std::vector<MarchResult> march(const AdiScheme& scheme) {
     const DeviceGuard on(device_);
@@ -249,16 +248,61 @@ class OnChipBatch {
     stream.synchronize();
     times_.march = timer.seconds();
     std::ostringstream note;
-    note << std::fixed << std::setprecision(3) << "on-chip device march of " << host_->plan.size() << " notes on "
+    note << std::fixed << std::setprecision(3) << "on-chip device march of " << host_.plan.size() << " notes on "
          << launch_.ctas << " CTAs of " << kNoteThreads<V, T> << " threads, state in "
          << (launch_.in_shared ? "shared memory" : "global memory") << " (" << launch_.workspace_bytes
          << " bytes a CTA): " << times_.march * 1e3 << " ms (CUDA events, " << gpu_name_ << "); device memory "
          << alloc_.peak() << " bytes counted for the batch";
-    return downloaded(*host_, *dev_, true, times_, scheme, alloc_.peak(), note.str());
+    return downloaded(host_, *dev_, true, times_, scheme, alloc_.peak(), note.str());
   }
 
  private:
-  std::shared_ptr<const HostSide<V>> host_;
+  // On a stream of the batch's own, synchronised before the batch is handed back.
+  void upload() {
+    const DeviceGuard on(device_);
+    room_ = on_chip_workspace(host_.plan);
+    launch_ = on_chip_launch<V, T>(room_);
+    const Clock::time_point t = Clock::now();
+    const CudaStream stream;
+    const Uploads up{alloc_, stream.get(), true};
+    dev_.emplace(up, host_.plan, host_.image, false);
+    if constexpr (std::is_same_v<V, T>) {
+      book_.notes = dev_->notes.data();
+    } else {
+      narrow_.emplace(up, host_, *dev_);
+      book_.notes = narrow_->notes.data();
+      book_.wide = narrow_->wide.data();
+    }
+    queue_order_ = up(host_.order, "on-chip queue order");
+    queue_ = up(std::vector<int>{0}, "on-chip queue position");
+    if (!launch_.in_shared)
+      workspaces_ = DeviceArray<unsigned char>(alloc_, static_cast<std::size_t>(launch_.ctas) * launch_.workspace_bytes,
+                                               "on-chip march workspaces (global path)");
+    stream.synchronize();
+    times_.setup = host_.seconds;
+    times_.upload = seconds_since(t);
+    book_.order = queue_order_.data();
+    book_.note_count = host_.plan.size();
+  }
+
+  void release() noexcept {
+    try {
+      const DeviceGuard on(device_);
+      drop_device_arrays();
+    } catch (...) {
+      drop_device_arrays();
+    }
+  }
+
+  void drop_device_arrays() noexcept {
+    workspaces_ = DeviceArray<unsigned char>();
+    queue_ = DeviceArray<int>();
+    queue_order_ = DeviceArray<int>();
+    narrow_.reset();
+    dev_.reset();
+  }
+
+  HostSide<V> host_;
   int device_;
   std::string gpu_name_;
   OnChipWorkspace room_;
@@ -274,7 +318,7 @@ class OnChipBatch {
 
 // The on-chip march of a group whose host side is made: its batch uploaded now, marched later.
 template <class V, class T>
-BookMarch uploaded_on_chip(std::shared_ptr<const HostSide<V>> host, const AdiScheme& scheme, int device) {
+BookMarch uploaded_on_chip(HostSide<V> host, const AdiScheme& scheme, int device) {
   auto batch = std::make_shared<OnChipBatch<V, T>>(std::move(host), device);
   return [batch, scheme] { return batch->march(scheme); };
 }
@@ -299,9 +343,10 @@ BookMarch prepared_march(const std::vector<const Problem*>& problems, const AdiS
         throw SolverError(SolverError::Kind::Unsupported,
                           "adi-cuda's batched book march (ELSBENCH_BOOK_MARCH=batched) takes 1 or 2 underlyings; "
                           "three run in the on-chip march (the default)");
-  auto host = std::make_shared<const HostSide<T>>(problems, scheme, on_chip, false);
+  HostSide<T> host(problems, scheme, on_chip, false);
   if (on_chip) return uploaded_on_chip<T, T>(std::move(host), scheme, device);
-  return [host, scheme, device] { return march_batch<T>(*host, scheme, device); };
+  auto shared = std::make_shared<const HostSide<T>>(std::move(host));
+  return [shared, scheme, device] { return march_batch<T>(*shared, scheme, device); };
 }
 
 // Mixed precision (fp64 values, fp32 increments) is the on-chip march's only.
@@ -310,8 +355,7 @@ BookMarch prepared_mixed_march(const std::vector<const Problem*>& problems, cons
     throw SolverError(SolverError::Kind::Unsupported,
                       "adi-cuda's batched book march (ELSBENCH_BOOK_MARCH=batched) takes fp64 or fp32; mixed "
                       "precision runs in the on-chip march (the default)");
-  return uploaded_on_chip<double, float>(std::make_shared<const HostSide<double>>(problems, scheme, true, true), scheme,
-                                         device);
+  return uploaded_on_chip<double, float>(HostSide<double>(problems, scheme, true, true), scheme, device);
 }
 
 BookMarch prepared_group(const std::vector<const Problem*>& problems, const AdiScheme& scheme,

@@ -61,7 +61,9 @@ OnChipLaunch on_chip_launch(const OnChipWorkspace& room) {
   l.in_shared = l.workspace_bytes <= stage_smem_limit();
   const std::size_t smem = l.in_shared ? l.workspace_bytes : 0;
   const auto kernel = march_book_on_chip_kernel<V, T>;
-  if (l.in_shared) allow_shared(kernel, smem, "march_book_on_chip_kernel");
+  // The kernel's limit is the device's, not this launch's: a batch prepared on another thread (or
+  // a launch group prepared after this one) sets the same value, never a smaller one under it.
+  if (l.in_shared) allow_shared(kernel, stage_smem_limit(), "march_book_on_chip_kernel");
   int device = 0, sms = 0, per_sm = 0;
   cuda_check(cudaGetDevice(&device), "cudaGetDevice");
   cuda_check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute(SMs)");
