@@ -13,7 +13,7 @@ from . import convert_book_v1
 from . import cost
 from . import figures
 from .results import machine_label
-from .schema import ResultsError, read_json
+from .schema import ResultsError, checked, read_json, read_results
 
 BOOK_PRESET = "book"  # a book run's results file: context.elsbench.preset, with context.elsbench.book
 
@@ -107,7 +107,8 @@ def is_book_file(path: str) -> bool:
 
 
 def load_book(path: str) -> BookRun:
-    data = today_format(read_json(path), path)
+    raw = read_json(path)
+    data = checked(today_format(raw, path), path) if convert_book_v1.is_v1_book(raw) else read_results(path)
     book = book_part(data)
     if book is None or "summary" not in book:
         raise ValueError(f"{path}: not a complete book results file (context.elsbench.book with a summary)")

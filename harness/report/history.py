@@ -18,10 +18,7 @@ from dataclasses import dataclass, field
 from . import books
 from . import figures
 from . import results
-from .schema import ResultsError, check_results, read_json
-
-ELSBENCH_BIN = "ELSBENCH_BIN"
-
+from .schema import ResultsError, elsbench_binary, read_json, read_results
 
 @dataclass
 class Point:
@@ -89,7 +86,7 @@ def read_folder(folder: str) -> Folder:
                 if not isinstance(meta, dict) or "benchmarks" not in data or meta.get("preset") == "book":
                     found.skipped.append(f"{os.path.relpath(path, folder)} (not a sweep results file)")
                     continue
-                check_results(data, path)
+                read_results(path)
             except ResultsError as e:  # one damaged file in a folder of many: named, not fatal
                 found.skipped.append(f"{os.path.relpath(path, folder)} ({e})")
                 continue
@@ -184,12 +181,7 @@ def unmatched(paths: list[str]) -> list[Unmatched]:
 def compare_verdicts(before_file: str, after_file: str) -> dict[str, dict]:
     """elsbench compare's verdict on each case the two runs share, by case id ({} when compare
     finds them not comparable)."""
-    binary = os.environ.get(ELSBENCH_BIN)
-    if not binary or not os.access(binary, os.X_OK):
-        raise ResultsError(f"${ELSBENCH_BIN}", "--history",
-                           "the history is judged by elsbench compare: set ELSBENCH_BIN to the elsbench binary "
-                           f"(elsbench report sets it; got {binary!r})")
-    run = subprocess.run([binary, "compare", before_file, after_file, "--json", "--allow-missing"],
+    run = subprocess.run([elsbench_binary("--history"), "compare", before_file, after_file, "--json", "--allow-missing"],
                          capture_output=True, text=True, check=False)
     if run.returncode == 2:
         return {}

@@ -5,7 +5,7 @@ import re
 import statistics
 from dataclasses import dataclass, field
 
-from .schema import check_results, read_json
+from .schema import ResultsError, read_results
 
 SECONDS_PER_UNIT = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
 
@@ -152,8 +152,9 @@ def load_runs(paths: list[str]) -> list[tuple[Machine, dict[str, Case]]]:
     """Each file's machine and cases, checked, in the order given."""
     runs = []
     for path in paths:
-        data = read_json(path)
-        check_results(data, path)
+        data = read_results(path)
+        if not data["benchmarks"]:
+            raise ResultsError(path, "benchmarks", "empty: the file holds no case")
         machine = _machine(data.get("context") or {}, path)
         runs.append((machine, _cases(data["benchmarks"], machine, path)))
     return runs

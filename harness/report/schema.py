@@ -1,30 +1,25 @@
-"""The schema of a results file (harness/results/RESULTS_SCHEMA.md), checked before the report uses
-any field: a damaged, truncated, empty or foreign file is refused with the file and the field named,
-before anything is written (the C++ readers apply the same rules: results_file.cpp check_results_entry)."""
+"""A results file (harness/results/RESULTS_SCHEMA.md) as elsbench's one reader reads it: `elsbench read`
+checks the schema and every case's fields and prints the file, or refuses it (exit 2) naming the file
+and the field, before the report uses anything of it. Other JSON the report reads (cloud price
+tables, v1 book files before their conversion) comes through read_json, bounded as elsbench bounds
+its inputs. The binary is $ELSBENCH_BIN (elsbench report sets it)."""
 from __future__ import annotations
 
 import json
-import math
 import os
 import stat
+import subprocess
+import tempfile
 
-RESULTS_SCHEMA = 1
-MAX_RESULTS_FILE_BYTES = 256 << 20  # as the C++ readers' kMaxResultsFileBytes (results_file.hpp)
-STATUSES = ("pass", "fail", "no-reference", "unconverged", "skipped")
-TIME_UNITS = ("ns", "us", "ms", "s")
-STRINGS = ("name", "run_type", "aggregate_name", "product", "solver", "scheme", "device", "precision",
-           "skip_reason", "reference_source", "mesh", "noise", "timing_stop")
-# Numbers the report plots or divides by: finite, or absent/null where the case has none.
-NUMBERS = ("reference", "reference_stderr", "error", "tol", "allowance", "peak_host_bytes", "peak_device_bytes",
-           "model_bytes_per_point", "seconds_per_step", "points_per_second", "cpu_time", "threads", "n", "nt",
-           "grid_points", "time_steps", "layers", "median_interval", "repetitions_run")
+ELSBENCH_BIN = "ELSBENCH_BIN"
+MAX_RESULTS_FILE_BYTES = 256 << 20  # as elsbench's kMaxResultsFileBytes (results_file.hpp)
 
 
 class ResultsError(ValueError):
-    """A file the report cannot use: names the file and the field."""
+    """A file the report cannot use: names the file and the field (or is elsbench's refusal, which does)."""
 
-    def __init__(self, path: str, field: str, what: str):
-        super().__init__(f"{path}: field '{field}': {what}")
+    def __init__(self, path: str, field: str | None = None, what: str | None = None):
+        super().__init__(path if field is None else f"{path}: field '{field}': {what}")
 
 
 def _byte_count(n: int) -> str:
@@ -68,54 +63,29 @@ def read_json(path: str):
         raise ResultsError(path, "<file>", f"not valid JSON ({e})") from None
 
 
-def _finite(value) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+def elsbench_binary(why: str) -> str:
+    binary = os.environ.get(ELSBENCH_BIN)
+    if not binary or not os.access(binary, os.X_OK):
+        raise ResultsError(f"${ELSBENCH_BIN}", why, "the report reads results through elsbench: set ELSBENCH_BIN to "
+                           f"the elsbench binary (elsbench report sets it; got {binary!r})")
+    return binary
 
 
-def check_entry(entry, path: str, where: str) -> None:
-    if not isinstance(entry, dict):
-        raise ResultsError(path, where, f"expected an object, got {type(entry).__name__}")
-    if not isinstance(entry.get("case_id"), str):
-        raise ResultsError(path, f"{where}.case_id",
-                           f"missing or not a string in entry '{entry.get('name', '?')}': not an elsbench results file")
-    status = entry.get("status")
-    if status not in STATUSES:
-        raise ResultsError(path, f"{where}.status", f"expected one of {', '.join(STATUSES)}, got {status!r}")
-    for key in STRINGS:
-        if entry.get(key) is not None and not isinstance(entry[key], str):
-            raise ResultsError(path, f"{where}.{key}", "not a string")
-    if entry.get("time_unit", "ns") not in TIME_UNITS:
-        raise ResultsError(path, f"{where}.time_unit", f"expected one of {', '.join(TIME_UNITS)}")
-    if not _finite(entry.get("real_time")):
-        raise ResultsError(path, f"{where}.real_time", "missing or not a finite number")
-    for key in NUMBERS:
-        if entry.get(key) is not None and not _finite(entry[key]):
-            raise ResultsError(path, f"{where}.{key}", "not a finite number")
-    shape = entry.get("shape")
-    if shape is not None and not (isinstance(shape, list) and all(isinstance(n, int) for n in shape)):
-        raise ResultsError(path, f"{where}.shape", "expected an array of whole numbers")
-    # An unconverged case whose price lay outside its no-arbitrage bounds has none.
-    refused = status == "unconverged" and entry.get("price") is None
-    if status != "skipped" and not refused and not _finite(entry.get("price")):
-        raise ResultsError(path, f"{where}.price", "a case that ran needs a finite number")
+def read_results(path: str, name: str | None = None) -> dict:
+    """The results file at `path` as `elsbench read` checks and prints it; a refusal is a
+    ResultsError naming the file (`name`, where given) and the field."""
+    command = [elsbench_binary("<file>"), "read", path] + (["--as", name] if name else [])
+    run = subprocess.run(command, capture_output=True, text=True, check=False)
+    if run.returncode != 0:
+        said = run.stderr.strip().splitlines()
+        message = said[-1] if said else f"elsbench read exited {run.returncode}"
+        raise ResultsError(message.removeprefix("elsbench: bad input: ").removeprefix("elsbench: "))
+    return json.loads(run.stdout)
 
 
-def check_results(data, path: str) -> None:
-    """Raises ResultsError when `data` (a parsed file) is not an elsbench results file of this schema."""
-    if not isinstance(data, dict) or not isinstance(data.get("benchmarks"), list):
-        raise ResultsError(path, "benchmarks", "no 'benchmarks' array: not a results file")
-    context = data.get("context")
-    if not isinstance(context, dict):
-        raise ResultsError(path, "context", "missing or not an object: not a results file")
-    meta = context.get("elsbench")
-    if meta is not None and not isinstance(meta, dict):
-        raise ResultsError(path, "context.elsbench", "not an object")
-    if meta is not None and meta.get("schema") != RESULTS_SCHEMA:
-        raise ResultsError(path, "context.elsbench.schema", f"not an elsbench results file of schema {RESULTS_SCHEMA}")
-    machine = (meta or {}).get("machine")
-    if machine is not None and not isinstance(machine, dict):
-        raise ResultsError(path, "context.elsbench.machine", "not an object")
-    if not data["benchmarks"]:
-        raise ResultsError(path, "benchmarks", "empty: the file holds no case")
-    for i, entry in enumerate(data["benchmarks"]):
-        check_entry(entry, path, f"benchmarks[{i}]")
+def checked(data: dict, name: str) -> dict:
+    """A results document made here (a converted v1 book) as elsbench read checks it, named `name`."""
+    with tempfile.NamedTemporaryFile("w", suffix=".json", encoding="utf-8") as f:
+        json.dump(data, f)
+        f.flush()
+        return read_results(f.name, name)

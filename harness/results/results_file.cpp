@@ -92,6 +92,43 @@ std::optional<CaseStatus> entry_status(const nlohmann::json& entry) {
   return parse_case_status(status->get<std::string>());
 }
 
+namespace {
+
+// The case fields its readers use (resume, compare, the report): each, where present and not null,
+// of its type.
+constexpr const char* kCaseStrings[] = {"name",     "run_type", "aggregate_name",   "product", "solver",
+                                        "scheme",   "device",   "precision",        "mesh",    "skip_reason",
+                                        "noise",    "timing_stop", "reference_source", "time_unit"};
+constexpr const char* kCaseNumbers[] = {
+    "reference",  "reference_stderr", "error",           "tol",       "allowance",     "peak_host_bytes",
+    "peak_device_bytes", "model_bytes_per_point", "seconds_per_step", "points_per_second", "cpu_time",
+    "threads",    "n",                "nt",              "grid_points", "time_steps",  "layers",
+    "median_interval", "repetitions_run"};
+constexpr const char* kTimeUnits[] = {"ns", "us", "ms", "s"};  // Google Benchmark's
+
+bool finite_number(const nlohmann::json& j) { return j.is_number() && std::isfinite(j.get<double>()); }
+
+// The typed fields, the time and its unit, and the grid's shape.
+void check_case_fields(const nlohmann::json& entry, const std::string& origin, const std::string& where) {
+  const auto given = [&](const char* key) { return entry.contains(key) && !entry[key].is_null(); };
+  for (const char* key : kCaseStrings)
+    if (given(key) && !entry[key].is_string()) throw InputError(origin, where + "." + key, "not a string");
+  for (const char* key : kCaseNumbers)
+    if (given(key) && !finite_number(entry[key])) throw InputError(origin, where + "." + key, "not a finite number");
+  const std::string unit = entry.value("time_unit", "ns");
+  if (std::find(std::begin(kTimeUnits), std::end(kTimeUnits), unit) == std::end(kTimeUnits))
+    throw InputError(origin, where + ".time_unit", "expected one of ns, us, ms, s, got '" + unit + "'");
+  if (!entry.contains("real_time") || !finite_number(entry["real_time"]))
+    throw InputError(origin, where + ".real_time", "missing or not a finite number");
+  if (given("shape")) {
+    const auto& shape = entry["shape"];
+    if (!shape.is_array() || !std::all_of(shape.begin(), shape.end(), [](const auto& n) { return n.is_number_integer(); }))
+      throw InputError(origin, where + ".shape", "expected an array of whole numbers");
+  }
+}
+
+}  // namespace
+
 void check_results_entry(const nlohmann::json& entry, const std::string& origin, const std::string& where) {
   if (!entry.is_object()) throw InputError(origin, where, "expected an object, got " + std::string(entry.type_name()));
   const auto id = entry.find("case_id");
@@ -102,8 +139,7 @@ void check_results_entry(const nlohmann::json& entry, const std::string& origin,
   const std::string word = status->get<std::string>();
   const std::optional<CaseStatus> said = parse_case_status(word);
   if (!said) throw InputError(origin, where + ".status", "unknown status '" + word + "'");
-  for (const char* key : {"time_unit", "run_type", "aggregate_name", "name", "skip_reason"})
-    if (entry.contains(key) && !entry[key].is_string()) throw InputError(origin, where + "." + key, "not a string");
+  check_case_fields(entry, origin, where);
   const auto price = entry.find("price");
   // An unconverged case whose price lay outside its no-arbitrage bounds has none (skip_reason says why).
   if (said == CaseStatus::Skipped || (said == CaseStatus::Unconverged && (price == entry.end() || price->is_null())))
@@ -112,8 +148,9 @@ void check_results_entry(const nlohmann::json& entry, const std::string& origin,
     throw InputError(origin, where + ".price", "a case that ran needs a finite number");
 }
 
-ResultsFile read_results_file(const std::string& path) {
-  return results_file_from_text(read_input(path, {kMaxResultsFileBytes, "a results file may hold"}), path);
+ResultsFile read_results_file(const std::string& path, const std::string& as) {
+  return results_file_from_text(read_input(path, {kMaxResultsFileBytes, "a results file may hold"}),
+                                as.empty() ? path : as);
 }
 
 ResultsFile results_file_from_text(std::string_view text, const std::string& path) {

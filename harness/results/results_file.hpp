@@ -14,8 +14,7 @@
 namespace elsbench {
 
 inline constexpr int kResultsSchema = 1;
-// A results file larger than this is refused unread (the largest committed is a few MiB); the
-// report (harness/report/schema.py) applies the same limit.
+// A results file larger than this is refused unread (the largest committed is a few MiB).
 inline constexpr std::uintmax_t kMaxResultsFileBytes = 256ULL << 20;
 
 struct ResultsFile {
@@ -33,14 +32,16 @@ struct ResultsFile {
 };
 
 // One entry of `benchmarks` (RESULTS_SCHEMA.md), checked before any field is used: an object with a
-// case id and a status word, and a finite price unless the case was skipped. Throws InputError
+// case id and a status word, its typed fields of their types (finite numbers), its time a finite
+// number in one of Google Benchmark's units, and a finite price unless the case was skipped. Throws InputError
 // naming `origin` and `where` ("benchmarks[3].price"): a damaged file is refused, never half read.
 void check_results_entry(const nlohmann::json& entry, const std::string& origin, const std::string& where);
 // An entry's status word read by the one table (case_status.hpp); nullopt where it has none.
 std::optional<CaseStatus> entry_status(const nlohmann::json& entry);
 // Throws InputError naming the file and field when it is not a results file of this schema (every
 // entry checked as above).
-ResultsFile read_results_file(const std::string& path);
+// `as`: the file's name in a refusal (default: path).
+ResultsFile read_results_file(const std::string& path, const std::string& as = "");
 // The same check on the text of a results file named `path`.
 ResultsFile results_file_from_text(std::string_view text, const std::string& path);
 // The JSON text of the file (reporter.hpp writes it), with context.elsbench.benchmarks_sha256: the

@@ -144,7 +144,7 @@ BOOST_AUTO_TEST_CASE(a_results_file_for_resume_is_checked_entry_by_entry) {
   const std::string context = R"({"elsbench": {"schema": 1}})";
   BOOST_TEST(refused_field(R"({"context": )" + context + R"(, "benchmarks": [1]})") == "benchmarks[0]");
   BOOST_TEST(refused_field(R"({"context": )" + context +
-                           R"(, "benchmarks": [{"case_id": "a", "status": "pass", "price": null}]})") ==
+                           R"(, "benchmarks": [{"case_id": "a", "status": "pass", "price": null, "real_time": 1}]})") ==
              "benchmarks[0].price");
   BOOST_TEST(refused_field(R"({"context": {"elsbench": {"schema": "1"}}, "benchmarks": []})") ==
              "context.elsbench.schema");
@@ -155,7 +155,9 @@ BOOST_AUTO_TEST_CASE(a_results_file_for_resume_is_checked_entry_by_entry) {
   BOOST_TEST(refused_field(R"({"context": {"elsbench": {"schema": 1, "references": {"seed": -1}}}, "benchmarks": []})") ==
              "context.elsbench.references.seed");
   BOOST_TEST(refused_field(R"({"context": )" + context + R"(, "benchmarks": [{"case_id": "a", "status": "skipped"}]})") ==
-             "accepted");
+             "benchmarks[0].real_time");  // every entry has its time (Google Benchmark's), a skipped one 0
+  BOOST_TEST(refused_field(R"({"context": )" + context +
+                           R"(, "benchmarks": [{"case_id": "a", "status": "skipped", "real_time": 0}]})") == "accepted");
 }
 
 // The one reader of input files (platform/input_file.hpp).

@@ -44,7 +44,7 @@ ELSBENCH_REGISTER_RESULTS_FORMAT(case_lines)
 ResultsFile two_cases() {
   ResultsFile f;
   f.context["elsbench"] = {{"schema", kResultsSchema}, {"preset", "quick"}};
-  for (const char* id : {"a", "a", "b"}) f.benchmarks.push_back({{"case_id", id}, {"status", "pass"}, {"price", 1.0}});
+  for (const char* id : {"a", "a", "b"}) f.benchmarks.push_back({{"case_id", id}, {"status", "pass"}, {"price", 1.0}, {"real_time", 1.0}});
   return f;
 }
 

@@ -11,6 +11,7 @@
 #include "harness/machine/machine.hpp"
 #include "harness/results/results_csv.hpp"
 #include "harness/results/reporter.hpp"
+#include "platform/input_error.hpp"
 #include "harness/results/results_file.hpp"
 #include "harness/sweep/sweep.hpp"
 #include "platform/cuda_devices.hpp"
@@ -220,6 +221,32 @@ BOOST_AUTO_TEST_CASE(reading_refuses_what_is_not_a_results_file) {
   BOOST_TEST(refused(R"({"benchmarks": []})"));
   BOOST_TEST(refused(R"({"context": {"elsbench": {"schema": 99}}, "benchmarks": []})"));
   BOOST_CHECK_THROW(read_results_file((dir / "missing.json").string()), std::runtime_error);
+}
+
+// A case's typed fields are refused by name when of another type: the report reads results
+// through this reader (elsbench read), and plots or divides by these.
+BOOST_AUTO_TEST_CASE(a_case_field_of_the_wrong_type_is_refused_by_name) {
+  const nlohmann::json good = {{"case_id", "c"}, {"status", "pass"}, {"price", 1.5},   {"real_time", 2.0},
+                               {"time_unit", "ms"}, {"n", 100},      {"shape", {100, 100}}, {"reference", nullptr}};
+  const auto refusal = [&](const char* key, const nlohmann::json& value) {
+    nlohmann::json e = good;
+    if (value.is_discarded()) e.erase(key);
+    else e[key] = value;
+    try {
+      check_results_entry(e, "r.json", "benchmarks[0]");
+    } catch (const InputError& err) {
+      return err.field();
+    }
+    return std::string("(taken)");
+  };
+  check_results_entry(good, "r.json", "benchmarks[0]");
+  BOOST_TEST(refusal("time_unit", "fortnights") == "benchmarks[0].time_unit");
+  BOOST_TEST(refusal("real_time", nlohmann::json::value_t::discarded) == "benchmarks[0].real_time");
+  BOOST_TEST(refusal("real_time", "2") == "benchmarks[0].real_time");
+  BOOST_TEST(refusal("n", "100") == "benchmarks[0].n");
+  BOOST_TEST(refusal("reference", 93.2) == "(taken)");
+  BOOST_TEST(refusal("solver", 7) == "benchmarks[0].solver");
+  BOOST_TEST(refusal("shape", {100, 1.5}) == "benchmarks[0].shape");
 }
 
 BOOST_AUTO_TEST_CASE(cases_are_replaced_whole_and_kept_in_plan_order) {

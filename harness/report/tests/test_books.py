@@ -20,7 +20,8 @@ def book_file(tmp_path, name, instance, notes_per_second, notes=64, workers=2, g
                                                  **descriptor}}},
             "benchmarks": [{"case_id": f"n{i}/adi/n=100/nt=auto/book/fp64", "product": f"n{i}",
                             "run_type": "aggregate", "aggregate_name": "median", "device": device,
-                            "status": "no-reference", "price": 1.0} for i in range(notes)]}
+                            "status": "no-reference", "price": 1.0, "real_time": 1.0, "time_unit": "ms"}
+                           for i in range(notes)]}
     path = tmp_path / name
     path.write_text(json.dumps(data))
     return str(path)

@@ -23,7 +23,7 @@ def test_the_committed_h100_books_are_the_conversions_of_their_originals(name):
     converted = convert_book_v1.convert(json.loads(raw), source, hashlib.sha256(raw).hexdigest(), H100)
     with open(os.path.join(ROOT, H100, name), encoding="utf-8") as f:
         assert json.load(f) == converted
-    schema.check_results(converted, name)  # today's reader takes it
+    schema.checked(converted, name)  # today's reader takes it
 
 
 def converted(tmp_path, *notes):

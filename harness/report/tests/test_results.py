@@ -27,7 +27,7 @@ def test_a_file_without_benchmarks_is_not_a_results_file(tmp_path):
 
 def test_an_entry_without_a_case_id_is_refused(tmp_path):
     p = tmp_path / "gb.json"
-    p.write_text(json.dumps({"context": {}, "benchmarks": [{"name": "BM_x", "real_time": 1.0}]}))
+    p.write_text(json.dumps({"context": {"elsbench": {"schema": 1}}, "benchmarks": [{"name": "BM_x", "real_time": 1.0}]}))
     with pytest.raises(ValueError, match="case_id"):
         results.load([str(p)])
 
@@ -64,7 +64,7 @@ def test_an_unconverged_case_without_a_price_loads_untimed_with_its_reason(tmp_p
              "n": 40, "nt": None, "time_steps": None, "reference": 27.81, "reference_stderr": 0.0, "error": None,
              "allowance": None, "tol": None}
     p = tmp_path / "r.json"
-    p.write_text(json.dumps({"context": {}, "benchmarks": [entry]}))
+    p.write_text(json.dumps({"context": {"elsbench": {"schema": 1}}, "benchmarks": [entry]}))
     _, cases = results.load([str(p)])
     assert len(cases) == 1 and not cases[0].measured
     assert tables.validation_table(cases).rows[0][-1] == "UNCONVERGED: " + reason
