@@ -126,6 +126,10 @@ if [ "$quick" = 1 ]; then
     --solver adi-cuda --device cuda:0 --n 100
   book_check q2-book64-fp32 90 1e-4 "$reference" "$work/book64.jsonl" --solver adi-cuda --device cuda:0 --n 100 --precision fp32
   book_check q2-book64-mixed 90 1e-6 "$reference" "$work/book64.jsonl" --solver adi-cuda --device cuda:0 --n 100 --precision mixed
+  # The same book in chunks of 16: each next chunk prepared and uploaded on the builder thread
+  # while one marches (price_book_with's pipeline).
+  ELSBENCH_BOOK_CHUNK=16 book_check q2-book64-fp64-chunks 90 1e-9 "$reference" "$work/book64.jsonl" \
+    --solver adi-cuda --device cuda:0 --n 100
   # A book of one to three assets: the CPU prices it here first (three assets march on chip).
   "$E" book generate --notes 12 --assets mixed --seed 7 --out "$work/book-mixed.jsonl" >/dev/null
   run_step q2-mixed-assets-cpu 120 "$E" book price "$work/book-mixed.jsonl" --solver adi --n 32 \
@@ -136,9 +140,9 @@ if [ "$quick" = 1 ]; then
     --device cuda:0 --n 32 --precision mixed
   "$E" book generate --notes 2 --assets 2 --seed 5 --out "$work/book2.jsonl" >/dev/null
   sanitizer=$(command -v compute-sanitizer || echo "$(dirname "$nvcc")/compute-sanitizer")
-  for tool in racecheck synccheck memcheck; do
-    run_step "q3-$tool" 100 "$sanitizer" --tool "$tool" --error-exitcode 3 "$E" book price "$work/book2.jsonl" \
-      --solver adi-cuda --device cuda:0 --n 24 --out "$work/sanitized-$tool.json"
+  for tool in racecheck synccheck memcheck; do  # a chunk a note: the second uploaded while the first marches
+    ELSBENCH_BOOK_CHUNK=1 run_step "q3-$tool" 100 "$sanitizer" --tool "$tool" --error-exitcode 3 "$E" book price \
+      "$work/book2.jsonl" --solver adi-cuda --device cuda:0 --n 24 --out "$work/sanitized-$tool.json"
   done
   "$E" book generate --notes 1000 --assets 2 --seed 1 --out "$work/book1000.jsonl" >/dev/null
   "$E" book generate --notes 250 --assets 2 --seed 1 --out "$work/book250.jsonl" >/dev/null

@@ -2,13 +2,18 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdlib>
 #include <exception>
 #include <mutex>
+#include <optional>
+#include <string>
 #include <thread>
 
 #include "harness/placement/case_skip.hpp"
 #include "harness/placement/note_cost.hpp"
+#include "platform/input_error.hpp"
 #include "platform/stop_request.hpp"
+#include "platform/whole_number.hpp"
 #include "solvers/contract/price.hpp"
 #include "solvers/contract/risk_greeks.hpp"
 
@@ -61,12 +66,25 @@ void price_one_by_one(const SolverInfo& solver, const std::vector<const Product*
   for (auto& t : threads) t.join();
 }
 
+// ELSBENCH_BOOK_CHUNK=N: a batched book marches in pipelined chunks of N notes (default
+// kPipelineNotes), so that a device check sends a small book through several (ci/gpu-check.sh).
+std::size_t pipeline_chunk_notes() {
+  const char* text = std::getenv("ELSBENCH_BOOK_CHUNK");
+  if (!text || !*text) return kPipelineNotes;
+  const std::optional<long long> n = whole_number(text);
+  if (!n || *n < 1)
+    throw InputError("(environment)", "ELSBENCH_BOOK_CHUNK",
+                     "expected a whole number of notes of at least 1, got '" + std::string(text) + "'");
+  return static_cast<std::size_t>(*n);
+}
+
 // Each worker marches its cost-balanced share in one batch; a batch the variant refuses is
 // priced note by note so that the note at fault is named. Notes of more underlyings than the
 // variant takes are refused one by one first, so that they do not hold the rest back.
 void price_in_batches(const SolverInfo& solver, const std::vector<const Product*>& notes, const SolverOptions& options,
                       const std::vector<Device>& workers, const std::function<void(NoteOutcome)>& done,
                       const std::function<void(std::size_t)>& started) {
+  const std::size_t chunk_notes = pipeline_chunk_notes();
   std::vector<double> costs;
   std::vector<std::size_t> taken;
   std::mutex report;
@@ -91,7 +109,7 @@ void price_in_batches(const SolverInfo& solver, const std::vector<const Product*
     }
     std::vector<NoteOutcome> outs;
     try {
-      std::vector<PriceResult> results = price_book_with(solver, batch, on(options, workers[w]));
+      std::vector<PriceResult> results = price_book_with(solver, batch, on(options, workers[w]), chunk_notes);
       for (std::size_t k = 0; k < results.size(); ++k)
         outs.push_back({shares[w][k], std::move(results[k]), ""});
     } catch (const std::exception&) {

@@ -8,6 +8,7 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <cstdlib>
 #include <filesystem>
 #include <functional>
 #include <fstream>
@@ -716,6 +717,36 @@ BOOST_AUTO_TEST_CASE(cuda_all_splits_a_book_by_cost_over_every_device_in_one_bat
     for (std::size_t i : shares[static_cast<std::size_t>(d)]) BOOST_TEST(device_of.at(i) == "cuda:" + std::to_string(d));
   }
   for (const auto& [i, price] : one) BOOST_TEST(three.at(i) == price);
+}
+
+// ELSBENCH_BOOK_CHUNK=N sends a batched book through chunks of N notes (a device check's small
+// book through the pipeline), with the same prices; a value that is not a count is refused.
+BOOST_AUTO_TEST_CASE(elsbench_book_chunk_sets_a_batched_books_chunks) {
+  const SolverInfo& gpu = SolverRegistry::instance().get("test-recording-gpu");
+  const Book book = generated(5, 2, 9);
+  std::vector<const Product*> notes;
+  for (const BookNote& n : book.notes) notes.push_back(&n.product);
+  SolverOptions o = adi_options(1);
+  o.device = parse_device("cuda:0");
+  const BookPlacement placement = place_book(gpu, notes.size(), o.device, 0, {0});
+  const auto prices = [&] {
+    batches_by_device.clear();
+    std::map<std::size_t, double> out;
+    price_book(gpu, notes, o, placement, [&](NoteOutcome n) {
+      BOOST_TEST_REQUIRE(n.priced());
+      out[n.index] = n.result->price;
+    });
+    return out;
+  };
+  const auto whole = prices();
+  BOOST_TEST(batches_by_device[0] == (std::vector<std::string>{"5"}), boost::test_tools::per_element());
+  setenv("ELSBENCH_BOOK_CHUNK", "2", 1);
+  const auto chunked = prices();
+  BOOST_TEST(batches_by_device[0] == (std::vector<std::string>{"2", "2", "1"}), boost::test_tools::per_element());
+  BOOST_TEST((chunked == whole));
+  setenv("ELSBENCH_BOOK_CHUNK", "0", 1);
+  BOOST_CHECK_THROW(prices(), InputError);
+  unsetenv("ELSBENCH_BOOK_CHUNK");
 }
 
 BOOST_AUTO_TEST_CASE(a_line_that_is_not_utf8_is_a_bad_line_and_the_file_stays_whole) {
