@@ -72,7 +72,8 @@ void put_source_tree_on_pythonpath() {
   setenv("PYTHONPATH", path.c_str(), 1);
 }
 
-// The report's history asks this binary's compare for its verdicts (harness/report/history.py).
+// The report reads results files through this binary's `read` and asks its `compare` for the
+// history's verdicts (harness/report/schema.py, history.py).
 void name_this_binary() {
   std::error_code ec;
   const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
