@@ -5,6 +5,7 @@ tables, v1 book files before their conversion) comes through read_json, bounded 
 its inputs. The binary is $ELSBENCH_BIN (elsbench report sets it)."""
 from __future__ import annotations
 
+import functools
 import json
 import os
 import stat
@@ -73,14 +74,30 @@ def elsbench_binary(why: str) -> str:
 
 def read_results(path: str, name: str | None = None) -> dict:
     """The results file at `path` as `elsbench read` checks and prints it; a refusal is a
-    ResultsError naming the file (`name`, where given) and the field."""
-    command = [elsbench_binary("<file>"), "read", path] + (["--as", name] if name else [])
-    run = subprocess.run(command, capture_output=True, text=True, check=False)
+    ResultsError naming the file (`name`, where given) and the field. A render loads a run more than
+    once (the folder, the history, the tables): the reader's output is kept per file, as long as the
+    file's size and time of change stay the same."""
+    binary = elsbench_binary("<file>")
+    try:
+        st = os.stat(path)
+    except OSError:
+        return json.loads(_elsbench_read(binary, path, name))
+    return json.loads(_kept_read(binary, path, name, st.st_mtime_ns, st.st_size))
+
+
+@functools.lru_cache(maxsize=None)
+def _kept_read(binary: str, path: str, name: str | None, mtime_ns: int, size: int) -> str:
+    return _elsbench_read(binary, path, name)
+
+
+def _elsbench_read(binary: str, path: str, name: str | None) -> str:
+    run = subprocess.run([binary, "read", path] + (["--as", name] if name else []), capture_output=True, text=True,
+                         check=False)
     if run.returncode != 0:
         said = run.stderr.strip().splitlines()
         message = said[-1] if said else f"elsbench read exited {run.returncode}"
         raise ResultsError(message.removeprefix("elsbench: bad input: ").removeprefix("elsbench: "))
-    return json.loads(run.stdout)
+    return run.stdout
 
 
 def checked(data: dict, name: str) -> dict:
@@ -88,4 +105,4 @@ def checked(data: dict, name: str) -> dict:
     with tempfile.NamedTemporaryFile("w", suffix=".json", encoding="utf-8") as f:
         json.dump(data, f)
         f.flush()
-        return read_results(f.name, name)
+        return json.loads(_elsbench_read(elsbench_binary("<file>"), f.name, name))
