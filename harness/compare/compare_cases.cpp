@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 
 #include "harness/results/results_file.hpp"
 #include "platform/input_error.hpp"
@@ -14,10 +15,7 @@ namespace {
 using nlohmann::json;
 
 double seconds_per_unit(const std::string& unit, const std::string& origin) {
-  if (unit == "ns") return 1e-9;
-  if (unit == "us") return 1e-6;
-  if (unit == "ms") return 1e-3;
-  if (unit == "s") return 1.0;
+  if (const std::optional<double> s = seconds_per_time_unit(unit)) return *s;
   throw InputError(origin, "time_unit", "unknown unit '" + unit + "'");
 }
 

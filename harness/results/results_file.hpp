@@ -36,6 +36,8 @@ struct ResultsFile {
 // number in one of Google Benchmark's units, and a finite price unless the case was skipped. Throws InputError
 // naming `origin` and `where` ("benchmarks[3].price"): a damaged file is refused, never half read.
 void check_results_entry(const nlohmann::json& entry, const std::string& origin, const std::string& where);
+// Seconds in one of Google Benchmark's time units (ns, us, ms, s); nullopt for any other word.
+std::optional<double> seconds_per_time_unit(const std::string& unit);
 // An entry's status word read by the one table (case_status.hpp); nullopt where it has none.
 std::optional<CaseStatus> entry_status(const nlohmann::json& entry);
 // Throws InputError naming the file and field when it is not a results file of this schema (every

@@ -241,6 +241,7 @@ BOOST_AUTO_TEST_CASE(a_case_field_of_the_wrong_type_is_refused_by_name) {
   };
   check_results_entry(good, "r.json", "benchmarks[0]");
   BOOST_TEST(refusal("time_unit", "fortnights") == "benchmarks[0].time_unit");
+  BOOST_TEST(refusal("time_unit", nullptr) == "benchmarks[0].time_unit");
   BOOST_TEST(refusal("real_time", nlohmann::json::value_t::discarded) == "benchmarks[0].real_time");
   BOOST_TEST(refusal("real_time", "2") == "benchmarks[0].real_time");
   BOOST_TEST(refusal("n", "100") == "benchmarks[0].n");
