@@ -38,8 +38,7 @@ void book_setup(benchmark::State& state) {
     auto t0 = std::chrono::steady_clock::now();
     const std::vector<Problem> problems = build_problems(notes_of, grid(n), stepping);
     auto t1 = std::chrono::steady_clock::now();
-    std::vector<const Problem*> batch;
-    for (const Problem& pb : problems) batch.push_back(&pb);
+    const std::vector<const Problem*> batch = pointers_to(problems);
     const gpu::GpuBatchPlan plan = gpu::make_gpu_batch_plan(batch, scheme, sizeof(double));
     auto t2 = std::chrono::steady_clock::now();
     const gpu::BatchImage<double> image = gpu::make_batch_image<double>(batch, plan, gpu::EventWeights::PerAxis);

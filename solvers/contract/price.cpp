@@ -203,12 +203,6 @@ PriceResult price_on_grid(const SolverInfo& s, const Product& product, SolverOpt
   return r;
 }
 
-std::vector<const Problem*> pointers_to(const std::vector<Problem>& problems) {
-  std::vector<const Problem*> out;
-  for (const Problem& pb : problems) out.push_back(&pb);
-  return out;
-}
-
 }  // namespace
 
 PriceResult price_with(const SolverInfo& s, const Product& product, SolverOptions opt) {

@@ -729,4 +729,10 @@ std::vector<Problem> build_problems(const std::vector<const Product*>& products,
   return problems;
 }
 
+std::vector<const Problem*> pointers_to(const std::vector<Problem>& problems) {
+  std::vector<const Problem*> out;
+  for (const Problem& pb : problems) out.push_back(&pb);
+  return out;
+}
+
 }  // namespace elsbench

@@ -36,6 +36,8 @@ Problem build_problem(const Product& product, const GridOptions& grid, const Tim
 using BeforeNoteArrays = std::function<void(std::size_t note, std::size_t points, std::size_t steps)>;
 std::vector<Problem> build_problems(const std::vector<const Product*>& products, const GridOptions& grid,
                                     const TimeStepping& stepping = {}, const BeforeNoteArrays& before_arrays = {});
+// The batch a book's march takes: a pointer to each problem, in order.
+std::vector<const Problem*> pointers_to(const std::vector<Problem>& problems);
 
 // phi per node of one event side (`Problem::event_weights`), from its per-axis fractions.
 std::vector<double> node_weights(const Problem& pb, const CellFractions& side);

@@ -40,8 +40,7 @@ void batch_equals_each_note(const std::string& scheme, int n) {
   const SolverInfo& adi = SolverRegistry::instance().get("adi");
   std::vector<Problem> problems;
   for (const Product& p : book) problems.push_back(build_problem(p, opt.grid, adi.stepping));
-  std::vector<const Problem*> batch;
-  for (const Problem& pb : problems) batch.push_back(&pb);
+  const std::vector<const Problem*> batch = pointers_to(problems);
   const GpuBatchPlan plan = make_gpu_batch_plan(batch, adi_scheme(scheme), sizeof(double));
 
   // The book exercises what the batch must handle: both dimensions, layers and schedules of

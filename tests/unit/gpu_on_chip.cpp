@@ -49,7 +49,7 @@ Book book_of(const std::vector<Product>& notes, const std::string& scheme, int n
   b.opt.grid.axis_nodes = std::move(axis_nodes);
   const SolverInfo& adi = SolverRegistry::instance().get("adi");
   for (const Product& p : notes) b.problems.push_back(build_problem(p, b.opt.grid, adi.stepping));
-  for (const Problem& pb : b.problems) b.batch.push_back(&pb);
+  b.batch = pointers_to(b.problems);
   b.plan = make_gpu_batch_plan(b.batch, adi_scheme(scheme), element_bytes);
   return b;
 }
