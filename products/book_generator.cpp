@@ -14,6 +14,7 @@ namespace {
 
 constexpr int kDaysPerYear = 252;
 constexpr int kTenorDays = 3 * kDaysPerYear;  // from issue
+constexpr int kTenorMonths = 36;
 constexpr double kRate = 0.03;                // KRW, continuously compounded
 
 // Draws from the raw 64-bit engine only: std's distributions differ between libraries.
@@ -104,11 +105,36 @@ void add_digital_schedule(Product& p, int remaining_days, Draw& d) {
   p.els.knock_in.days_per_year = 252;
 }
 
+// Monthly-coupon terms (BookFamily::Monthly), seasoned a whole number of months: six-monthly
+// redemption dates that repay the notional alone, a coupon of 0.3-0.7 % a month while the worst
+// performance is at or above 60-75 %, and a knock-in of 45-55 %.
+void add_monthly_schedule(Product& p, int remaining_months, Draw& d) {
+  const auto& barriers = kSixMonthly[static_cast<std::size_t>(d.pick(static_cast<int>(kSixMonthly.size())))];
+  const int elapsed = kTenorMonths - remaining_months;
+  for (std::size_t i = 0; i < barriers.size(); ++i) {
+    const int issued_months = 6 * static_cast<int>(i + 1);
+    if (issued_months > elapsed) p.els.autocall.push_back({(issued_months - elapsed) / 12.0, barriers[i], 0.0, {}});
+  }
+  p.els.coupons = {12, (60 + 5 * d.pick(4)) / 100.0, units(d.uniform(0.003, 0.007), 10000) / 10000.0, false};
+  p.els.knock_in.barrier = (45 + 5 * d.pick(3)) / 100.0;  // 45-55 %
+  p.els.knock_in.monitoring = Monitoring::Daily;
+  p.els.knock_in.days_per_year = 252;
+}
+
+const char* id_prefix(BookFamily f) {
+  switch (f) {
+    case BookFamily::Issued: return "book";
+    case BookFamily::Digital: return "digital";
+    case BookFamily::Monthly: return "monthly";
+  }
+  return "?";
+}
+
 Product generate_note(int index, const BookSpec& spec, Draw& d) {
   Product p;
   char id[64];
-  std::snprintf(id, sizeof id, "%s-s%llu-%05d", spec.family == BookFamily::Digital ? "digital" : "book",
-                static_cast<unsigned long long>(spec.seed), index + 1);
+  std::snprintf(id, sizeof id, "%s-s%llu-%05d", id_prefix(spec.family), static_cast<unsigned long long>(spec.seed),
+                index + 1);
   p.id = id;
   p.source = "generated";
   p.type = ProductType::StepdownEls;
@@ -125,6 +151,13 @@ Product generate_note(int index, const BookSpec& spec, Draw& d) {
   p.correlation.assign(chosen.size(), std::vector<double>(chosen.size()));
   for (std::size_t i = 0; i < chosen.size(); ++i)
     for (std::size_t k = 0; k < chosen.size(); ++k) p.correlation[i][k] = book_asset_correlation(chosen[i], chosen[k]);
+  if (spec.family == BookFamily::Monthly) {
+    const int remaining_months = 3 + d.pick(kTenorMonths - 2);  // 3-36
+    add_monthly_schedule(p, remaining_months, d);
+    const bool dipped = d.chance(0.25 * (kTenorMonths - remaining_months) / kTenorMonths);
+    p.els.knocked_in = worst < p.els.knock_in.barrier || dipped;
+    return p;
+  }
   const int remaining_days = units(d.uniform(0.25, kTenorDays / static_cast<double>(kDaysPerYear)), kDaysPerYear);
   if (spec.family == BookFamily::Digital) {
     add_digital_schedule(p, remaining_days, d);
@@ -162,10 +195,16 @@ std::vector<Product> generate_book(const BookSpec& spec) {
   return book;
 }
 
+const std::vector<std::string>& book_family_words() {
+  static const std::vector<std::string> words = {"issued", "digital", "monthly"};
+  return words;
+}
+
 BookFamily parse_book_family(const std::string& word) {
-  if (word == "issued") return BookFamily::Issued;
-  if (word == "digital") return BookFamily::Digital;
-  throw std::invalid_argument("--family: expected issued or digital, got '" + word + "'");
+  const auto& words = book_family_words();
+  const auto at = std::find(words.begin(), words.end(), word);
+  if (at == words.end()) throw std::invalid_argument("--family: expected issued, digital or monthly, got '" + word + "'");
+  return static_cast<BookFamily>(at - words.begin());
 }
 
 std::string book_jsonl(const std::vector<Product>& notes) {

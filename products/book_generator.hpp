@@ -12,8 +12,9 @@ namespace elsbench {
 // The notes a book holds: as issued (step-down schedules of 95-70 %, coupons of 4-12 % a year), or
 // digital-heavy, where an FD grid's error and its error bar are weakest: redemption barriers of
 // 60-80 % far below the mesh's concentration at the spot, a single redemption date or many,
-// coupons up to 40 %, half of them knocked in (issue 44's hard cases).
-enum class BookFamily { Issued, Digital };
+// coupons up to 40 %, half of them knocked in (issue 44's hard cases); or paying monthly coupons.
+// book_family_words() names them in this order.
+enum class BookFamily { Issued, Digital, Monthly };
 
 struct BookSpec {
   int notes = 64;
@@ -21,8 +22,9 @@ struct BookSpec {
   std::uint64_t seed = 1;
   BookFamily family = BookFamily::Issued;
 };
-// "issued" or "digital"; throws std::invalid_argument naming the words it takes.
+// "issued", "digital" or "monthly"; throws std::invalid_argument naming the words it takes.
 BookFamily parse_book_family(const std::string& word);
+const std::vector<std::string>& book_family_words();
 
 // The underlyings a generated note draws from: index-like, vols 15-35 %, correlations 0.3-0.8.
 struct IndexAsset {

@@ -21,6 +21,17 @@ std::vector<double> Product::monitoring_dates() const {
   return dates;
 }
 
+std::vector<double> Product::coupon_dates() const {
+  std::vector<double> dates;
+  if (!pays_coupons()) return dates;
+  const double per_year = els.coupons.per_year, T = maturity(), day = 1.0 / 365.0;
+  for (int i = 1; i / per_year <= T + day; ++i) {
+    dates.push_back(T - i / per_year < day ? T : i / per_year);
+    if (dates.back() == T) break;
+  }
+  return dates;
+}
+
 const char* to_string(ProductType t) {
   switch (t) {
     case ProductType::StepdownEls: return "stepdown-els";

@@ -47,10 +47,21 @@ struct KnockIn {
   std::vector<double> dates;
 };
 
+// Periodic coupons (monthly ones: per_year 12): on each date i / per_year up to maturity, a
+// coupon of notional * coupon is paid while the performance is at or above the barrier; with
+// memory, it also pays the coupons missed since the last one paid.
+struct Coupons {
+  int per_year = 0;  // 0: the note pays none
+  double barrier = 0;
+  double coupon = 0;
+  bool memory = false;
+};
+
 struct ElsTerms {
   Performance performance = Performance::WorstOf;
   std::vector<AutocallDate> autocall;  // sorted; the last date is maturity
   KnockIn knock_in;
+  Coupons coupons;
   double dummy_coupon = 0;
   bool knocked_in = false;
 };
@@ -86,6 +97,9 @@ struct Product {
   // Daily monitoring dates: the calendar's (knock_in.dates), or i / days_per_year, i = 1 ..
   // round(T * days_per_year).
   std::vector<double> monitoring_dates() const;
+  bool pays_coupons() const { return is_els() && els.coupons.per_year > 0; }
+  // Coupon dates i / per_year up to maturity; one within a day of maturity is maturity.
+  std::vector<double> coupon_dates() const;
 };
 
 const char* to_string(ProductType t);

@@ -31,7 +31,8 @@ const Keys kCommonKeys = {"id", "type", "notional", "underlyings", "correlation"
 const Keys kUnderlyingKeys = {"name", "spot", "reference", "vol", "div_yield"};
 const Keys kAutocallKeys = {"time", "date", "barrier", "coupon"};
 const Keys kKnockInKeys = {"monitoring", "barrier", "days_per_year", "calendar"};
-const Keys kElsKeys = {"performance", "autocall", "knock_in", "dummy_coupon", "knocked_in"};
+const Keys kCouponKeys = {"per_year", "barrier", "coupon", "memory"};
+const Keys kElsKeys = {"performance", "autocall", "knock_in", "coupons", "dummy_coupon", "knocked_in"};
 
 std::string joined(const Keys& keys) {
   std::string out;
@@ -282,6 +283,23 @@ void read_calendar(const Reader& ki, KnockIn& k, const Dating& dating, double ma
   k.dates.push_back(maturity);
 }
 
+// Periodic coupons: a whole number of dates a year (12: monthly), a barrier and a coupon.
+Coupons read_coupons(const Reader& c) {
+  c.refuse_unknown_keys(kCouponKeys);
+  Coupons k;
+  const double per_year = c.number("per_year");
+  if (per_year < 1 || per_year > 52 || per_year != std::floor(per_year))
+    c.fail("per_year", "must be a whole number of coupon dates a year in [1, 52] (12: monthly), got " + Reader::fmt(per_year));
+  k.per_year = static_cast<int>(per_year);
+  k.barrier = c.positive("barrier");
+  if (k.barrier > limits::kMaxAutocallBarrier)
+    c.fail("barrier", "implausible barrier " + Reader::fmt(k.barrier) + " (fraction of reference, at most 2)");
+  k.coupon = c.number("coupon");
+  if (!(k.coupon > 0) || k.coupon > limits::kMaxCoupon) c.fail("coupon", coupon_refusal(k.coupon) + "; and above 0");
+  k.memory = c.boolean_or("memory", false);
+  return k;
+}
+
 ElsTerms read_els(const Reader& r, const Dating& dating) {
   ElsTerms t;
   t.performance = r.has("performance") ? parse_enum(r, "performance", kPerformances)
@@ -330,6 +348,7 @@ ElsTerms read_els(const Reader& r, const Dating& dating) {
       ki.fail("days_per_year", "must be a whole number in [1, 366]");
     t.knock_in.days_per_year = static_cast<int>(days);
   }
+  if (r.has("coupons")) t.coupons = read_coupons(r.child(r.at("coupons"), "coupons"));
   t.dummy_coupon = r.number("dummy_coupon");
   if (t.dummy_coupon <= -1 || t.dummy_coupon > limits::kMaxCoupon) r.fail("dummy_coupon", coupon_refusal(t.dummy_coupon));
   t.knocked_in = r.boolean_or("knocked_in", false);
@@ -505,6 +524,9 @@ json product_to_json(const Product& p) {
     j["knock_in"] = {{"barrier", p.els.knock_in.barrier}, {"monitoring", to_string(p.els.knock_in.monitoring)}};
     if (p.els.knock_in.calendar.empty()) j["knock_in"]["days_per_year"] = p.els.knock_in.days_per_year;
     else j["knock_in"]["calendar"] = p.els.knock_in.calendar;
+    const Coupons& c = p.els.coupons;
+    if (p.pays_coupons())
+      j["coupons"] = {{"per_year", c.per_year}, {"barrier", c.barrier}, {"coupon", c.coupon}, {"memory", c.memory}};
     j["dummy_coupon"] = p.els.dummy_coupon;
     j["knocked_in"] = p.els.knocked_in;
   } else {

@@ -45,6 +45,7 @@ class PairBlock {
       else
         advance<false>(step);
       if (plan_.continuous) apply_bridge_crossing(step);
+      if (plan_.coupon[static_cast<std::size_t>(step)]) pay_coupons(step);
       if (plan_.autocall[static_cast<std::size_t>(step)] >= 0 && step + 1 < plan_.steps) {
         observe_autocall(step);
         drop_finished_pairs();
@@ -78,6 +79,8 @@ class PairBlock {
         for (int a = 0; a < D; ++a) x_[m][a][l] = plan_.start[static_cast<std::size_t>(a)];
         survival_[m][l] = survival;
         done_[m][l] = false;
+        missed_[m][l] = 0;
+        payoff_[m][l] = 0.0;
       }
     }
   }
@@ -171,6 +174,16 @@ class PairBlock {
     return s.data();
   }
 
+  void pay_coupons(int step) {
+    const double discount = plan_.discount[static_cast<std::size_t>(step)];
+    for (int l = 0; l < live_; ++l)
+      for (int m = 0; m < 2; ++m) {
+        if (done_[m][l]) continue;
+        Spots buffer{};
+        payoff_[m][slot_[l]] += discount * coupon_payment(terms_, performance(terms_, spots(m, l, buffer)), missed_[m][l]);
+      }
+  }
+
   void observe_autocall(int step) {
     const int date = plan_.autocall[static_cast<std::size_t>(step)];
     const double discount = plan_.discount[static_cast<std::size_t>(step)];
@@ -179,7 +192,7 @@ class PairBlock {
         if (done_[m][l]) continue;
         Spots buffer{};
         if (!autocalls(terms_, date, performance(terms_, spots(m, l, buffer)))) continue;
-        payoff_[m][slot_[l]] = discount * autocall_amount(terms_, date);
+        payoff_[m][slot_[l]] += discount * autocall_amount(terms_, date);
         done_[m][l] = true;
       }
   }
@@ -190,7 +203,7 @@ class PairBlock {
       for (int m = 0; m < 2; ++m) {
         if (done_[m][l]) continue;
         Spots buffer{};
-        payoff_[m][slot_[l]] = discount * mc::maturity_redemption(terms_, spots(m, l, buffer), survival_[m][l]);
+        payoff_[m][slot_[l]] += discount * mc::maturity_redemption(terms_, spots(m, l, buffer), survival_[m][l]);
       }
   }
 
@@ -202,6 +215,7 @@ class PairBlock {
       for (int a = 0; a < D; ++a) x_[m][a][to] = x_[m][a][from];
       survival_[m][to] = survival_[m][from];
       done_[m][to] = done_[m][from];
+      missed_[m][to] = missed_[m][from];
     }
     for (int s = 0; s < kStreams; ++s)
       for (int n = 0; n < kNormals; ++n) z_[s][n][to] = z_[s][n][from];
@@ -229,6 +243,7 @@ class PairBlock {
   alignas(64) std::uint32_t pair_hi_[kLanes];
   int slot_[kLanes];  // the lane's position when the block started: where its payoffs go
   bool done_[2][kLanes];
+  int missed_[2][kLanes];     // coupon dates since the last coupon paid
   double payoff_[2][kLanes];  // discounted payoff per path, by slot
 };
 

@@ -47,6 +47,7 @@ struct PlanView {
   const double* discount = nullptr;     // [step]
   const int* autocall = nullptr;        // [step]
   const unsigned char* monitored = nullptr;
+  const unsigned char* coupon = nullptr;  // [step]: a periodic coupon date
   double start[kMaxAssets] = {};
   double log_barrier = 0;
   bool continuous = false, starts_knocked_in = false, antithetic = true;
@@ -64,6 +65,7 @@ inline PlanView plan_view(const PathPlan& plan, const PayoffTerms& terms, std::u
   v.discount = plan.discount.data();
   v.autocall = plan.autocall.data();
   v.monitored = plan.monitored.data();
+  v.coupon = plan.coupon.data();
   for (int a = 0; a < plan.dim; ++a) v.start[a] = plan.start[static_cast<std::size_t>(a)];
   v.log_barrier = plan.log_barrier;
   v.continuous = plan.continuous;
@@ -136,6 +138,7 @@ ELSBENCH_HD double pair_average(const PlanView& p, std::uint64_t pair) {
   const int streams = p.antithetic ? 1 : 2;
   double x[2][D], before[2][D], q[2], paid[2] = {0.0, 0.0}, z[2][kNormals];
   bool done[2] = {false, false};
+  int missed[2] = {0, 0};  // coupon dates since the last coupon paid
   for (int m = 0; m < 2; ++m) {
     for (int a = 0; a < D; ++a) x[m][a] = p.start[a];
     q[m] = p.starts_knocked_in ? 0.0 : 1.0;
@@ -164,6 +167,13 @@ ELSBENCH_HD double pair_average(const PlanView& p, std::uint64_t pair) {
       if (p.monitored[step]) q[m] = observed_survival<D>(p, x[m], q[m]);
       if (p.continuous) q[m] *= bridge_survival<D>(p, step, before[m], x[m]);
     }
+    if (p.coupon[step])
+      for (int m = 0; m < 2; ++m) {
+        if (done[m]) continue;
+        double s[kMaxAssets] = {};
+        for (int a = 0; a < D; ++a) s[a] = spot_of(p.terms, a, x[m][a]);
+        paid[m] += p.discount[step] * coupon_payment(p.terms, performance(p.terms, s), missed[m]);
+      }
     const int date = p.autocall[step];
     if (date < 0 || step + 1 >= p.steps) continue;
     for (int m = 0; m < 2; ++m) {
@@ -171,7 +181,7 @@ ELSBENCH_HD double pair_average(const PlanView& p, std::uint64_t pair) {
       double s[kMaxAssets] = {};
       for (int a = 0; a < D; ++a) s[a] = spot_of(p.terms, a, x[m][a]);
       if (!autocalls(p.terms, date, performance(p.terms, s))) continue;
-      paid[m] = p.discount[step] * autocall_amount(p.terms, date);
+      paid[m] += p.discount[step] * autocall_amount(p.terms, date);
       done[m] = true;
     }
   }
@@ -179,7 +189,7 @@ ELSBENCH_HD double pair_average(const PlanView& p, std::uint64_t pair) {
     if (done[m]) continue;
     double s[kMaxAssets] = {};
     for (int a = 0; a < D; ++a) s[a] = spot_of(p.terms, a, x[m][a]);
-    paid[m] = p.discount[p.steps - 1] * maturity_redemption(p.terms, s, q[m]);
+    paid[m] += p.discount[p.steps - 1] * maturity_redemption(p.terms, s, q[m]);
   }
   return 0.5 * (paid[0] + paid[1]);
 }

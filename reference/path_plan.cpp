@@ -14,26 +14,30 @@ struct Date {
   double time;
   int autocall;    // index into els.autocall, or -1
   bool monitored;  // a daily knock-in observation
+  bool coupon;     // a periodic coupon date
 };
+
+// The date at time t in `dates`, added if it is not there yet.
+Date& date_at(std::vector<Date>& dates, double t) {
+  auto same = std::find_if(dates.begin(), dates.end(), [t](const Date& d) { return std::abs(d.time - t) < kSameDate; });
+  if (same != dates.end()) return *same;
+  return dates.emplace_back(Date{t, -1, false, false});
+}
 
 // The dates a path must stop at. Continuous monitoring steps on the daily grid too, so that the
 // per-asset bridge probabilities of a multi-asset note are taken over short intervals (see
 // pair_path.hpp, bridge_survival); a note already knocked in needs no knock-in observation at all.
 std::vector<Date> path_dates(const Product& p) {
-  if (!p.is_els()) return {{p.maturity(), -1, false}};
+  if (!p.is_els()) return {{p.maturity(), -1, false, false}};
   std::vector<Date> dates;
   for (std::size_t k = 0; k < p.els.autocall.size(); ++k)
-    dates.push_back({p.els.autocall[k].time, static_cast<int>(k), false});
-  if (!p.can_knock_in()) return dates;
-  Product on_daily_grid = p;
-  on_daily_grid.els.knock_in.monitoring = Monitoring::Daily;
-  const bool observed = p.els.knock_in.monitoring == Monitoring::Daily;
-  for (double t : on_daily_grid.monitoring_dates()) {
-    auto same = std::find_if(dates.begin(), dates.end(), [t](const Date& d) { return std::abs(d.time - t) < kSameDate; });
-    if (same != dates.end())
-      same->monitored = observed;
-    else
-      dates.push_back({t, -1, observed});
+    dates.push_back({p.els.autocall[k].time, static_cast<int>(k), false, false});
+  for (double t : p.coupon_dates()) date_at(dates, t).coupon = true;
+  if (p.can_knock_in()) {
+    Product on_daily_grid = p;
+    on_daily_grid.els.knock_in.monitoring = Monitoring::Daily;
+    const bool observed = p.els.knock_in.monitoring == Monitoring::Daily;
+    for (double t : on_daily_grid.monitoring_dates()) date_at(dates, t).monitored = observed;
   }
   std::sort(dates.begin(), dates.end(), [](const Date& a, const Date& b) { return a.time < b.time; });
   return dates;
@@ -69,6 +73,7 @@ PathPlan make_path_plan(const Product& p) {
     }
     plan.autocall.push_back(d.autocall);
     plan.monitored.push_back(d.monitored ? 1 : 0);
+    plan.coupon.push_back(d.coupon ? 1 : 0);
   }
   for (const auto& u : p.assets) plan.start.push_back(std::log(u.spot / u.reference));
   if (p.is_els()) {

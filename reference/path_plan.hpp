@@ -1,6 +1,6 @@
 #pragma once
 // What a Monte Carlo path steps through, built once on the host and shared by the CPU and CUDA
-// engines: the dates (autocall dates and, with a knock-in, the daily grid; only maturity for a
+// engines: the dates (autocall dates, coupon dates and, with a knock-in, the daily grid; only maturity for a
 // validation product) and each step's exact log-space coefficients of correlated GBM.
 #include <vector>
 
@@ -19,6 +19,7 @@ struct PathPlan {
   std::vector<double> bridge_rate;        // [step][asset]: 2 / (vol_a^2 dt), crossing probability
   std::vector<int> autocall;              // [step]: index into els.autocall, or -1
   std::vector<unsigned char> monitored;   // [step]: daily knock-in observation at this date
+  std::vector<unsigned char> coupon;      // [step]: a periodic coupon date
   std::vector<double> start;              // [asset]: log(spot / reference)
   double log_barrier = 0;                 // log of the knock-in barrier, in performance units
   bool continuous = false;                // Brownian-bridge crossing between dates

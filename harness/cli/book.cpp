@@ -43,8 +43,9 @@ void add_generate(CLI::App& parent) {
   cmd->add_option("--seed", args->seed, "the same seed gives the same book");
   cmd->add_option("--family", args->family,
                   "issued (step-down schedules as issued) | digital (redemption barriers of 60-80 %, one date or\n"
-                  "many, coupons up to 40 %, half knocked in: where a grid's error bar is weakest)")
-      ->check(CLI::IsMember({"issued", "digital"}));
+                  "many, coupons up to 40 %, half knocked in: where a grid's error bar is weakest) | monthly\n"
+                  "(a coupon of 0.3-0.7 % a month above a barrier of 60-75 %, six-monthly redemption dates)")
+      ->check(CLI::IsMember(book_family_words()));
   cmd->add_option("--out", args->out, "book file (.jsonl)")->required();
   cmd->callback([args] {
     const BookSpec spec{args->notes, args->assets == "mixed" ? 0 : std::stoi(args->assets), args->seed,

@@ -387,8 +387,8 @@ NB_MODULE(_core, m) {
     BookSpec spec{notes, assets, seed};
     try {
       spec.family = parse_book_family(family);
-    } catch (const std::invalid_argument&) {
-      throw InputError("elsbench.book.generate", "family", "expected 'issued' or 'digital', got '" + family + "'");
+    } catch (const std::invalid_argument& e) {
+      throw InputError("elsbench.book.generate", "family", e.what());
     }
     return generate_book(spec);
   }, "notes"_a, "assets"_a, "seed"_a, "family"_a);

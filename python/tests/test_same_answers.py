@@ -79,10 +79,12 @@ def test_book_rows_equal_the_cli_csv(cli, tmp_path):
     out = tmp_path / "cli.json"
     cli("book", "generate", "--notes", 6, "--assets", "mixed", "--seed", 7, "--out", tmp_path / "cli-book.jsonl")
     assert (tmp_path / "cli-book.jsonl").read_text() == book.read_text()
-    digital = tmp_path / "digital.jsonl"
-    elsbench.book.generate(5, assets=2, seed=7, out=digital, family="digital")
-    cli("book", "generate", "--notes", 5, "--assets", 2, "--seed", 7, "--family", "digital", "--out", tmp_path / "d.jsonl")
-    assert (tmp_path / "d.jsonl").read_text() == digital.read_text()
+    for family in ("digital", "monthly"):
+        py, by_cli = tmp_path / f"{family}.jsonl", tmp_path / f"{family}-cli.jsonl"
+        elsbench.book.generate(5, assets=2, seed=7, out=py, family=family)
+        cli("book", "generate", "--notes", 5, "--assets", 2, "--seed", 7, "--family", family, "--out", by_cli)
+        assert by_cli.read_text() == py.read_text()
+    assert '"coupons"' in (tmp_path / "monthly.jsonl").read_text()
     with pytest.raises(elsbench.BadInput, match="family"):
         elsbench.book.generate(2, family="digitial")
     cli("book", "price", book, "--solver", "adi", "--n", 24, "--threads", 2, "--out", out)

@@ -57,13 +57,15 @@ class DevicePlan {
       : drift_(upload(alloc, plan.drift, "drift")), shock_(upload(alloc, plan.shock, "shocks")),
         bridge_(upload(alloc, plan.bridge_rate, "bridge rates")), discount_(upload(alloc, plan.discount, "discounts")),
         autocall_(upload(alloc, plan.autocall, "autocall dates")),
-        monitored_(upload(alloc, plan.monitored, "monitoring dates")), view_(host) {
+        monitored_(upload(alloc, plan.monitored, "monitoring dates")), coupon_(upload(alloc, plan.coupon, "coupon dates")),
+        view_(host) {
     view_.drift = drift_.data();
     view_.shock = shock_.data();
     view_.bridge_rate = bridge_.data();
     view_.discount = discount_.data();
     view_.autocall = autocall_.data();
     view_.monitored = monitored_.data();
+    view_.coupon = coupon_.data();
   }
   const mc::PlanView& view() const { return view_; }
 
@@ -77,6 +79,7 @@ class DevicePlan {
   gpu::DeviceArray<double> drift_, shock_, bridge_, discount_;
   gpu::DeviceArray<int> autocall_;
   gpu::DeviceArray<unsigned char> monitored_;
+  gpu::DeviceArray<unsigned char> coupon_;
   mc::PlanView view_;
 };
 

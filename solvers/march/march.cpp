@@ -46,13 +46,13 @@ SolverError stopped(const Problem& pb, std::size_t steps_done, const Stop& why) 
   return SolverError(SolverError::Kind::Interrupted, "stopped on request" + after);
 }
 
-// v moved the fraction phi of the way to target, in fp64 (an fp32 value rounded once after).
+// v after event `kind` (event_kind.hpp), in fp64 (an fp32 value rounded once after).
 template <class T>
-inline void blend(T& v, double phi, double target) {
+inline void blend(EventKind kind, T& v, double phi, double target) {
   if constexpr (std::is_same_v<T, double>) {
-    v += phi * (target - v);
+    v = moved_value(kind, v, phi, target);
   } else {
-    v = static_cast<T>(v + phi * (target - v));
+    v = static_cast<T>(moved_value<double>(kind, v, phi, target));
   }
 }
 
@@ -90,13 +90,13 @@ void apply(const Problem& pb, const double* phi, const Stretches& where, const E
   for (const EventStretch& st : where) {
     const std::size_t first = std::max(st.first, from), last = std::min(st.last, to);
     if (knock_in && st.ones) {
-      for (std::size_t i = first; i < last; ++i) blend(v[i], 1.0, knocked[i]);
+      for (std::size_t i = first; i < last; ++i) blend(e.kind, v[i], 1.0, knocked[i]);
     } else if (knock_in) {
-      for (std::size_t i = first; i < last; ++i) blend(v[i], phi[i], knocked[i]);
+      for (std::size_t i = first; i < last; ++i) blend(e.kind, v[i], phi[i], knocked[i]);
     } else if (st.ones) {
-      for (std::size_t i = first; i < last; ++i) blend(v[i], 1.0, e.value);
+      for (std::size_t i = first; i < last; ++i) blend(e.kind, v[i], 1.0, e.value);
     } else {
-      for (std::size_t i = first; i < last; ++i) blend(v[i], phi[i], e.value);
+      for (std::size_t i = first; i < last; ++i) blend(e.kind, v[i], phi[i], e.value);
     }
   }
 }

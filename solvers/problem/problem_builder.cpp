@@ -92,6 +92,15 @@ void check_spread(const Product& p) {
   }
 }
 
+// A grid's values carry a note's state in their layers: alive or knocked in. Memory coupons would
+// need a layer per count of coupons missed; Monte Carlo carries the count on each path.
+void check_state(const Product& p) {
+  if (p.pays_coupons() && p.els.coupons.memory)
+    throw SolverError(SolverError::Kind::Unsupported,
+                      "memory coupons depend on how many coupons the path has missed, a state no finite-difference "
+                      "grid here carries; price the note by Monte Carlo (elsbench reference)");
+}
+
 // Carries the mesh on beyond its S_max to `factor` x S_max, each new cell wider than the last by
 // the mesh's own ratio there (at least the last cell's width): the nodes below S_max stay where
 // they were, so a price on the extended mesh differs by the truncation alone.
@@ -426,6 +435,11 @@ std::size_t add_event_side(Problem& pb, CellFractions f) {
   return pb.event_fractions.size() - 1;
 }
 
+bool coupon_at_maturity(const Product& p) {
+  const std::vector<double> dates = p.coupon_dates();
+  return !dates.empty() && dates.back() == p.maturity();
+}
+
 void set_els_payoff(Problem& pb, const Product& p) {
   const KnockIn& ki = p.els.knock_in;
   const bool has_knock_in = p.can_knock_in();
@@ -439,15 +453,18 @@ void set_els_payoff(Problem& pb, const Product& p) {
     below.below = 1;
     pb.knock_in_weights = add_event_side(pb, std::move(below));
   }
-  // The payoff jumps at the last redemption barrier and the knock-in barrier, and has a kink at 1
-  // (a knocked-in note repays at most its notional).
-  const std::vector<double> breaks{terms.barrier[terms.dates - 1], ki.barrier, 1.0};
+  // The payoff jumps at the last redemption barrier, the knock-in barrier and a coupon's barrier,
+  // and has a kink at 1 (a knocked-in note repays at most its notional).
+  std::vector<double> breaks{terms.barrier[terms.dates - 1], ki.barrier, 1.0};
+  const bool coupon_now = coupon_at_maturity(p);
+  if (coupon_now) breaks.push_back(terms.coupon_barrier);
   CellAverage(pb).fill_by_performance(pb, terms, breaks, [&](double perf, double* out) {
-    // A knock-in on the maturity date itself is part of the payoff at tau = 0.
+    // A knock-in or a coupon on the maturity date itself is part of the payoff at tau = 0.
     const bool ki_now = ki.monitoring != Monitoring::None &&
                         (pb.continuous_knock_in ? perf <= ki.barrier : knocks_in(terms, perf));
-    out[0] = maturity_amount(terms, perf, p.els.knocked_in || ki_now);
-    if (pb.layers == 2) out[1] = maturity_amount(terms, perf, true);
+    const double coupon = coupon_now && pays_coupon(terms, perf) ? terms.coupon_amount : 0.0;
+    out[0] = maturity_amount(terms, perf, p.els.knocked_in || ki_now) + coupon;
+    if (pb.layers == 2) out[1] = maturity_amount(terms, perf, true) + coupon;
   });
 }
 
@@ -467,10 +484,11 @@ std::string describe_mesh(const Problem& pb, const GridOptions& g) {
   return s.str();
 }
 
-// Weights of an autocall barrier, shared between dates with the same barrier.
-std::size_t autocall_weights(Problem& pb, const Product& p, double barrier) {
-  for (std::size_t k = 0; k < pb.events.size(); ++k)
-    if (pb.events[k].kind == EventAction::Kind::Autocall && pb.events[k].barrier == barrier) return pb.events[k].weights;
+// Weights of the side at or above a barrier (an autocall's, a coupon's), shared between events
+// with the same barrier.
+std::size_t weights_at_or_above(Problem& pb, const Product& p, double barrier) {
+  for (const EventAction& e : pb.events)
+    if (e.kind != EventAction::Kind::KnockIn && e.barrier == barrier) return e.weights;
   return add_event_side(pb, fractions_at_or_above(pb, p, barrier));
 }
 
@@ -617,7 +635,15 @@ void place_events(Problem& pb, TimeGrid grid, int damping_steps) {
     for (std::size_t k = 0; k + 1 < dates.size(); ++k) {
       const std::size_t node = node_of(grid, T - dates[k].time);
       pb.events.push_back({EventAction::Kind::Autocall, node, dates[k].barrier,
-                           autocall_amount(terms, static_cast<int>(k)), false, autocall_weights(pb, p, dates[k].barrier)});
+                           autocall_amount(terms, static_cast<int>(k)), false, weights_at_or_above(pb, p, dates[k].barrier)});
+      damp_from(node);
+    }
+    // A coupon date's digital jump is damped as an autocall's; one on maturity is in the payoff.
+    for (double t : p.coupon_dates()) {
+      if (t == T) continue;
+      const std::size_t node = node_of(grid, T - t);
+      pb.events.push_back({EventAction::Kind::Coupon, node, terms.coupon_barrier, terms.coupon_amount, false,
+                           weights_at_or_above(pb, p, terms.coupon_barrier)});
       damp_from(node);
     }
     if (pb.layers == 2 && p.els.knock_in.monitoring == Monitoring::Daily) {
@@ -646,6 +672,7 @@ std::vector<double> event_taus(const Product& p) {
   if (!p.is_els()) return taus;
   const double T = p.maturity();
   for (const auto& a : p.els.autocall) taus.push_back(T - a.time);
+  for (double t : p.coupon_dates()) taus.push_back(T - t);
   if (p.can_knock_in())
     for (double t : p.monitoring_dates()) taus.push_back(T - t);
   return taus;
@@ -663,6 +690,7 @@ Problem plan_problem(const Product& p, const GridOptions& g, const TimeStepping&
                                 " axes (--n N1,N2,...) for a product of " + std::to_string(p.dimension()) + " assets");
   if (g.s_max_multiple <= 1.0) throw std::invalid_argument("S_max multiple must be > 1");
   check_spread(p);
+  check_state(p);
   Problem pb;
   pb.product = &p;
   pb.dim = p.dimension();

@@ -199,6 +199,7 @@ BOOST_AUTO_TEST_CASE(vectorised_blocks_match_the_shared_pair_code_bit_for_bit) {
   products.push_back(with_monitoring("els-3a-stepdown", "continuous"));
   products.push_back(with_monitoring("sample-2a-stepdown", "none"));
   products.push_back(variant("els-1a-stepdown", [](nlohmann::json& j) { j["underlyings"][0]["spot"] = 50.0; }));
+  products.push_back(variant("monthly-coupon-2a", [](nlohmann::json& j) { j["coupons"]["memory"] = true; }));
   for (const Product& p : products)
     for (const bool antithetic : {true, false}) {
       McOptions o;

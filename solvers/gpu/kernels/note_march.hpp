@@ -285,7 +285,7 @@ ELSBENCH_HD void apply_events(Cta& cta, const MarchArgs<T>& a, const NoteLayout&
           if (!moves_layer(e.kind, l)) continue;
           const V v = cta.value(L.x(l) + node);
           const V target = targets_knocked_in(e.kind) ? cta.value(L.x(1) + node) : static_cast<V>(e.value);
-          cta.set_value(L.x(l) + node, v + phi * (target - v));
+          cta.set_value(L.x(l) + node, moved_value(e.kind, v, phi, target));
         }
       }
     });

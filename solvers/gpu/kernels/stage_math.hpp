@@ -191,7 +191,7 @@ ELSBENCH_HD void apply_events_at(const GpuEvent* ev, int count, const T* weights
       if (!moves_layer(ev[e].kind, l)) continue;
       T& v = values[i + layer_stride * l];
       const T target = targets_knocked_in(ev[e].kind) ? values[i + layer_stride] : static_cast<T>(ev[e].value);
-      v += phi * (target - v);
+      v = moved_value(ev[e].kind, v, phi, target);
     }
   }
 }
