@@ -19,7 +19,8 @@ const std::vector<std::string>& known_columns() {
     std::vector<std::string> c = {"id",          "isin",       "tags",          "type",       "notional",
                                   "rate",        "performance", "dummy_coupon", "knocked_in", "knock_in_barrier",
                                   "knock_in_monitoring", "knock_in_days_per_year", "knock_in_calendar", "valuation_date",
-                                  "day_count",   "coupons_per_year", "coupons_barrier", "coupons_coupon", "coupons_memory"};
+                                  "day_count",   "coupons_per_year", "coupons_barrier", "coupons_coupon", "coupons_memory",
+                                  "lizard_autocall", "lizard_barrier", "lizard_coupon"};
     for (int k = 1; k <= kMaxCsvAssets; ++k)
       for (const char* f : {"name", "spot", "reference", "vol", "div_yield"})
         c.push_back("underlying_" + std::to_string(k) + "_" + f);
@@ -92,7 +93,7 @@ std::vector<std::string> csv_cells(std::string_view line, bool& ok) {
 std::string csv_column(const std::string& field) {
   static const std::regex underlying(R"(underlyings\[(\d+)\]\.(\w+))"), autocall(R"(autocall\[(\d+)\]\.(\w+))"),
       correlation(R"(correlation\[(\d+)\](?:\[(\d+)\])?)"), knock_in(R"(knock_in\.(\w+))"), tag(R"(tags\[\d+\])"),
-      coupons(R"(coupons\.(\w+))");
+      coupons(R"(coupons\.(\w+))"), lizard(R"(lizard\.(\w+))");
   std::smatch m;
   const auto plus_one = [](const std::string& i) { return std::to_string(std::stoi(i) + 1); };
   if (std::regex_match(field, m, underlying)) return "underlying_" + plus_one(m[1]) + "_" + m[2].str();
@@ -105,6 +106,7 @@ std::string csv_column(const std::string& field) {
   if (std::regex_match(field, m, knock_in)) return "knock_in_" + m[1].str();
   if (std::regex_match(field, m, tag)) return "tags";
   if (std::regex_match(field, m, coupons)) return "coupons_" + m[1].str();
+  if (std::regex_match(field, m, lizard)) return "lizard_" + m[1].str();
   if (field == "underlyings") return "underlying_*";
   if (field == "correlation") return "correlation_*";
   if (field == "autocall") return "autocall_*";
@@ -135,7 +137,8 @@ json CsvBookHeader::row_json(std::string_view line, const std::string& where) co
     throw InputError(where, "<row>", std::to_string(cells.size()) + " cells under a header of " +
                                          std::to_string(columns_.size()) + " columns");
   json j = {{"type", "stepdown-els"}};
-  json underlyings = json::array(), autocall = json::array(), knock_in = json::object(), coupons = json::object();
+  json underlyings = json::array(), autocall = json::array(), knock_in = json::object(), coupons = json::object(),
+       lizard = json::object();
   std::vector<std::vector<double>> correlation(kMaxCsvAssets, std::vector<double>(kMaxCsvAssets, 0.0));
   bool has_correlation = false;
   int highest_correlated = 0;
@@ -164,6 +167,8 @@ json CsvBookHeader::row_json(std::string_view line, const std::string& where) co
       knock_in[key] = key == "monitoring" ? json(text) : cell_value(text);
     } else if (column.rfind("coupons_", 0) == 0) {
       coupons[column.substr(8)] = cell_value(text);
+    } else if (column.rfind("lizard_", 0) == 0) {
+      lizard[column.substr(7)] = cell_value(text);
     } else if (column == "tags") {
       json tags = json::array();
       std::size_t from = 0;
@@ -179,6 +184,7 @@ json CsvBookHeader::row_json(std::string_view line, const std::string& where) co
   if (!autocall.empty()) j["autocall"] = autocall;
   if (!knock_in.empty()) j["knock_in"] = knock_in;
   if (!coupons.empty()) j["coupons"] = coupons;
+  if (!lizard.empty()) j["lizard"] = lizard;
   const std::size_t n = underlyings.size();
   if (highest_correlated > static_cast<int>(n))
     throw InputError(where, "correlation_*", "a correlation names underlying " + std::to_string(highest_correlated) +

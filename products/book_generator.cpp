@@ -121,11 +121,19 @@ void add_monthly_schedule(Product& p, int remaining_months, Draw& d) {
   p.els.knock_in.days_per_year = 252;
 }
 
+// A lizard on the next redemption date, observed from today: a barrier of 60-70 % (at least the
+// knock-in), paying that date's coupon.
+void add_lizard(Product& p, Draw& d) {
+  const double barrier = std::max(p.els.knock_in.barrier, (60 + 5 * d.pick(3)) / 100.0);
+  p.els.lizard = {0, barrier, p.els.autocall.front().coupon};
+}
+
 const char* id_prefix(BookFamily f) {
   switch (f) {
     case BookFamily::Issued: return "book";
     case BookFamily::Digital: return "digital";
     case BookFamily::Monthly: return "monthly";
+    case BookFamily::Lizard: return "lizard";
   }
   return "?";
 }
@@ -169,6 +177,7 @@ Product generate_note(int index, const BookSpec& spec, Draw& d) {
   // dipped below it earlier in its life.
   const bool dipped = d.chance(0.25 * (kTenorDays - remaining_days) / static_cast<double>(kTenorDays));
   p.els.knocked_in = worst < p.els.knock_in.barrier || dipped;
+  if (spec.family == BookFamily::Lizard && p.els.autocall.size() > 1) add_lizard(p, d);
   return p;
 }
 
@@ -196,14 +205,14 @@ std::vector<Product> generate_book(const BookSpec& spec) {
 }
 
 const std::vector<std::string>& book_family_words() {
-  static const std::vector<std::string> words = {"issued", "digital", "monthly"};
+  static const std::vector<std::string> words = {"issued", "digital", "monthly", "lizard"};
   return words;
 }
 
 BookFamily parse_book_family(const std::string& word) {
   const auto& words = book_family_words();
   const auto at = std::find(words.begin(), words.end(), word);
-  if (at == words.end()) throw std::invalid_argument("--family: expected issued, digital or monthly, got '" + word + "'");
+  if (at == words.end()) throw std::invalid_argument("--family: expected issued, digital, monthly or lizard, got '" + word + "'");
   return static_cast<BookFamily>(at - words.begin());
 }
 

@@ -12,9 +12,9 @@ namespace elsbench {
 // The notes a book holds: as issued (step-down schedules of 95-70 %, coupons of 4-12 % a year), or
 // digital-heavy, where an FD grid's error and its error bar are weakest: redemption barriers of
 // 60-80 % far below the mesh's concentration at the spot, a single redemption date or many,
-// coupons up to 40 %, half of them knocked in (issue 44's hard cases); or paying monthly coupons.
-// book_family_words() names them in this order.
-enum class BookFamily { Issued, Digital, Monthly };
+// coupons up to 40 %, half of them knocked in (issue 44's hard cases); paying monthly coupons; or
+// as issued with a lizard on the next redemption date. book_family_words() names them in order.
+enum class BookFamily { Issued, Digital, Monthly, Lizard };
 
 struct BookSpec {
   int notes = 64;
@@ -22,7 +22,7 @@ struct BookSpec {
   std::uint64_t seed = 1;
   BookFamily family = BookFamily::Issued;
 };
-// "issued", "digital" or "monthly"; throws std::invalid_argument naming the words it takes.
+// "issued", "digital", "monthly" or "lizard"; throws std::invalid_argument naming the words it takes.
 BookFamily parse_book_family(const std::string& word);
 const std::vector<std::string>& book_family_words();
 

@@ -24,6 +24,9 @@ struct PayoffTerms {
   double coupon_barrier = 0;    // periodic coupons (Coupons), where the note pays them
   double coupon_amount = 0;     // notional * coupon
   bool coupon_memory = false;
+  int lizard_date = -1;         // the autocall date a lizard redeems on (Lizard), or -1
+  double lizard_barrier = 0;
+  double lizard_amount = 0;     // notional * (1 + lizard coupon)
   double strike[2] = {};        // validation products: one strike, or one per asset
   double cash = 0;              // cash-or-nothing payout
 };
@@ -63,6 +66,9 @@ ELSBENCH_HD double coupon_payment(const PayoffTerms& t, double perf, int& missed
   missed = 0;
   return paid;
 }
+
+// A lizard breaks when the performance closes below its barrier on a monitoring day.
+ELSBENCH_HD bool breaks_lizard(const PayoffTerms& t, double perf) { return perf < t.lizard_barrier; }
 
 // Redemption at maturity for a note that was not redeemed early.
 ELSBENCH_HD double maturity_amount(const PayoffTerms& t, double perf, bool knocked_in) {

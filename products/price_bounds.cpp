@@ -78,6 +78,9 @@ PriceBounds els_bounds(const Product& p) {
   double most = p.notional * std::max(1.0, 1.0 + p.els.dummy_coupon) * std::exp(-p.rate * t);
   for (const AutocallDate& d : p.els.autocall)
     most = std::max(most, p.notional * (1.0 + d.coupon) * std::exp(-p.rate * d.time));
+  if (p.els.lizard.autocall >= 0)
+    most = std::max(most, p.notional * (1.0 + p.els.lizard.coupon) *
+                              std::exp(-p.rate * p.els.autocall[static_cast<std::size_t>(p.els.lizard.autocall)].time));
   // At most one coupon a date in all; memory pays missed ones later, so at a negative rate a
   // coupon may be worth up to its discount at maturity.
   double coupons = 0;
@@ -85,7 +88,7 @@ PriceBounds els_bounds(const Product& p) {
     const double latest = p.els.coupons.memory ? std::max(when, t) : when;
     coupons += p.notional * p.els.coupons.coupon * std::max(std::exp(-p.rate * when), std::exp(-p.rate * latest));
   }
-  b.upper = {most + coupons, "the largest redemption discounted from its date, notional x max(1 + c_k) e^{-r t_k}, "
+  b.upper = {most + coupons, "the largest redemption (an autocall's, a lizard's) discounted from its date, notional x max(1 + c_k) e^{-r t_k}, "
                              "and every periodic coupon, the most the note can be worth"};
   return b;
 }

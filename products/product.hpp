@@ -57,11 +57,21 @@ struct Coupons {
   bool memory = false;
 };
 
+// A lizard: an extra early redemption on one autocall date before maturity, paying notional x
+// (1 + coupon) when the note is not called there and no underlying has closed below the barrier
+// on a knock-in monitoring day up to it (the note's daily knock-in dates).
+struct Lizard {
+  int autocall = -1;  // index into ElsTerms::autocall; -1: the note has none
+  double barrier = 0;
+  double coupon = 0;
+};
+
 struct ElsTerms {
   Performance performance = Performance::WorstOf;
   std::vector<AutocallDate> autocall;  // sorted; the last date is maturity
   KnockIn knock_in;
   Coupons coupons;
+  Lizard lizard;
   double dummy_coupon = 0;
   bool knocked_in = false;
 };
@@ -98,6 +108,9 @@ struct Product {
   // round(T * days_per_year).
   std::vector<double> monitoring_dates() const;
   bool pays_coupons() const { return is_els() && els.coupons.per_year > 0; }
+  // The lizard can still pay: the note has one and can still knock in (a knocked-in note has
+  // closed below the knock-in barrier, so below the lizard's too).
+  bool has_lizard() const { return els.lizard.autocall >= 0 && can_knock_in(); }
   // Coupon dates i / per_year up to maturity; one within a day of maturity is maturity.
   std::vector<double> coupon_dates() const;
 };

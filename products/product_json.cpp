@@ -32,7 +32,8 @@ const Keys kUnderlyingKeys = {"name", "spot", "reference", "vol", "div_yield"};
 const Keys kAutocallKeys = {"time", "date", "barrier", "coupon"};
 const Keys kKnockInKeys = {"monitoring", "barrier", "days_per_year", "calendar"};
 const Keys kCouponKeys = {"per_year", "barrier", "coupon", "memory"};
-const Keys kElsKeys = {"performance", "autocall", "knock_in", "coupons", "dummy_coupon", "knocked_in"};
+const Keys kLizardKeys = {"autocall", "barrier", "coupon"};
+const Keys kElsKeys = {"performance", "autocall", "knock_in", "coupons", "lizard", "dummy_coupon", "knocked_in"};
 
 std::string joined(const Keys& keys) {
   std::string out;
@@ -300,6 +301,28 @@ Coupons read_coupons(const Reader& c) {
   return k;
 }
 
+// A lizard on autocall date `autocall` (1-based, before maturity), observed on the daily knock-in
+// dates: its barrier at or above the knock-in's.
+Lizard read_lizard(const Reader& z, const ElsTerms& t) {
+  z.refuse_unknown_keys(kLizardKeys);
+  Lizard l;
+  const double date = z.number("autocall");
+  const auto dates = static_cast<double>(t.autocall.size());
+  if (date < 1 || date >= dates || date != std::floor(date))
+    z.fail("autocall", "the autocall date it redeems on, a whole number from 1 to " + Reader::fmt(dates - 1) +
+                           " (before maturity), got " + Reader::fmt(date));
+  l.autocall = static_cast<int>(date) - 1;
+  if (t.knock_in.monitoring != Monitoring::Daily)
+    z.fail("", "a lizard is observed on the daily knock-in dates: it needs knock_in.monitoring daily");
+  l.barrier = z.positive("barrier");
+  if (l.barrier < t.knock_in.barrier || l.barrier > 1)
+    z.fail("barrier", "must lie between the knock-in barrier " + Reader::fmt(t.knock_in.barrier) + " and 1, got " +
+                          Reader::fmt(l.barrier));
+  l.coupon = z.number("coupon");
+  if (l.coupon <= -1 || l.coupon > limits::kMaxCoupon) z.fail("coupon", coupon_refusal(l.coupon));
+  return l;
+}
+
 ElsTerms read_els(const Reader& r, const Dating& dating) {
   ElsTerms t;
   t.performance = r.has("performance") ? parse_enum(r, "performance", kPerformances)
@@ -349,6 +372,7 @@ ElsTerms read_els(const Reader& r, const Dating& dating) {
     t.knock_in.days_per_year = static_cast<int>(days);
   }
   if (r.has("coupons")) t.coupons = read_coupons(r.child(r.at("coupons"), "coupons"));
+  if (r.has("lizard")) t.lizard = read_lizard(r.child(r.at("lizard"), "lizard"), t);
   t.dummy_coupon = r.number("dummy_coupon");
   if (t.dummy_coupon <= -1 || t.dummy_coupon > limits::kMaxCoupon) r.fail("dummy_coupon", coupon_refusal(t.dummy_coupon));
   t.knocked_in = r.boolean_or("knocked_in", false);
@@ -527,6 +551,8 @@ json product_to_json(const Product& p) {
     const Coupons& c = p.els.coupons;
     if (p.pays_coupons())
       j["coupons"] = {{"per_year", c.per_year}, {"barrier", c.barrier}, {"coupon", c.coupon}, {"memory", c.memory}};
+    const Lizard& z = p.els.lizard;
+    if (z.autocall >= 0) j["lizard"] = {{"autocall", z.autocall + 1}, {"barrier", z.barrier}, {"coupon", z.coupon}};
     j["dummy_coupon"] = p.els.dummy_coupon;
     j["knocked_in"] = p.els.knocked_in;
   } else {

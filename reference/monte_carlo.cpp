@@ -45,9 +45,11 @@ class PairBlock {
       else
         advance<false>(step);
       if (plan_.continuous) apply_bridge_crossing(step);
+      if (step <= plan_.lizard_step && plan_.monitored[static_cast<std::size_t>(step)]) observe_lizard();
       if (plan_.coupon[static_cast<std::size_t>(step)]) pay_coupons(step);
       if (plan_.autocall[static_cast<std::size_t>(step)] >= 0 && step + 1 < plan_.steps) {
         observe_autocall(step);
+        if (step == plan_.lizard_step) redeem_lizard(step);
         drop_finished_pairs();
       }
     }
@@ -80,6 +82,7 @@ class PairBlock {
         survival_[m][l] = survival;
         done_[m][l] = false;
         missed_[m][l] = 0;
+        intact_[m][l] = true;
         payoff_[m][l] = 0.0;
       }
     }
@@ -174,6 +177,25 @@ class PairBlock {
     return s.data();
   }
 
+  void observe_lizard() {
+    for (int l = 0; l < live_; ++l)
+      for (int m = 0; m < 2; ++m) {
+        double x[D];
+        for (int a = 0; a < D; ++a) x[a] = x_[m][a][l];
+        intact_[m][l] = mc::lizard_holds<D>(view_, x, intact_[m][l]);
+      }
+  }
+
+  void redeem_lizard(int step) {
+    const double discount = plan_.discount[static_cast<std::size_t>(step)];
+    for (int l = 0; l < live_; ++l)
+      for (int m = 0; m < 2; ++m) {
+        if (done_[m][l] || !intact_[m][l]) continue;
+        payoff_[m][slot_[l]] += discount * terms_.lizard_amount;
+        done_[m][l] = true;
+      }
+  }
+
   void pay_coupons(int step) {
     const double discount = plan_.discount[static_cast<std::size_t>(step)];
     for (int l = 0; l < live_; ++l)
@@ -216,6 +238,7 @@ class PairBlock {
       survival_[m][to] = survival_[m][from];
       done_[m][to] = done_[m][from];
       missed_[m][to] = missed_[m][from];
+      intact_[m][to] = intact_[m][from];
     }
     for (int s = 0; s < kStreams; ++s)
       for (int n = 0; n < kNormals; ++n) z_[s][n][to] = z_[s][n][from];
@@ -244,6 +267,7 @@ class PairBlock {
   int slot_[kLanes];  // the lane's position when the block started: where its payoffs go
   bool done_[2][kLanes];
   int missed_[2][kLanes];     // coupon dates since the last coupon paid
+  bool intact_[2][kLanes];    // no close below a lizard's barrier yet
   double payoff_[2][kLanes];  // discounted payoff per path, by slot
 };
 

@@ -50,6 +50,8 @@ struct PlanView {
   const unsigned char* coupon = nullptr;  // [step]: a periodic coupon date
   double start[kMaxAssets] = {};
   double log_barrier = 0;
+  int lizard_step = -1;  // PathPlan's
+  double log_lizard = 0;
   bool continuous = false, starts_knocked_in = false, antithetic = true;
   std::uint32_t key[2] = {};  // the seed's two words
   PayoffTerms terms;
@@ -68,6 +70,8 @@ inline PlanView plan_view(const PathPlan& plan, const PayoffTerms& terms, std::u
   v.coupon = plan.coupon.data();
   for (int a = 0; a < plan.dim; ++a) v.start[a] = plan.start[static_cast<std::size_t>(a)];
   v.log_barrier = plan.log_barrier;
+  v.lizard_step = plan.lizard_step;
+  v.log_lizard = plan.log_lizard;
   v.continuous = plan.continuous;
   v.starts_knocked_in = plan.starts_knocked_in;
   v.antithetic = antithetic;
@@ -94,17 +98,29 @@ ELSBENCH_HD double maturity_redemption(const PayoffTerms& t, const double* spots
   return q * maturity_amount(t, perf, false) + (1.0 - q) * maturity_amount(t, perf, true);
 }
 
-// The daily knock-in observation on log performance: knocks_in() of payoff.hpp without an exp.
+// Log performance: the min (worst-of) or max (best-of) of x_a = log(S_a / reference_a).
 template <int D>
-ELSBENCH_HD double observed_survival(const PlanView& p, const double* x, double q) {
+ELSBENCH_HD double log_performance(const PlanView& p, const double* x) {
   double lo = x[0], hi = lo;
   ELSBENCH_UNROLL
   for (int a = 1; a < D; ++a) {
     lo = x[a] < lo ? x[a] : lo;
     hi = hi < x[a] ? x[a] : hi;
   }
-  const double perf = p.terms.worst_of ? lo : hi;
-  return perf < p.log_barrier ? 0.0 : q;
+  return p.terms.worst_of ? lo : hi;
+}
+
+// The daily knock-in observation on log performance: knocks_in() of payoff.hpp without an exp.
+template <int D>
+ELSBENCH_HD double observed_survival(const PlanView& p, const double* x, double q) {
+  return log_performance<D>(p, x) < p.log_barrier ? 0.0 : q;
+}
+
+// A monitoring day up to a lizard's date: whether the lizard still holds (breaks_lizard of
+// payoff.hpp on log performance).
+template <int D>
+ELSBENCH_HD bool lizard_holds(const PlanView& p, const double* x, bool intact) {
+  return intact && !(log_performance<D>(p, x) < p.log_lizard);
 }
 
 // Continuous monitoring over one interval: the factor on the survival probability, with no extra
@@ -139,6 +155,7 @@ ELSBENCH_HD double pair_average(const PlanView& p, std::uint64_t pair) {
   double x[2][D], before[2][D], q[2], paid[2] = {0.0, 0.0}, z[2][kNormals];
   bool done[2] = {false, false};
   int missed[2] = {0, 0};  // coupon dates since the last coupon paid
+  bool intact[2] = {true, true};  // no close below a lizard's barrier yet
   for (int m = 0; m < 2; ++m) {
     for (int a = 0; a < D; ++a) x[m][a] = p.start[a];
     q[m] = p.starts_knocked_in ? 0.0 : 1.0;
@@ -165,6 +182,7 @@ ELSBENCH_HD double pair_average(const PlanView& p, std::uint64_t pair) {
     }
     for (int m = 0; m < 2; ++m) {
       if (p.monitored[step]) q[m] = observed_survival<D>(p, x[m], q[m]);
+      if (p.monitored[step] && step <= p.lizard_step) intact[m] = lizard_holds<D>(p, x[m], intact[m]);
       if (p.continuous) q[m] *= bridge_survival<D>(p, step, before[m], x[m]);
     }
     if (p.coupon[step])
@@ -184,6 +202,12 @@ ELSBENCH_HD double pair_average(const PlanView& p, std::uint64_t pair) {
       paid[m] += p.discount[step] * autocall_amount(p.terms, date);
       done[m] = true;
     }
+    if (step == p.lizard_step)
+      for (int m = 0; m < 2; ++m) {
+        if (done[m] || !intact[m]) continue;
+        paid[m] += p.discount[step] * p.terms.lizard_amount;
+        done[m] = true;
+      }
   }
   for (int m = 0; m < 2; ++m) {
     if (done[m]) continue;

@@ -80,6 +80,11 @@ PathPlan make_path_plan(const Product& p) {
     plan.log_barrier = std::log(p.els.knock_in.barrier);
     plan.continuous = !p.els.knocked_in && p.els.knock_in.monitoring == Monitoring::Continuous;
     plan.starts_knocked_in = p.els.knocked_in;
+    if (p.has_lizard()) {
+      const double when = p.els.autocall[static_cast<std::size_t>(p.els.lizard.autocall)].time;
+      plan.lizard_step = static_cast<int>(std::find(plan.time.begin(), plan.time.end(), when) - plan.time.begin());
+      plan.log_lizard = std::log(p.els.lizard.barrier);
+    }
   }
   return plan;
 }

@@ -22,6 +22,8 @@ struct PathPlan {
   std::vector<unsigned char> coupon;      // [step]: a periodic coupon date
   std::vector<double> start;              // [asset]: log(spot / reference)
   double log_barrier = 0;                 // log of the knock-in barrier, in performance units
+  int lizard_step = -1;                   // the step of a lizard's date (observed on monitored steps up to it), or -1
+  double log_lizard = 0;                  // log of the lizard's barrier
   bool continuous = false;                // Brownian-bridge crossing between dates
   bool starts_knocked_in = false;
 

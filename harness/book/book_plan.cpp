@@ -6,6 +6,7 @@
 #include "harness/placement/book_price.hpp"
 #include "platform/device.hpp"
 #include "solvers/contract/cost_model.hpp"
+#include "solvers/contract/memory_model.hpp"
 #include "solvers/contract/registry.hpp"
 
 namespace elsbench {
@@ -37,7 +38,7 @@ BookPlan plan_book(const Book& book, const BookRunSpec& spec) {
       ++plan.refused;
       continue;
     }
-    const double layers = n.product.can_knock_in() ? 2 : 1;
+    const double layers = grid_load(n.product).layers;
     const double work = pricing_cost(n.product, spec.options.grid, note_pricing(spec)) * layers;
     plan.work += work;
     const std::optional<CostRate> rate = measured_rate(spec.solver, spec.options.precision, dim);

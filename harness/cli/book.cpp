@@ -44,7 +44,8 @@ void add_generate(CLI::App& parent) {
   cmd->add_option("--family", args->family,
                   "issued (step-down schedules as issued) | digital (redemption barriers of 60-80 %, one date or\n"
                   "many, coupons up to 40 %, half knocked in: where a grid's error bar is weakest) | monthly\n"
-                  "(a coupon of 0.3-0.7 % a month above a barrier of 60-75 %, six-monthly redemption dates)")
+                  "(a coupon of 0.3-0.7 % a month above a barrier of 60-75 %, six-monthly redemption dates) | lizard\n"
+                  "(issued, with a lizard of 60-70 % on the next redemption date)")
       ->check(CLI::IsMember(book_family_words()));
   cmd->add_option("--out", args->out, "book file (.jsonl)")->required();
   cmd->callback([args] {

@@ -30,7 +30,7 @@ def generate(notes: int = 64, assets: Union[int, str] = "mixed", seed: int = 1,
              out: Optional[Union[str, os.PathLike]] = None, family: str = "issued") -> list:
     """Seasoned step-down ELS term sheets, the same as `elsbench book generate` for the same seed;
     with `out`, written there as JSON Lines too. family: "issued", "digital" (redemption barriers
-    of 60-80 %, one date or many, coupons up to 40 %, half knocked in) or "monthly" (monthly coupons)."""
+    of 60-80 %, one date or many, coupons up to 40 %, half knocked in) "monthly" (monthly coupons) or "lizard" (a lizard on the next redemption date)."""
     if assets not in _ASSETS:
         raise _core.BadInput(f"elsbench.book.generate: field 'assets': expected 1, 2, 3 or 'mixed', got {assets!r}")
     products = _core.generate_book(notes, _ASSETS[assets], seed, family)

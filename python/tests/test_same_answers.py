@@ -79,7 +79,7 @@ def test_book_rows_equal_the_cli_csv(cli, tmp_path):
     out = tmp_path / "cli.json"
     cli("book", "generate", "--notes", 6, "--assets", "mixed", "--seed", 7, "--out", tmp_path / "cli-book.jsonl")
     assert (tmp_path / "cli-book.jsonl").read_text() == book.read_text()
-    for family in ("digital", "monthly"):
+    for family in ("digital", "monthly", "lizard"):
         py, by_cli = tmp_path / f"{family}.jsonl", tmp_path / f"{family}-cli.jsonl"
         elsbench.book.generate(5, assets=2, seed=7, out=py, family=family)
         cli("book", "generate", "--notes", 5, "--assets", 2, "--seed", 7, "--family", family, "--out", by_cli)

@@ -414,14 +414,18 @@ class AdiStepper {
   }
 
   // The events after step j on items [first, last) of v, each item published once its events are
-  // applied as `stage`. The knocked-in layer's items go first: a knock-in reads them, waiting for
-  // another thread's (each point sees the same arithmetic as StepEvents::after).
+  // applied as `stage`. The last layer's items go first: a knock-in (or a lizard's break) reads the
+  // layers above its own, waiting for another thread's (each point sees the same arithmetic as
+  // StepEvents::after).
   template <class V>
   void apply_events(Scratch& s, std::size_t j, V* v, std::size_t first, std::size_t last, std::size_t stage) {
-    const bool knock_in = events_.knock_in_after(j);
+    const bool knock_in = events_.reads_layers_after(j);
+    const auto layers = static_cast<std::size_t>(pb_.layers);
     for (std::size_t item = last; item-- > first;) {
       const std::size_t layer = item / parts_.parts(), part = item % parts_.parts();
-      if (knock_in && layer == 0 && pb_.layers > 1) wait_until_published(part + parts_.parts(), stage, first, last);
+      if (knock_in)
+        for (std::size_t above = layer + 1; above < layers; ++above)
+          wait_until_published(part + above * parts_.parts(), stage, first, last);
       const auto [lo, hi] = parts_.nodes(part);
       events_.on_layer(j, v, layer, lo * parts_.stride, hi * parts_.stride);
       publish(item, stage);
@@ -429,14 +433,15 @@ class AdiStepper {
     if (knock_in) s.knock_in_read[value_slot(v)] = stage;
   }
 
-  // Before a round overwrites a value buffer a knock-in read: until the knock-in on the alive
-  // layer's part of each knocked-in item this thread owns is done.
+  // Before a round overwrites a value buffer a knock-in read: until the events on the same part of
+  // every layer below each item this thread owns (the layers that read it) are done.
   template <class V>
   void wait_for_knock_ins(const Scratch& s, std::size_t first, std::size_t last, const V* written) {
     const std::size_t read_at = s.knock_in_read[value_slot(written)];
     if (read_at == 0) return;
     for (std::size_t item = std::max(first, parts_.parts()); item < last; ++item)
-      if (item / parts_.parts() == 1) wait_until_published(item % parts_.parts(), read_at, first, last);
+      for (std::size_t below = 0; below < item / parts_.parts(); ++below)
+        wait_until_published(item % parts_.parts() + below * parts_.parts(), read_at, first, last);
   }
 
   // Which value buffer v is (0: the march's, 1: y_, 2: a mixed march's fp64 values).

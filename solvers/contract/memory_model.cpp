@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <set>
+#include <utility>
 
 namespace elsbench {
 
@@ -12,10 +13,18 @@ GridLoad grid_load(const Product& product) {
   GridLoad g;
   g.dim = product.dimension();
   if (!product.is_els()) return g;
-  g.layers = product.can_knock_in() ? 2 : 1;
-  std::set<double> barriers;  // autocall dates with the same barrier share their weights
-  for (std::size_t k = 0; k + 1 < product.els.autocall.size(); ++k) barriers.insert(product.els.autocall[k].barrier);
-  g.event_weights = static_cast<int>(barriers.size()) + (g.layers == 2 ? 1 : 0);
+  const ElsTerms& t = product.els;
+  g.layers = product.has_lizard() ? 3 : product.can_knock_in() ? 2 : 1;
+  // Events on the same side of the same barrier share their weights (problem_builder.cpp).
+  std::set<std::pair<double, bool>> sides;
+  for (std::size_t k = 0; k + 1 < t.autocall.size(); ++k) sides.insert({t.autocall[k].barrier, false});
+  if (product.pays_coupons()) sides.insert({t.coupons.barrier, false});
+  if (g.layers > 1) sides.insert({t.knock_in.barrier, true});
+  if (product.has_lizard()) {
+    sides.insert({0.0, false});  // the lizard's redemption covers every node
+    sides.insert({t.lizard.barrier, true});
+  }
+  g.event_weights = static_cast<int>(sides.size());
   return g;
 }
 

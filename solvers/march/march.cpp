@@ -78,21 +78,22 @@ Stretches nonzero_stretches(const std::vector<double>& phi) {
   return s;
 }
 
-// Event e on the points [from, to) of layer `layer` (a knock-in writes layer 0 only).
+// Event e on the points [from, to) of layer `layer` (event_kind.hpp: the layers it moves, the
+// layer it reads).
 template <class T>
 void apply(const Problem& pb, const double* phi, const Stretches& where, const EventAction& e, T* values,
            std::size_t layer, std::size_t from, std::size_t to) {
-  if (!moves_layer(e.kind, static_cast<int>(layer))) return;
-  const bool knock_in = targets_knocked_in(e.kind);
+  if (!moves_layer(e.kind, static_cast<int>(layer), pb.layers)) return;
+  const int reads = target_layer(e.kind, pb.layers);
   const std::size_t P = pb.points;
   T* v = values + layer * P;
-  const T* knocked = values + P;
+  const T* target = values + static_cast<std::size_t>(reads >= 0 ? reads : 0) * P;
   for (const EventStretch& st : where) {
     const std::size_t first = std::max(st.first, from), last = std::min(st.last, to);
-    if (knock_in && st.ones) {
-      for (std::size_t i = first; i < last; ++i) blend(e.kind, v[i], 1.0, knocked[i]);
-    } else if (knock_in) {
-      for (std::size_t i = first; i < last; ++i) blend(e.kind, v[i], phi[i], knocked[i]);
+    if (reads >= 0 && st.ones) {
+      for (std::size_t i = first; i < last; ++i) blend(e.kind, v[i], 1.0, target[i]);
+    } else if (reads >= 0) {
+      for (std::size_t i = first; i < last; ++i) blend(e.kind, v[i], phi[i], target[i]);
     } else if (st.ones) {
       for (std::size_t i = first; i < last; ++i) blend(e.kind, v[i], 1.0, e.value);
     } else {
@@ -116,10 +117,10 @@ bool StepEvents::fall_after(std::size_t j) const {
   return pb_.continuous_knock_in || (e != pb_.events.end() && e->at_node == j + 1);
 }
 
-bool StepEvents::knock_in_after(std::size_t j) const {
+bool StepEvents::reads_layers_after(std::size_t j) const {
   if (pb_.continuous_knock_in) return true;
   for (auto e = first_at(j + 1); e != pb_.events.end() && e->at_node == j + 1; ++e)
-    if (e->kind == EventAction::Kind::KnockIn) return true;
+    if (target_layer(e->kind, pb_.layers) >= 0) return true;
   return false;
 }
 

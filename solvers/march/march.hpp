@@ -25,9 +25,8 @@ struct EventStretch {
   bool ones;
 };
 
-// The events that fall at the end of each step, on any range of points: the autocalls, every
-// layer; then the knock-ins, layer 0 toward layer 1 (pb.events puts a node's autocalls first);
-// then the continuous knock-in.
+// The events that fall at the end of each step, on any range of points, in the order of pb.events
+// (by node, then by kind: event_kind.hpp), then the continuous knock-in.
 class StepEvents {
  public:
   explicit StepEvents(const Problem& pb);
@@ -36,14 +35,15 @@ class StepEvents {
 
   // Whether any event falls after step j (at time node j + 1).
   bool fall_after(std::size_t j) const;
-  // Whether a knock-in does: layer 0 then reads layer 1.
-  bool knock_in_after(std::size_t j) const;
+  // Whether one that reads another layer does (a knock-in, a lizard's break): a layer then reads
+  // the layers above it.
+  bool reads_layers_after(std::size_t j) const;
   // After step j, on points [from, to) of every layer.
   template <class T>
   void after(std::size_t j, T* values, std::size_t from, std::size_t to) const;
-  // After step j, what writes layer `layer` on its points [from, to). Layer 0's knock-ins read
-  // layer 1 there, which must have had its own events; on a point, layer 1's then layer 0's are
-  // the same arithmetic as after().
+  // After step j, what writes layer `layer` on its points [from, to). Its events may read the
+  // layers above it there, which must have had their own events; on a point, the layers from the
+  // last down are the same arithmetic as after().
   template <class T>
   void on_layer(std::size_t j, T* values, std::size_t layer, std::size_t from, std::size_t to) const;
 

@@ -11,19 +11,41 @@ namespace {
 // rest linearly up to S_max. A barrier monitored daily is applied hundreds of times; on a face its
 // cell fractions are exactly 0 or 1, where a barrier inside a cell is smeared at each application
 // and the price wanders with n instead of converging.
-void put_on_face(std::vector<double>& s, double face) {
-  std::size_t j = 0;
+// The cell whose midpoint is nearest `face`, at or after cell `from`.
+std::size_t nearest_midpoint(const std::vector<double>& s, double face, std::size_t from) {
+  std::size_t j = from;
   double best = INFINITY;
-  for (std::size_t i = 0; i + 1 < s.size(); ++i) {
+  for (std::size_t i = from; i + 1 < s.size(); ++i) {
     const double gap = std::abs(0.5 * (s[i] + s[i + 1]) - face);
     if (gap < best) best = gap, j = i;
   }
+  return j;
+}
+
+void put_on_face(std::vector<double>& s, double face) {
+  const std::size_t j = nearest_midpoint(s, face, 0);
   const double scale = face / (0.5 * (s[j] + s[j + 1]));
   const double pivot = s[j + 1], s_max = s.back();
   if (!(pivot * scale < s_max)) throw std::invalid_argument("mesh: the level to put on a cell face lies beyond S_max");
   const double stretch = (s_max - pivot * scale) / (s_max - pivot);
   for (std::size_t i = 0; i < s.size(); ++i)
     s[i] = i <= j + 1 ? s[i] * scale : pivot * scale + (s[i] - pivot) * stretch;
+  s.back() = s_max;
+}
+
+// A second level on a face, above the first (whose cell ends at node `fixed`, left where it is):
+// the nodes from there to the upper face's cell move by one affine map, the rest stretch up to
+// S_max. Left out when the nearest midpoint is the first face's own.
+void put_on_upper_face(std::vector<double>& s, double lower, double face) {
+  const std::size_t fixed = nearest_midpoint(s, lower, 0) + 1, j = nearest_midpoint(s, face, fixed);
+  const double mid = 0.5 * (s[j] + s[j + 1]);
+  if (!(mid > s[fixed]) || !(face > s[fixed])) return;
+  const double scale = (face - s[fixed]) / (mid - s[fixed]);
+  const double pivot = s[fixed] + (s[j + 1] - s[fixed]) * scale, s_max = s.back();
+  if (!(pivot < s_max)) throw std::invalid_argument("mesh: the level to put on a cell face lies beyond S_max");
+  const double stretch = (s_max - pivot) / (s_max - s[j + 1]), old_pivot = s[j + 1];
+  for (std::size_t i = fixed + 1; i < s.size(); ++i)
+    s[i] = i <= j + 1 ? s[fixed] + (s[i] - s[fixed]) * scale : pivot + (s[i] - old_pivot) * stretch;
   s.back() = s_max;
 }
 
@@ -97,6 +119,8 @@ std::vector<double> make_mesh(const MeshSpec& spec) {
   s.front() = 0.0;
   s.back() = spec.s_max;
   if (spec.face > 0 && spec.face < spec.s_max) put_on_face(s, spec.face);
+  if (spec.face > 0 && spec.upper_face > spec.face && spec.upper_face < spec.s_max)
+    put_on_upper_face(s, spec.face, spec.upper_face);
   return s;
 }
 

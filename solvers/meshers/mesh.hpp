@@ -15,6 +15,7 @@ struct MeshSpec {
   double center = 100;     // where sinh stretching concentrates nodes
   double density = 0.5;    // sinh scale as a fraction of center: smaller = more concentrated
   double face = 0;         // if > 0: a level put exactly on a cell face (midway between two nodes)
+  double upper_face = 0;   // if above face's cell: a second level on a face (a lizard's barrier)
   double second_center = 0;   // if > 0: a second level where nodes concentrate (a knock-in barrier)
   double second_density = 0;  // its sinh scale as a fraction of second_center
 };

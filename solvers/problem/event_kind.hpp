@@ -1,10 +1,15 @@
 #pragma once
 // The kinds of event a march applies at a time node, and what each does at a node, declared once
-// for the CPU march, the GPU kernels and their emulation. An event acts on the values it touches
-// weighted by phi (the node's cell's fraction on the event's side of its barrier):
-//   Autocall: every layer moves phi of the way to the event's value (the note redeems);
-//   KnockIn:  the alive layer 0 moves phi of the way to the knocked-in layer 1's value;
-//   Coupon:   every layer gains phi times the event's value (a coupon paid on the date).
+// for the CPU march, the GPU kernels and their emulation. The values carry a note's state in
+// layers: 0 alive; with a knock-in, the last layer knocked in; with a lizard (three layers), layer
+// 1 alive with the lizard broken. An event acts on the layers it moves, weighted by phi (the
+// node's cell's fraction on the event's side of its barrier):
+//   LizardRedeem: layer 0 (lizard intact) takes the lizard's redemption (phi is 1 at every node:
+//                 an autocall on the same date comes after it and takes its own side);
+//   Autocall:     every layer moves phi of the way to the event's value (the note redeems);
+//   LizardBreak:  layer 0 moves phi of the way to layer 1's value (the lizard breaks);
+//   KnockIn:      every layer but the last moves phi of the way to the last's value;
+//   Coupon:       every layer gains phi times the event's value (a coupon paid on the date).
 // Each function switches over the kind without a default, so a kind added here is a -Wswitch
 // warning (an error with ELSBENCH_WARNINGS_AS_ERRORS) until it says what it does: never run as
 // another kind. docs/adding-an-event.md walks through adding one.
@@ -12,36 +17,45 @@
 
 namespace elsbench {
 
-// Within a node, events apply in this order (march backward in time: a coupon is added to what
-// the autocall left, and it is the same on both layers, so the knock-in may come before it).
-enum class EventKind : int { Autocall, KnockIn, Coupon };
+// Within a node, events apply in this order (the march goes backward in time, so the reverse of
+// the note's day: observations, then the redemptions, then the coupon paid beside them). Two
+// partial blends toward complementary sides would leave a straddling cell phi (1 - phi) short of
+// either, so the lizard's redemption covers every node and the autocall's side overwrites it.
+enum class EventKind : int { LizardRedeem, Autocall, LizardBreak, KnockIn, Coupon };
 
-// Whether event `kind` moves the values of layer `layer`.
-ELSBENCH_HD constexpr bool moves_layer(EventKind kind, int layer) {
+// Whether event `kind` moves the values of layer `layer` of `layers`.
+ELSBENCH_HD constexpr bool moves_layer(EventKind kind, int layer, int layers) {
   switch (kind) {
+    case EventKind::LizardRedeem: return layer == 0;
     case EventKind::Autocall: return true;
-    case EventKind::KnockIn: return layer == 0;
+    case EventKind::LizardBreak: return layer == 0;
+    case EventKind::KnockIn: return layer != layers - 1;
     case EventKind::Coupon: return true;
   }
   return false;
 }
 
-// Whether its target is the knocked-in layer's value at the node (else the event's own value).
-ELSBENCH_HD constexpr bool targets_knocked_in(EventKind kind) {
+// The layer whose value at the node is the event's target, or -1 for the event's own value. A
+// layer's target lies above it, so marching the layers from the last down meets every target done.
+ELSBENCH_HD constexpr int target_layer(EventKind kind, int layers) {
   switch (kind) {
-    case EventKind::Autocall: return false;
-    case EventKind::KnockIn: return true;
-    case EventKind::Coupon: return false;
+    case EventKind::LizardRedeem: return -1;
+    case EventKind::Autocall: return -1;
+    case EventKind::LizardBreak: return 1;
+    case EventKind::KnockIn: return layers - 1;
+    case EventKind::Coupon: return -1;
   }
-  return false;
+  return -1;
 }
 
-// The value v at a node after the event, with weight phi and target (targets_knocked_in: the
-// knocked-in layer's value, else the event's value), in the arithmetic R of the march.
+// The value v at a node after the event, with weight phi and target (target_layer's value, else
+// the event's value), in the arithmetic R of the march.
 template <class R>
 ELSBENCH_HD constexpr R moved_value(EventKind kind, R v, R phi, R target) {
   switch (kind) {
+    case EventKind::LizardRedeem:
     case EventKind::Autocall:
+    case EventKind::LizardBreak:
     case EventKind::KnockIn: return v + phi * (target - v);
     case EventKind::Coupon: return v + phi * target;
   }

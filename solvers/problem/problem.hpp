@@ -3,8 +3,9 @@
 // every variant: a variant only decides how the time steps are executed.
 //
 // Values live on a tensor mesh, flattened with axis 0 contiguous: index = i0 + n0 * (i1 + n1 * i2).
-// Layer 0 is the note that has not knocked in; with a knock-in feature, layer 1 is the note that
-// has (both are marched together). Time runs in tau = T - t from the payoff at tau = 0.
+// Layer 0 is the note that has not knocked in; with a knock-in feature, the last layer is the note
+// that has (all are marched together; a lizard adds one between them: event_kind.hpp). Time runs in tau = T - t from the payoff at tau = 0.
+#include <array>
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -50,6 +51,11 @@ struct EventAction {
   bool inclusive = false;
   std::size_t weights = 0;     // index into Problem::event_fractions (and event_weights)
 };
+
+// At most three layers: alive; knocked in; with a lizard, alive with the lizard broken
+// (event_kind.hpp). A node's values of every layer, as the payoff is formed.
+inline constexpr int kMaxLayers = 3;
+using LayerValues = std::array<double, kMaxLayers>;
 
 struct Problem {
   const Product* product = nullptr;

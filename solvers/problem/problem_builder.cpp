@@ -127,6 +127,8 @@ Axis make_axis(const Product& p, int d, const GridOptions& g, std::size_t stride
     m.face = p.els.knock_in.barrier * a.reference;
     m.second_center = m.face;
     m.second_density = kKnockInDensity;
+    // A lizard is observed daily too: its barrier on a face as well.
+    if (p.has_lizard()) m.upper_face = p.els.lizard.barrier * a.reference;
   }
   Axis axis;
   axis.s = make_mesh(m);
@@ -231,23 +233,23 @@ class CellAverage {
  private:
   // Payoff at the point of the cell at fraction t of its width on every axis (t = 0.5: centre).
   template <class Payoff>
-  std::array<double, 2> sample(const std::vector<std::size_t>& idx, Payoff& values, double t) const {
+  LayerValues sample(const std::vector<std::size_t>& idx, Payoff& values, double t) const {
     Spots spots{};
     for (std::size_t d = 0; d < idx.size(); ++d) {
       const auto [lo, hi] = cells_[d][idx[d]];
       spots[d] = lo + t * (hi - lo);
     }
-    std::array<double, 2> v{};
+    LayerValues v{};
     values(spots.data(), v.data());
     return v;
   }
 
   template <class Payoff>
-  bool bilinear(const std::vector<std::size_t>& idx, const std::array<double, 2>& centre,
+  bool bilinear(const std::vector<std::size_t>& idx, const LayerValues& centre,
                 std::size_t layers, Payoff& values) const {
     const std::size_t dim = idx.size(), corners = std::size_t{1} << dim;
     Spots spots{};
-    std::array<double, 2> mean{}, v{};
+    LayerValues mean{}, v{};
     for (std::size_t corner = 0; corner < corners; ++corner) {
       for (std::size_t d = 0; d < dim; ++d) spots[d] = cells_[d][idx[d]][(corner >> d) & 1];
       values(spots.data(), v.data());
@@ -259,13 +261,13 @@ class CellAverage {
   }
 
   template <class Payoff>
-  std::array<double, 2> midpoint_average(const std::vector<std::size_t>& idx, std::size_t layers,
+  LayerValues midpoint_average(const std::vector<std::size_t>& idx, std::size_t layers,
                                          Payoff& values) const {
     const std::size_t dim = idx.size(), m = per_axis_;
     std::size_t samples = 1;
     for (std::size_t d = 0; d < dim; ++d) samples *= m;
     Spots spots{};
-    std::array<double, 2> sum{}, v{};
+    LayerValues sum{}, v{};
     for (std::size_t k = 0; k < samples; ++k) {
       std::size_t rest = k;
       for (std::size_t d = 0; d < dim; ++d, rest /= m) spots[d] = spot_sample(d, idx[d], rest % m);
@@ -280,7 +282,7 @@ class CellAverage {
   void fill_cells(Problem& pb, Payoff& values, Affine affine, CutAverage cut_average) const {
     const auto layers = static_cast<std::size_t>(pb.layers);
     for_each_node(pb, [&](std::size_t flat, const std::vector<std::size_t>& idx, const std::vector<double>&) {
-      std::array<double, 2> centre = sample(idx, values, 0.5), avg = centre;
+      LayerValues centre = sample(idx, values, 0.5), avg = centre;
       if (!affine(idx) && !bilinear(idx, centre, layers, values)) avg = cut_average(idx, layers);
       for (std::size_t l = 0; l < layers; ++l) pb.initial[l * pb.points + flat] = avg[l];
     });
@@ -336,7 +338,7 @@ class CellAverage {
   // cell's ends; the payoff is linear between its breaks. Two Gauss points on each piece between
   // these levels integrate payoff x density exactly (degree <= 3).
   template <class PerfPayoff>
-  std::array<double, 2> exact_average(const std::vector<std::size_t>& idx, std::size_t layers,
+  LayerValues exact_average(const std::vector<std::size_t>& idx, std::size_t layers,
                                       const PayoffTerms& terms, const std::vector<double>& breaks,
                                       PerfPayoff& values_of) const {
     const std::size_t dim = idx.size();
@@ -371,7 +373,7 @@ class CellAverage {
       return sum;
     };
     constexpr double kGauss = 0.57735026918962576;  // 1 / sqrt(3)
-    std::array<double, 2> sum{}, v{};
+    LayerValues sum{}, v{};
     for (std::size_t k = 0; k + 1 < count; ++k) {
       const double a = std::max(levels[k], from), b = std::min(levels[k + 1], to);
       if (!(a < b)) continue;
@@ -443,7 +445,7 @@ bool coupon_at_maturity(const Product& p) {
 void set_els_payoff(Problem& pb, const Product& p) {
   const KnockIn& ki = p.els.knock_in;
   const bool has_knock_in = p.can_knock_in();
-  pb.layers = has_knock_in ? 2 : 1;
+  pb.layers = p.has_lizard() ? kMaxLayers : has_knock_in ? 2 : 1;
   pb.continuous_knock_in = has_knock_in && ki.monitoring == Monitoring::Continuous;
   pb.knock_in_barrier = ki.barrier;
   pb.initial.resize(pb.values());
@@ -464,7 +466,8 @@ void set_els_payoff(Problem& pb, const Product& p) {
                         (pb.continuous_knock_in ? perf <= ki.barrier : knocks_in(terms, perf));
     const double coupon = coupon_now && pays_coupon(terms, perf) ? terms.coupon_amount : 0.0;
     out[0] = maturity_amount(terms, perf, p.els.knocked_in || ki_now) + coupon;
-    if (pb.layers == 2) out[1] = maturity_amount(terms, perf, true) + coupon;
+    if (pb.layers == 3) out[1] = out[0];  // a broken lizard pays nothing at maturity
+    if (pb.layers > 1) out[pb.layers - 1] = maturity_amount(terms, perf, true) + coupon;
   });
 }
 
@@ -484,19 +487,39 @@ std::string describe_mesh(const Problem& pb, const GridOptions& g) {
   return s.str();
 }
 
-// Weights of the side at or above a barrier (an autocall's, a coupon's), shared between events
-// with the same barrier.
-std::size_t weights_at_or_above(Problem& pb, const Product& p, double barrier) {
+// Weights of the side at or above a barrier (an autocall's, a coupon's) or below it (a lizard's),
+// shared between events with the same side.
+std::size_t weights_of_side(Problem& pb, const Product& p, double barrier, bool below) {
   for (const EventAction& e : pb.events)
-    if (e.kind != EventAction::Kind::KnockIn && e.barrier == barrier) return e.weights;
-  return add_event_side(pb, fractions_at_or_above(pb, p, barrier));
+    if (e.barrier == barrier && (pb.event_fractions[e.weights].below != 0) == below) return e.weights;
+  CellFractions f = fractions_at_or_above(pb, p, barrier);
+  if (below) f.below = 1;
+  return add_event_side(pb, std::move(f));
 }
+std::size_t weights_at_or_above(Problem& pb, const Product& p, double barrier) {
+  return weights_of_side(pb, p, barrier, false);
+}
+
 
 std::size_t node_of(const TimeGrid& g, double tau) {
   const auto it = std::lower_bound(g.tau.begin(), g.tau.end(), tau - 1e-9);
   if (it == g.tau.end() || std::abs(*it - tau) > 1e-9)
     throw std::logic_error("event date is not a node of the time grid");
   return static_cast<std::size_t>(it - g.tau.begin());
+}
+
+// A lizard: on its date, the intact layer redeems (every node: a barrier of 0; the autocall then
+// takes its side); on each monitoring day up to it, the intact layer takes the broken layer's
+// value below the lizard's barrier.
+void place_lizard(Problem& pb, const TimeGrid& grid, const PayoffTerms& terms) {
+  const Product& p = *pb.product;
+  const double T = p.maturity(), when = p.els.autocall[static_cast<std::size_t>(terms.lizard_date)].time;
+  pb.events.push_back({EventAction::Kind::LizardRedeem, node_of(grid, T - when), 0.0, terms.lizard_amount, false,
+                       weights_of_side(pb, p, 0.0, false)});
+  const std::size_t broken = weights_of_side(pb, p, terms.lizard_barrier, true);
+  for (double t : p.monitoring_dates())
+    if (t <= when + 1e-9)
+      pb.events.push_back({EventAction::Kind::LizardBreak, node_of(grid, T - t), terms.lizard_barrier, 0.0, false, broken});
 }
 
 // Per node of an axis, its row sums of |A_d| and |d1| (the weights of the mixed terms).
@@ -646,7 +669,8 @@ void place_events(Problem& pb, TimeGrid grid, int damping_steps) {
                            weights_at_or_above(pb, p, terms.coupon_barrier)});
       damp_from(node);
     }
-    if (pb.layers == 2 && p.els.knock_in.monitoring == Monitoring::Daily) {
+    if (pb.layers == 3) place_lizard(pb, grid, terms);
+    if (pb.layers >= 2 && p.els.knock_in.monitoring == Monitoring::Daily) {
       const auto dates_ki = p.monitoring_dates();
       for (std::size_t i = 0; i + 1 < dates_ki.size(); ++i)
         pb.events.push_back({EventAction::Kind::KnockIn, node_of(grid, T - dates_ki[i]),

@@ -69,6 +69,11 @@ BOOST_AUTO_TEST_CASE(fp64_agrees_with_cpu_adi_on_the_sample_els) {
     agree_with_cpu("adi-cuda", "sample-2a-stepdown", 80, 120, scheme, Precision::FP64);
 }
 
+// Monthly coupons: a Coupon event on most steps' nodes, through the kernels' moved_value.
+BOOST_AUTO_TEST_CASE(fp64_agrees_with_cpu_adi_on_the_monthly_coupon_note) {
+  agree_with_cpu("adi-cuda", "monthly-coupon-2a", 60, 120, "hundsdorfer-verwer", Precision::FP64);
+}
+
 BOOST_AUTO_TEST_CASE(fp64_agrees_with_cpu_adi_on_the_min_call) {
   for (const std::string& scheme : adi_scheme_names())
     agree_with_cpu("adi-cuda", "min-call", 80, 60, scheme, Precision::FP64);

@@ -74,6 +74,11 @@ BOOST_AUTO_TEST_CASE(cuda_runs_the_cpu_engines_paths_bit_for_bit) {
   check_same_bits(resolve_product("sample-2a-stepdown"), 400'000);
   check_same_bits(resolve_product("els-1a-stepdown"), 400'000);
   check_same_bits(resolve_product("els-3a-stepdown"), 200'000);
+  check_same_bits(resolve_product("monthly-coupon-2a"), 200'000);  // coupons, and memory ones below
+  nlohmann::json memory = product_to_json(resolve_product("monthly-coupon-2a"));
+  memory["coupons"]["memory"] = true;
+  check_same_bits(product_from_json(memory, "memory coupons"), 200'000);
+  check_same_bits(resolve_product("lizard-2a"), 200'000);
   check_same_bits(with_monitoring("sample-2a-stepdown", "continuous"), 200'000);
   check_same_bits(with_monitoring("sample-2a-stepdown", "none"), 200'000);
   check_same_bits(resolve_product("sample-2a-stepdown"), 200'000, false);

@@ -17,7 +17,8 @@ document that is not JSON (or has NaN or Infinity) is one the schema refuses.
 
 Rules that span fields the schema cannot state (its description lists them: a symmetric, positive
 definite correlation with a unit diagonal, autocall dates increasing, spot / reference and
-strike / spot within [1/100, 100]) are left out: no mutation moves a number those rules bound
+strike / spot within [1/100, 100], a lizard's date before maturity and barrier at or above the
+knock-in's) are left out: no mutation moves a number those rules bound
 (CROSS_FIELD) within its constant bounds, and the corpus files that break one alone are
 LOADER_ONLY, refused by the loader and accepted by the schema.
 
@@ -42,7 +43,7 @@ TYPES = ["stepdown-els", "european-call", "european-put", "min-call", "max-call"
 BEYOND_BOUNDS = [1e13, -1e13]  # outside the range of every number of a product
 # Bounded by other fields too: at a constant bound such a value may break a rule of the loader's
 # alone (spot / reference, dates increasing, positive definite), so only BEYOND_BOUNDS probes them.
-CROSS_FIELD = {"spot", "reference", "strike", "strikes", "time", "correlation"}
+CROSS_FIELD = {"spot", "reference", "strike", "strikes", "time", "correlation", "lizard"}
 LOADER_ONLY = {"near-unsorted-dates.json": "autocall dates out of order"}
 
 

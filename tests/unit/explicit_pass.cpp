@@ -194,9 +194,11 @@ BOOST_AUTO_TEST_CASE(a_narrower_output_is_the_fp64_pass_rounded_once) {
 // Three threads on this two-core machine: shares of unequal size, and threads that arrive late
 // at every phase, so that blocks are taken from another's share.
 // The sample ELS also with continuous monitoring: a knock-in after every step, which the ADI applies
-// on each thread's own parts while the knocked-in layer may be another thread's.
+// on each thread's own parts while the knocked-in layer may be another thread's; and a lizard's
+// three layers, where the alive layer reads both others.
 BOOST_AUTO_TEST_CASE(adi_prices_on_one_two_and_three_threads_agree_bit_for_bit_in_every_dimension) {
-  for (const char* id : {"els-1a-stepdown", "sample-2a-stepdown", "els-3a-stepdown", "continuous"}) {
+  for (const char* id : {"els-1a-stepdown", "sample-2a-stepdown", "els-3a-stepdown", "continuous", "lizard-2a",
+                         "monthly-coupon-2a"}) {
     const bool continuous = std::string(id) == "continuous";
     Product product = resolve_product(continuous ? "sample-2a-stepdown" : id);
     if (continuous) product.els.knock_in.monitoring = Monitoring::Continuous;

@@ -53,6 +53,21 @@ BOOST_AUTO_TEST_CASE(the_face_level_is_a_midpoint_and_the_mesh_stays_monotone_fr
   BOOST_TEST(face_gap(make_mesh(els_axis(101, 0.0, 0.0)), 50.0) > 1e-3);
 }
 
+// A lizard's barrier on a second face above the knock-in's: both midpoints, the first where it was.
+BOOST_AUTO_TEST_CASE(an_upper_face_is_a_midpoint_too_and_leaves_the_lower_one_in_place) {
+  for (int n : {17, 40, 101, 200, 333})
+    for (double upper : {55.0, 70.0, 95.0}) {
+      MeshSpec m = els_axis(n, 50.0, 0.1);
+      m.upper_face = upper;
+      const std::vector<double> s = make_mesh(m);
+      BOOST_TEST(face_gap(s, 50.0) < 1e-12, "n = " << n);
+      if (n > 17) BOOST_TEST(face_gap(s, upper) < 1e-12, "n = " << n << " upper " << upper);
+      BOOST_TEST(s.front() == 0.0);
+      BOOST_TEST(s.back() == 400.0);
+      for (std::size_t i = 0; i + 1 < s.size(); ++i) BOOST_TEST_REQUIRE(s[i] < s[i + 1]);
+    }
+}
+
 BOOST_AUTO_TEST_CASE(a_second_center_concentrates_nodes_at_the_barrier_and_keeps_them_at_the_reference) {
   const std::vector<double> one = make_mesh(els_axis(200, 50.0, 0.0));
   const std::vector<double> two = make_mesh(els_axis(200, 50.0, 0.1));

@@ -86,9 +86,9 @@ BOOST_AUTO_TEST_CASE(a_knock_in_falls_on_monitoring_days_or_after_every_step) {
   for (std::size_t j = 0; j < daily.time.steps(); ++j) {
     bool day = false;
     for (const EventAction& e : daily.events) day = day || (e.kind == EventAction::Kind::KnockIn && e.at_node == j + 1);
-    BOOST_TEST(on_days.knock_in_after(j) == day, "step " << j);
+    BOOST_TEST(on_days.reads_layers_after(j) == day, "step " << j);
     days += day ? 1 : 0;
-    BOOST_TEST(always.knock_in_after(j));
+    BOOST_TEST(always.reads_layers_after(j));
     BOOST_TEST(always.fall_after(j));
   }
   // Three years of 252 monitoring days, the last of them at maturity (the payoff's own).
@@ -99,12 +99,19 @@ BOOST_AUTO_TEST_CASE(a_knock_in_falls_on_monitoring_days_or_after_every_step) {
 // it: an autocall moves every layer toward its value, a knock-in the alive layer only, toward the
 // knocked-in layer.
 BOOST_AUTO_TEST_CASE(each_event_kind_says_which_layers_it_moves_and_toward_what) {
-  BOOST_TEST(moves_layer(EventKind::Autocall, 0));
-  BOOST_TEST(moves_layer(EventKind::Autocall, 1));
-  BOOST_TEST(moves_layer(EventKind::KnockIn, 0));
-  BOOST_TEST(!moves_layer(EventKind::KnockIn, 1));
-  BOOST_TEST(!targets_knocked_in(EventKind::Autocall));
-  BOOST_TEST(targets_knocked_in(EventKind::KnockIn));
+  BOOST_TEST(moves_layer(EventKind::Autocall, 0, 2));
+  BOOST_TEST(moves_layer(EventKind::Autocall, 1, 2));
+  BOOST_TEST(moves_layer(EventKind::KnockIn, 0, 2));
+  BOOST_TEST(!moves_layer(EventKind::KnockIn, 1, 2));
+  BOOST_TEST(target_layer(EventKind::Autocall, 2) == -1);
+  BOOST_TEST(target_layer(EventKind::KnockIn, 2) == 1);
+  // With a lizard: layer 1 alive with the lizard broken, layer 2 knocked in.
+  BOOST_TEST(moves_layer(EventKind::KnockIn, 1, 3));
+  BOOST_TEST(!moves_layer(EventKind::KnockIn, 2, 3));
+  BOOST_TEST(target_layer(EventKind::KnockIn, 3) == 2);
+  BOOST_TEST(target_layer(EventKind::LizardBreak, 3) == 1);
+  BOOST_TEST(!moves_layer(EventKind::LizardRedeem, 1, 3));
+  BOOST_TEST(moves_layer(EventKind::Coupon, 2, 3));
 }
 
 }  // namespace elsbench

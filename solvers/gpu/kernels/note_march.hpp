@@ -282,9 +282,10 @@ ELSBENCH_HD void apply_events(Cta& cta, const MarchArgs<T>& a, const NoteLayout&
         const V phi = event_fraction<V>(a, e, i0, i1);
         if (phi == V(0)) continue;
         for (int l = 0; l < L.layers; ++l) {
-          if (!moves_layer(e.kind, l)) continue;
+          if (!moves_layer(e.kind, l, L.layers)) continue;
           const V v = cta.value(L.x(l) + node);
-          const V target = targets_knocked_in(e.kind) ? cta.value(L.x(1) + node) : static_cast<V>(e.value);
+          const int from = target_layer(e.kind, L.layers);
+          const V target = from >= 0 ? cta.value(L.x(from) + node) : static_cast<V>(e.value);
           cta.set_value(L.x(l) + node, moved_value(e.kind, v, phi, target));
         }
       }

@@ -188,9 +188,10 @@ ELSBENCH_HD void apply_events_at(const GpuEvent* ev, int count, const T* weights
     const T phi = weights[ev[e].weights * points + i];
     if (phi == T(0)) continue;
     for (int l = 0; l < layers; ++l) {
-      if (!moves_layer(ev[e].kind, l)) continue;
+      if (!moves_layer(ev[e].kind, l, layers)) continue;
       T& v = values[i + layer_stride * l];
-      const T target = targets_knocked_in(ev[e].kind) ? values[i + layer_stride] : static_cast<T>(ev[e].value);
+      const int from = target_layer(ev[e].kind, layers);
+      const T target = from >= 0 ? values[i + layer_stride * from] : static_cast<T>(ev[e].value);
       v = moved_value(ev[e].kind, v, phi, target);
     }
   }

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "platform/solver_error.hpp"
 #include "solvers/tridiagonal/chunked_solve.hpp"
 
 namespace elsbench::gpu {
@@ -68,6 +69,11 @@ GpuPlan make_gpu_plan(const Problem& pb, const AdiScheme& scheme) {
   if (pb.dim < 1 || pb.dim > 3)
     throw std::invalid_argument("the GPU variants handle 1 to 3 underlyings, not " + std::to_string(pb.dim));
   if (pb.time.tau.size() < 2) throw std::logic_error("make_gpu_plan: the problem has no time grid");
+  // The kernels' workspaces and launch shapes are sized for two layers (alive, knocked in).
+  if (pb.layers > 2)
+    throw SolverError(SolverError::Kind::Unsupported,
+                      "a lizard note marches three value layers (alive, lizard broken, knocked in); the GPU marches "
+                      "hold two: price it with adi");
   GpuPlan plan;
   plan.dim = pb.dim;
   plan.layers = pb.layers;
