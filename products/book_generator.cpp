@@ -128,6 +128,13 @@ void add_lizard(Product& p, Draw& d) {
   p.els.lizard = {0, barrier, p.els.autocall.front().coupon};
 }
 
+// A note whose worst performance is below its knock-in has knocked in; one above it may have
+// dipped below it earlier in its life (elapsed of tenor: days or months).
+void seasoned_knock_in(Product& p, double worst, int elapsed, int tenor, Draw& d) {
+  const bool dipped = d.chance(0.25 * elapsed / static_cast<double>(tenor));
+  p.els.knocked_in = worst < p.els.knock_in.barrier || dipped;
+}
+
 const char* id_prefix(BookFamily f) {
   switch (f) {
     case BookFamily::Issued: return "book";
@@ -162,8 +169,7 @@ Product generate_note(int index, const BookSpec& spec, Draw& d) {
   if (spec.family == BookFamily::Monthly) {
     const int remaining_months = 3 + d.pick(kTenorMonths - 2);  // 3-36
     add_monthly_schedule(p, remaining_months, d);
-    const bool dipped = d.chance(0.25 * (kTenorMonths - remaining_months) / kTenorMonths);
-    p.els.knocked_in = worst < p.els.knock_in.barrier || dipped;
+    seasoned_knock_in(p, worst, kTenorMonths - remaining_months, kTenorMonths, d);
     return p;
   }
   const int remaining_days = units(d.uniform(0.25, kTenorDays / static_cast<double>(kDaysPerYear)), kDaysPerYear);
@@ -173,10 +179,7 @@ Product generate_note(int index, const BookSpec& spec, Draw& d) {
     return p;
   }
   add_schedule(p, kTenorDays - remaining_days, d);
-  // A note whose worst performance is below its knock-in has knocked in; one above it may have
-  // dipped below it earlier in its life.
-  const bool dipped = d.chance(0.25 * (kTenorDays - remaining_days) / static_cast<double>(kTenorDays));
-  p.els.knocked_in = worst < p.els.knock_in.barrier || dipped;
+  seasoned_knock_in(p, worst, kTenorDays - remaining_days, kTenorDays, d);
   if (spec.family == BookFamily::Lizard && p.els.autocall.size() > 1) add_lizard(p, d);
   return p;
 }

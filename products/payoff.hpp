@@ -67,9 +67,6 @@ ELSBENCH_HD double coupon_payment(const PayoffTerms& t, double perf, int& missed
   return paid;
 }
 
-// A lizard breaks when the performance closes below its barrier on a monitoring day.
-ELSBENCH_HD bool breaks_lizard(const PayoffTerms& t, double perf) { return perf < t.lizard_barrier; }
-
 // Redemption at maturity for a note that was not redeemed early.
 ELSBENCH_HD double maturity_amount(const PayoffTerms& t, double perf, bool knocked_in) {
   const int last = t.dates - 1;

@@ -85,7 +85,7 @@ PriceBounds els_bounds(const Product& p) {
   // coupon may be worth up to its discount at maturity.
   double coupons = 0;
   for (double when : p.coupon_dates()) {
-    const double latest = p.els.coupons.memory ? std::max(when, t) : when;
+    const double latest = p.els.coupons.memory ? t : when;
     coupons += p.notional * p.els.coupons.coupon * std::max(std::exp(-p.rate * when), std::exp(-p.rate * latest));
   }
   b.upper = {most + coupons, "the largest redemption (an autocall's, a lizard's) discounted from its date, notional x max(1 + c_k) e^{-r t_k}, "

@@ -116,8 +116,8 @@ ELSBENCH_HD double observed_survival(const PlanView& p, const double* x, double 
   return log_performance<D>(p, x) < p.log_barrier ? 0.0 : q;
 }
 
-// A monitoring day up to a lizard's date: whether the lizard still holds (breaks_lizard of
-// payoff.hpp on log performance).
+// A monitoring day up to a lizard's date: whether the lizard still holds (a close below its
+// barrier breaks it: Lizard in product.hpp), on log performance.
 template <int D>
 ELSBENCH_HD bool lizard_holds(const PlanView& p, const double* x, bool intact) {
   return intact && !(log_performance<D>(p, x) < p.log_lizard);

@@ -496,9 +496,6 @@ std::size_t weights_of_side(Problem& pb, const Product& p, double barrier, bool 
   if (below) f.below = 1;
   return add_event_side(pb, std::move(f));
 }
-std::size_t weights_at_or_above(Problem& pb, const Product& p, double barrier) {
-  return weights_of_side(pb, p, barrier, false);
-}
 
 
 std::size_t node_of(const TimeGrid& g, double tau) {
@@ -658,7 +655,7 @@ void place_events(Problem& pb, TimeGrid grid, int damping_steps) {
     for (std::size_t k = 0; k + 1 < dates.size(); ++k) {
       const std::size_t node = node_of(grid, T - dates[k].time);
       pb.events.push_back({EventAction::Kind::Autocall, node, dates[k].barrier,
-                           autocall_amount(terms, static_cast<int>(k)), false, weights_at_or_above(pb, p, dates[k].barrier)});
+                           autocall_amount(terms, static_cast<int>(k)), false, weights_of_side(pb, p, dates[k].barrier, false)});
       damp_from(node);
     }
     // A coupon date's digital jump is damped as an autocall's; one on maturity is in the payoff.
@@ -666,7 +663,7 @@ void place_events(Problem& pb, TimeGrid grid, int damping_steps) {
       if (t == T) continue;
       const std::size_t node = node_of(grid, T - t);
       pb.events.push_back({EventAction::Kind::Coupon, node, terms.coupon_barrier, terms.coupon_amount, false,
-                           weights_at_or_above(pb, p, terms.coupon_barrier)});
+                           weights_of_side(pb, p, terms.coupon_barrier, false)});
       damp_from(node);
     }
     if (pb.layers == 3) place_lizard(pb, grid, terms);
