@@ -2,8 +2,10 @@
 
 #include <chrono>
 #include <filesystem>
+#include <limits>
 #include <map>
 #include <optional>
+#include <set>
 #include <stdexcept>
 
 #include "harness/machine/machine.hpp"
@@ -13,10 +15,8 @@
 #include "harness/results/results_file.hpp"
 #include "harness/run/case.hpp"
 #include "harness/run/case_run.hpp"
-#include "harness/runner/run_attempts.hpp"
-#include "harness/runner/progress.hpp"
+#include "harness/runner/case_loop.hpp"
 #include "harness/runner/run_file.hpp"
-#include "harness/runner/signals.hpp"
 #include "platform/cuda_devices.hpp"
 #include "platform/file_io.hpp"
 #include "platform/input_error.hpp"
@@ -94,43 +94,30 @@ json desk_fields(const Product& p, std::optional<double> price) {
           {"price_pct_notional", price ? json(*price / p.notional * 100.0) : json()}};
 }
 
-json note_entries(const BookNote& note, const BookRunSpec& spec, const json& settings, const NoteOutcome& out,
+json note_entries(const BookNote& note, const BookRunSpec& spec, const json& settings, CaseOutcome o,
                   const Device& placed) {
-  CaseOutcome o;
   Device device = placed;
-  if (out.result) {
-    const PriceResult& r = *out.result;
-    o.status = CaseStatus::NoReference;
-    o.result = r;
-    o.peak_host_bytes = r.peak_host_bytes;
-    o.peak_device_bytes = r.peak_device_bytes;
-    o.measured_device_bytes = r.measured_device_bytes;
+  if (o.result) {
     o.process_peak_rss_bytes = memory::process_peak_rss_bytes();
-    device = parse_device(r.device);
-    device.threads = r.threads;
-  } else {
-    o.status = out.failure;
-    o.skip_reason = out.error;
+    device = parse_device(o.result->device);
+    device.threads = o.result->threads;
   }
   const SweepCase c = note_case(note, spec, settings, device);
-  if (out.result) o.timings = single_pricing_timings(c.note_id(), out.result->seconds);
+  if (o.result) o.timings = single_pricing_timings(c.note_id(), o.result->seconds);
   json entries = case_entries(c, note.product, o);
-  json book_fields = desk_fields(note.product, out.result ? std::optional<double>(out.result->price) : std::nullopt);
+  json book_fields = desk_fields(note.product, o.result ? std::optional<double>(o.result->price) : std::nullopt);
   book_fields["case_id"] = c.note_id();
   book_fields["line"] = note.line;
   for (auto& e : entries) {
     e.update(book_fields);
-    if (spec.references && out.result) e["judged"] = false;
+    if (spec.references && o.result) e["judged"] = false;
   }
   return entries;
 }
 
-json died_entries(const BookNote& note, const BookRunSpec& spec, const json& settings, int deaths,
-                  const std::string& log) {
-  NoteOutcome out;
-  out.error = "error: the book process died " + std::to_string(deaths) +
-              " times while pricing this note (a crash, or a kill such as the out-of-memory killer's); "
-              "not priced again (delete " + log + " to retry it)";
+json died_entries(const BookNote& note, const BookRunSpec& spec, const json& settings, const std::string& reason) {
+  CaseOutcome out;
+  out.skip_reason = reason;
   return note_entries(note, spec, settings, out, spec.options.device);
 }
 
@@ -201,14 +188,29 @@ void check_kept_bounds(const Book& book, const std::map<std::string, json>& kept
   }
 }
 
-// This rank's cost-balanced share of the notes (points x steps), in book order.
-std::vector<const BookNote*> rank_share(const std::vector<const BookNote*>& todo, const BookRunSpec& spec) {
+// This rank's cost-balanced share of the notes (points x steps).
+std::set<std::string> rank_share(const std::vector<const BookNote*>& todo, const BookRunSpec& spec) {
   std::vector<double> costs;
   for (const BookNote* n : todo) costs.push_back(pricing_cost(n->product, spec.options.grid, note_pricing(spec)));
   const auto shares = cost_balanced_shares(costs, spec.ranks->size());
-  std::vector<const BookNote*> mine;
-  for (std::size_t i : shares[static_cast<std::size_t>(spec.ranks->rank())]) mine.push_back(todo[i]);
+  std::set<std::string> mine;
+  for (std::size_t i : shares[static_cast<std::size_t>(spec.ranks->rank())]) mine.insert(todo[i]->product.id);
   return mine;
+}
+
+// The book's notes as the loop's items: those kept by --resume, or another rank's, are done.
+std::vector<LoopItem> loop_items(const Book& book, const BookRunSpec& spec, const std::map<std::string, json>& kept,
+                                 bool ranked) {
+  std::vector<const BookNote*> unpriced;
+  for (const BookNote& n : book.notes)
+    if (!kept.count(n.product.id)) unpriced.push_back(&n);
+  const std::set<std::string> mine = ranked ? rank_share(unpriced, spec) : std::set<std::string>();
+  std::vector<LoopItem> items;
+  for (const BookNote& n : book.notes) {
+    const bool done = kept.count(n.product.id) || (ranked && !mine.count(n.product.id));
+    items.push_back({n.product.id, done ? 0.0 : pricing_cost(n.product, spec.options.grid, note_pricing(spec)), done});
+  }
+  return items;
 }
 
 // Every rank's notes (each marked with its rank when it failed) and counts, on rank 0. False on
@@ -342,38 +344,9 @@ BookRunSummary run_book(const Book& book, const BookRunSpec& spec) {
   summary.notes = book.notes.size();
   summary.bad_lines = book.bad.size();
   summary.resumed = entries.size();
-  RunAttempts attempts(ranked ? std::string() : spec.out, spec.resume);
-  std::map<std::string, int> fatal;  // notes recorded as failed for the deaths they caused
-  std::vector<const BookNote*> todo, suspects;
-  for (const BookNote& n : book.notes) {
-    if (entries.count(n.product.id)) continue;
-    const auto died = attempts.deaths().find(n.product.id);
-    if (died == attempts.deaths().end()) {
-      todo.push_back(&n);
-    } else if (died->second < spec.note_deaths) {
-      suspects.push_back(&n);
-    } else {
-      fatal[n.product.id] = died->second;
-      entries[n.product.id] = died_entries(n, spec, settings, died->second, attempts.path());
-      ++summary.failed;
-    }
-  }
-  if (ranked) todo = rank_share(todo, spec);
-
-  std::vector<int> gpus;
-  if (spec.all_gpus) {
-    std::string why;
-    for (const GpuInfo& g : cuda_devices(&why)) gpus.push_back(g.index);
-    if (gpus.empty()) throw std::invalid_argument("--device cuda:all: no CUDA device (" + why + ")");
-  }
-  const BookPlacement placement = place_book(solver, todo.size(), spec.options.device, spec.threads, gpus);
-
   ResultsFile file = fresh_file(book, spec, settings);
   if (!kept.elsbench.is_null()) record_resume(file, kept.elsbench, spec.command, spec.instance);
   json& book_part = file.elsbench()["book"];
-  book_part["workers"] = placement.workers.size();
-  book_part["batched"] = placement.batched;
-  book_part["ranks"] = spec.ranks ? spec.ranks->size() : 1;
   const auto save = [&] {
     file.benchmarks = json::array();
     for (const BookNote& n : book.notes)
@@ -382,63 +355,71 @@ BookRunSummary run_book(const Book& book, const BookRunSpec& spec) {
     out.save(file);
   };
 
-  std::optional<RunSignalGuard> guard;
+  // Under mpirun no attempts are logged and rank 0 writes the file once, at the end.
+  LoopSettings loop_settings;
+  loop_settings.what = "book";
+  loop_settings.results = ranked ? std::string() : spec.out;
+  loop_settings.read_deaths = spec.resume;
+  loop_settings.deaths_to_fail = spec.note_deaths;
+  loop_settings.progress = spec.progress;
   if (spec.handle_signals) {
-    guard.emplace("elsbench: book stopped; the results file holds the notes priced so far (--resume continues)",
-                  /*gracefully=*/true);
-    attempts.mark_stops();
+    loop_settings.stop_message = "elsbench: book stopped; the results file holds the notes priced so far (--resume continues)";
+    loop_settings.graceful = true;
   }
-  // Progress over the notes this process prices, weighed by their cost (points x steps).
-  std::map<std::string, std::size_t> progress_index;
-  std::vector<double> work;
-  for (const auto* group : {&suspects, &todo})
-    for (const BookNote* n : *group) {
-      progress_index[n->product.id] = work.size();
-      work.push_back(pricing_cost(n->product, spec.options.grid, note_pricing(spec)));
-    }
-  RunProgress progress(spec.progress, work, std::vector<bool>(work.size(), false));
+  loop_settings.save_interval_s = ranked ? std::numeric_limits<double>::infinity() : spec.write_interval_s;
+  if (spec.after_note) loop_settings.after_item = [&] { spec.after_note(summary.priced + summary.failed); };
+  CaseLoop loop(loop_items(book, spec, entries, ranked), loop_settings, save);
+  std::map<std::string, int> fatal;  // notes recorded as failed for the deaths they caused
+  for (std::size_t i : loop.dead()) {
+    const BookNote& n = book.notes[i];
+    fatal[n.product.id] = loop.deaths(i);
+    entries[n.product.id] =
+        died_entries(n, spec, settings, loop.death_reason(i, "delete " + loop.attempts_path() + " to retry it"));
+    ++summary.failed;
+  }
+
+  std::vector<int> gpus;
+  if (spec.all_gpus) {
+    std::string why;
+    for (const GpuInfo& g : cuda_devices(&why)) gpus.push_back(g.index);
+    if (gpus.empty()) throw std::invalid_argument("--device cuda:all: no CUDA device (" + why + ")");
+  }
+  const BookPlacement placement = place_book(solver, loop.todo().size(), spec.options.device, spec.threads, gpus);
+  book_part["workers"] = placement.workers.size();
+  book_part["batched"] = placement.batched;
+  book_part["ranks"] = spec.ranks ? spec.ranks->size() : 1;
+
   std::size_t peak_device = 0;
   std::optional<BatchTimes> batch_times;  // summed over the batches of a batched (GPU) book
   const auto start = Clock::now();
-  auto last_write = start;
-  const auto price_group = [&](const std::vector<const BookNote*>& group, const BookPlacement& where) {
+  const auto price_group = [&](const std::vector<std::size_t>& group, const BookPlacement& where) {
     std::vector<const Product*> products;
-    for (const BookNote* n : group) products.push_back(&n->product);
-    price_book(solver, products, spec.options, where, [&](NoteOutcome note_out) {
-      const BookNote& note = *group[note_out.index];
-      attempts.ended(note.product.id);
+    for (std::size_t i : group) products.push_back(&book.notes[i].product);
+    price_book(solver, products, spec.options, where, [&](std::size_t index, CaseOutcome note_out) {
+      const std::size_t i = group[index];
+      const BookNote& note = book.notes[i];
       // Stopped mid-march: not priced, and not failed either. A note that ended priced is kept.
-      if (stop_requested() && !note_out.priced()) return;
+      if (stop_requested() && !note_out.priced()) return loop.finished(i, "stopped");
       if (note_out.result) peak_device = std::max(peak_device, note_out.result->peak_device_bytes);
       if (note_out.result && note_out.result->batch_times) {
         if (!batch_times) batch_times.emplace();
         *batch_times += *note_out.result->batch_times;
       }
       (note_out.priced() ? summary.priced : summary.failed) += 1;
-      progress.finished(progress_index.at(note.product.id), note.product.id,
-                        note_out.priced() ? "ok" : "failed: " + note_out.error);
-      entries[note.product.id] = note_entries(note, spec, settings, note_out, where.workers.front());
-      if (!ranked && std::chrono::duration<double>(Clock::now() - last_write).count() >= spec.write_interval_s) {
-        save();
-        last_write = Clock::now();
-      }
-      if (spec.after_note) spec.after_note(summary.priced + summary.failed);
+      const std::string line = note_out.priced() ? "ok" : "failed: " + note_out.skip_reason;
+      entries[note.product.id] = note_entries(note, spec, settings, std::move(note_out), where.workers.front());
+      loop.finished(i, line);
     }, [&](std::size_t index) {
-      attempts.started(group[index]->product.id);
-      if (spec.note_started) spec.note_started(group[index]->product.id);
+      loop.started(group[index]);
+      if (spec.note_started) spec.note_started(book.notes[group[index]].product.id);
     }, note_pricing(spec));
   };
   // One suspect at a time, each on the whole placement's threads (a GPU: note by note), so that a
   // second death is surely its own.
-  for (const BookNote* suspect : suspects)
+  for (std::size_t suspect : loop.suspects())
     price_group({suspect}, place_book(solver, 1, spec.options.device, spec.threads, {}));
-  price_group(todo, placement);
-  if (stop_requested()) {
-    save();
-    if (guard && pending_signal() != 0) stop_on_pending_signal();
-    throw SolverError(SolverError::Kind::Interrupted,
-                      "book stopped on request; the results hold the notes priced before the stop");
-  }
+  price_group(loop.todo(), placement);
+  loop.stop_if_requested();
   if (ranked && !gather_on_root(*spec.ranks, entries, summary, peak_device)) return summary;
   summary.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   const std::size_t ran = summary.priced + summary.failed;
@@ -469,11 +450,9 @@ BookRunSummary run_book(const Book& book, const BookRunSpec& spec) {
     s["march_seconds"] = batch_times->march;
     s["download_seconds"] = batch_times->download;
   }
-  file.elsbench()["complete"] = true;
-  file.elsbench()["finished"] = utc_timestamp();
+  mark_complete(file);
   save();
-  if (guard && pending_signal() != 0) stop_on_pending_signal();  // a stop that came after the last note
-  attempts.settle(fatal);
+  loop.close(fatal);
   summary.file = {{"context", file.context}, {"benchmarks", file.benchmarks}};
   return summary;
 }

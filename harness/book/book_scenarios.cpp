@@ -98,8 +98,8 @@ json price_ladder(const SolverInfo& solver, const std::vector<const Product*>& n
           }
         std::vector<const Product*> view;
         for (const Product& p : shifted) view.push_back(&p);
-        price_book(solver, view, options, placement, [&](NoteOutcome out) {
-          if (out.result) prices[of[out.index]] = out.result->price;
+        price_book(solver, view, options, placement, [&](std::size_t index, const CaseOutcome& out) {
+          if (out.result) prices[of[index]] = out.result->price;
         }, {}, pricing);
       }
       double total = 0;

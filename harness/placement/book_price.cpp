@@ -26,24 +26,23 @@ SolverOptions on(const SolverOptions& options, const Device& device) {
   return o;
 }
 
-NoteOutcome priced(std::size_t index, const SolverInfo& solver, const Product& note, const SolverOptions& options,
+CaseOutcome priced(const SolverInfo& solver, const Product& note, const SolverOptions& options,
                    const NotePricing& pricing = {}) {
-  NoteOutcome out;
-  out.index = index;
   try {
     PriceResult r = price_note(solver, note, options, pricing);
     if (pricing.greeks) add_risk_greeks(solver, note, options, r, {}, pricing.greek_units);
-    out.result = std::move(r);
+    return unjudged(std::move(r));
   } catch (...) {
-    out.failure = failure_status(std::current_exception());
-    out.error = skip_reason(std::current_exception());
+    CaseOutcome out;
+    out.status = failure_status(std::current_exception());
+    out.skip_reason = skip_reason(std::current_exception());
+    return out;
   }
-  return out;
 }
 
 // A queue of notes, largest first, taken one at a time by each worker.
 void price_one_by_one(const SolverInfo& solver, const std::vector<const Product*>& notes, const SolverOptions& options,
-                      const std::vector<Device>& workers, const std::function<void(NoteOutcome)>& done,
+                      const std::vector<Device>& workers, const NoteDone& done,
                       const std::function<void(std::size_t)>& started, const NotePricing& pricing) {
   std::vector<double> costs;
   for (const Product* p : notes) costs.push_back(pricing_cost(*p, options.grid, pricing));
@@ -55,9 +54,9 @@ void price_one_by_one(const SolverInfo& solver, const std::vector<const Product*
   auto work = [&](const Device& device) {
     for (std::size_t k = next++; k < order.size() && !stop_requested(); k = next++) {
       if (started) started(order[k]);
-      NoteOutcome out = priced(order[k], solver, *notes[order[k]], on(options, device), pricing);
+      CaseOutcome out = priced(solver, *notes[order[k]], on(options, device), pricing);
       const std::lock_guard lock(report);
-      done(std::move(out));
+      done(order[k], std::move(out));
     }
   };
   if (workers.size() == 1) return work(workers.front());
@@ -82,7 +81,7 @@ std::size_t pipeline_chunk_notes() {
 // priced note by note so that the note at fault is named. Notes of more underlyings than the
 // variant takes are refused one by one first, so that they do not hold the rest back.
 void price_in_batches(const SolverInfo& solver, const std::vector<const Product*>& notes, const SolverOptions& options,
-                      const std::vector<Device>& workers, const std::function<void(NoteOutcome)>& done,
+                      const std::vector<Device>& workers, const NoteDone& done,
                       const std::function<void(std::size_t)>& started) {
   const std::size_t chunk_notes = pipeline_chunk_notes();
   std::vector<double> costs;
@@ -91,7 +90,7 @@ void price_in_batches(const SolverInfo& solver, const std::vector<const Product*
   for (std::size_t i = 0; i < notes.size(); ++i) {
     if (notes[i]->dimension() > solver.max_dim) {
       if (started) started(i);
-      done(priced(i, solver, *notes[i], on(options, workers.front())));
+      done(i, priced(solver, *notes[i], on(options, workers.front())));
       continue;
     }
     taken.push_back(i);
@@ -107,17 +106,16 @@ void price_in_batches(const SolverInfo& solver, const std::vector<const Product*
       batch.push_back(notes[i]);
       if (started) started(i);
     }
-    std::vector<NoteOutcome> outs;
+    std::vector<CaseOutcome> outs;
     try {
-      std::vector<PriceResult> results = price_book_with(solver, batch, on(options, workers[w]), chunk_notes);
-      for (std::size_t k = 0; k < results.size(); ++k)
-        outs.push_back({shares[w][k], std::move(results[k]), ""});
+      for (PriceResult& r : price_book_with(solver, batch, on(options, workers[w]), chunk_notes))
+        outs.push_back(unjudged(std::move(r)));
     } catch (const std::exception&) {
       outs.clear();
-      for (std::size_t i : shares[w]) outs.push_back(priced(i, solver, *notes[i], on(options, workers[w])));
+      for (std::size_t i : shares[w]) outs.push_back(priced(solver, *notes[i], on(options, workers[w])));
     }
     const std::lock_guard lock(report);
-    for (auto& o : outs) done(std::move(o));
+    for (std::size_t k = 0; k < outs.size(); ++k) done(shares[w][k], std::move(outs[k]));
   };
   std::vector<std::thread> threads;
   for (std::size_t w = 0; w < workers.size(); ++w) threads.emplace_back(work, w);
@@ -172,7 +170,7 @@ BookPlacement place_book(const SolverInfo& solver, std::size_t notes, const Devi
 }
 
 void price_book(const SolverInfo& solver, const std::vector<const Product*>& notes, const SolverOptions& options,
-                const BookPlacement& placement, const std::function<void(NoteOutcome)>& done,
+                const BookPlacement& placement, const NoteDone& done,
                 const std::function<void(std::size_t)>& started, const NotePricing& pricing) {
   if (notes.empty()) return;
   if (placement.batched && !pricing.one_by_one())

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/placement/case_status.hpp"
+#include "harness/placement/case_outcome.hpp"
 #include "products/product.hpp"
 #include "solvers/contract/accuracy.hpp"
 #include "solvers/contract/price_result.hpp"
@@ -18,13 +18,9 @@
 
 namespace elsbench {
 
-struct NoteOutcome {
-  std::size_t index = 0;               // in the list handed to price_book
-  std::optional<PriceResult> result;   // when priced
-  std::string error;                   // when failed: why, in a skip reason's words ("unstable: ...")
-  CaseStatus failure = CaseStatus::Skipped;  // when failed: its status in a results file (case_skip.hpp)
-  bool priced() const { return result.has_value(); }
-};
+// A note's outcome as its pricing left it (unjudged, or failed with its status and reason), with
+// its index in the list handed to price_book.
+using NoteDone = std::function<void(std::size_t index, CaseOutcome outcome)>;
 
 // Where the notes run: CPU threads (a note per thread when there are more notes than threads,
 // else the threads over each note's lines), or GPUs (one host thread per device).
@@ -64,7 +60,7 @@ PriceResult price_note(const SolverInfo& solver, const Product& note, const Solv
 // Calls `done` once per note, from one thread at a time, in no particular order, and `started`
 // (when given; from any worker thread) with a note's index before its pricing begins.
 void price_book(const SolverInfo& solver, const std::vector<const Product*>& notes, const SolverOptions& options,
-                const BookPlacement& placement, const std::function<void(NoteOutcome)>& done,
+                const BookPlacement& placement, const NoteDone& done,
                 const std::function<void(std::size_t)>& started = {}, const NotePricing& pricing = {});
 
 }  // namespace elsbench

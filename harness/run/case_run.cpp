@@ -54,9 +54,9 @@ double price_book_once(const SolverInfo& solver, const Product& product, const S
   const BookPlacement placement = place_book(solver, notes.size(), options.device, options.device.threads);
   std::string failed;
   const auto start = std::chrono::steady_clock::now();
-  price_book(solver, notes, options, placement, [&](NoteOutcome note) {
+  price_book(solver, notes, options, placement, [&](std::size_t, const CaseOutcome& note) {
     if (note.result) note_peaks(out, *note.result);
-    if (!note.result && failed.empty()) failed = note.error;
+    if (!note.result && failed.empty()) failed = note.skip_reason;
   }, {}, NotePricing{settings.target ? &*settings.target : nullptr});
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!failed.empty()) throw std::runtime_error("a note of the book failed: " + failed);

@@ -11,7 +11,7 @@
 #include <optional>
 #include <string>
 
-#include "harness/placement/case_status.hpp"
+#include "harness/placement/case_outcome.hpp"
 #include "harness/run/case.hpp"
 #include "harness/run/timing.hpp"
 #include "harness/run/tolerance.hpp"
@@ -33,27 +33,6 @@ struct CaseSettings {
   // --target-error: each case priced to it (price_to_target chooses the grid; the case's n is not
   // used), judged with its error bar as the allowance, and timed whole: what that accuracy costs.
   std::optional<ErrorTarget> target;
-};
-
-struct CaseOutcome {
-  CaseStatus status = CaseStatus::Skipped;
-  // Why it was skipped, or why unconverged without a result (its price lay outside its no-arbitrage bounds).
-  std::string skip_reason;
-  std::optional<PriceResult> result;  // the first (untimed) pricing
-  std::optional<ReferenceValue> reference;
-  double tol = 0;  // the discretisation allowance, set when judged against a reference or an estimate
-  Verdict verdict;
-  nlohmann::json timings = nlohmann::json::array();  // Google Benchmark's entries for the case
-  int repetitions_run = 0;
-  double median_interval = 0;  // the median's 95 % half-width / median (timing.hpp)
-  std::string timing_stop;     // why the repetitions stopped
-  std::string noise;           // why the timing is noisy (platform/machine_load.hpp); "" when it is not
-  // Peaks over every pricing of the case, and the process's peak resident set after it.
-  std::size_t peak_host_bytes = 0, peak_device_bytes = 0, process_peak_rss_bytes = 0;
-  std::size_t measured_device_bytes = 0;  // cudaMemGetInfo's peak over the pricings; 0: not measured
-
-  bool skipped() const { return status == CaseStatus::Skipped; }
-  bool passed() const { return status == CaseStatus::Pass; }
 };
 
 // `reference` is reference_for(product), looked up once per product by the caller.

@@ -3,9 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
-#include <iomanip>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "harness/run/case_limits.hpp"
 #include "platform/input_error.hpp"
@@ -84,13 +82,6 @@ SweepCase case_from_json(const nlohmann::json& j, const std::string& source, con
   return c;
 }
 
-std::string grid_text(const SweepCase& c, const std::optional<PriceResult>& r) {
-  std::ostringstream s;
-  const auto nt = c.nt.steps(c.n);
-  s << "n=" << c.n << " nt=" << (r ? std::to_string(r->time_steps) : nt ? std::to_string(*nt) : "auto");
-  return s.str();
-}
-
 }  // namespace
 
 ValidationPlan load_validation_plan(const std::string& name_or_path) {
@@ -119,42 +110,9 @@ Product plan_product(const ValidationPlan& plan, const std::string& id) {
   return known != plan.products.end() ? known->second : resolve_product(id);
 }
 
-ValidationOutcome validate_case(const ValidationPlan& plan, const SweepCase& c) {
+CaseOutcome validate_case(const ValidationPlan& plan, const SweepCase& c) {
   const Product product = plan_product(plan, c.product);
-  return {c, run_case(c, product, plan.settings, reference_for(product, plan.references))};
-}
-
-std::string validation_table(const std::vector<ValidationOutcome>& outcomes) {
-  std::ostringstream s;
-  s << std::left << std::setw(20) << "product" << std::setw(32) << "solver" << std::setw(18) << "grid"
-    << std::right << std::setw(13) << "price" << std::setw(13) << "reference" << std::setw(11) << "error"
-    << std::setw(11) << "allowance" << "  status\n";
-  for (const auto& [c, o] : outcomes) {
-    const std::string solver = c.solver + (o.result && !o.result->scheme.empty() ? ":" + o.result->scheme : "") +
-                               (c.precision == Precision::FP64 ? "" : std::string("/") + to_string(c.precision));
-    s << std::left << std::setw(20) << c.product << std::setw(32) << solver << std::setw(18)
-      << grid_text(c, o.result) << std::right << std::fixed << std::setprecision(6);
-    if (o.result) s << std::setw(13) << o.result->price; else s << std::setw(13) << "-";
-    if (o.reference) s << std::setw(13) << o.reference->price; else s << std::setw(13) << "-";
-    if (o.reference && o.result) {
-      s << std::scientific << std::setprecision(2) << std::setw(11) << o.verdict.error << std::setw(11)
-        << o.verdict.allowance;
-    } else {
-      s << std::setw(11) << "-" << std::setw(11) << "-";
-    }
-    std::string why = !o.skip_reason.empty() ? o.skip_reason  // skipped, or a price outside its bounds
-                      : o.status == CaseStatus::NoReference ? "no closed form and no stored reference for " + c.product + "; --reference auto computes one"
-                                                   : "";
-    if (o.result && o.result->error_estimate) {
-      std::ostringstream e;
-      e << std::scientific << std::setprecision(2) << "estimated error " << o.result->error_estimate->error
-        << (o.status == CaseStatus::Unconverged ? " > " : ", tol ") << o.tol;
-      why = why.empty() ? e.str() : why + "; " + e.str();
-    }
-    s << "  " << to_string(o.status) << (why.empty() ? "" : " (" + why + ")") << '\n';
-    s.unsetf(std::ios::floatfield);
-  }
-  return s.str();
+  return run_case(c, product, plan.settings, reference_for(product, plan.references));
 }
 
 }  // namespace elsbench

@@ -21,16 +21,9 @@ struct ValidationPlan {
 
 // harness/presets/validation/<name>.json, or a path.
 ValidationPlan load_validation_plan(const std::string& name_or_path);
-struct ValidationOutcome {
-  SweepCase spec;
-  CaseOutcome outcome;
-};
-
 // The product a case of the plan names: as the preset loaded it, else resolved by id or path.
 Product plan_product(const ValidationPlan& plan, const std::string& id);
 // One case of the plan (or any case, priced with the plan's settings).
-ValidationOutcome validate_case(const ValidationPlan& plan, const SweepCase& c);
-// A table of outcomes: product, solver, grid, price, reference, error, allowance, status.
-std::string validation_table(const std::vector<ValidationOutcome>& outcomes);
+CaseOutcome validate_case(const ValidationPlan& plan, const SweepCase& c);
 
 }  // namespace elsbench

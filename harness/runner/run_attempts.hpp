@@ -1,10 +1,10 @@
 #pragma once
-// Which items (a sweep's cases, a book's notes) a run was pricing when its process died. An item
-// that crashes the process (an abort, a segfault, the out-of-memory killer) would kill every
-// --resume, so each item's start and end are appended to `<results>.attempts` (JSON Lines) before
-// and after it is priced: a start without an end is a death, unless a caught stop (Ctrl-C,
-// SIGTERM) followed it in the same run. One short write per line, so a kill leaves at most a torn
-// last line. Sweeps and books keep this one log, and --resume reads it.
+// Which items (a sweep's or a validation's cases, a book's notes) a run was pricing when its
+// process died. An item that crashes the process (an abort, the out-of-memory killer) would kill
+// every --resume, so each item's start and end are appended to `<results>.attempts` (JSON Lines):
+// a start without an end is a death, unless a caught stop (Ctrl-C, SIGTERM) followed it in the
+// same run. One short write per line, so a kill leaves at most a torn last line. Every run keeps
+// this log through its case loop (case_loop.hpp), and --resume reads it.
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -19,7 +19,7 @@ inline constexpr std::uintmax_t kMaxAttemptsLogBytes = 256ULL << 20;
 inline constexpr std::size_t kMaxAttemptsLineBytes = 4096;
 // An item whose pricing took the process down this many times is recorded as failed by a resume,
 // not priced again: once may be the machine's (the out-of-memory killer under another load),
-// twice is the item's. Sweeps and books follow the one rule.
+// twice is the item's. Every run follows the one rule (case_loop.hpp).
 inline constexpr int kDeathsToFail = 2;
 
 class RunAttempts {

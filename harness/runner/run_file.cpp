@@ -42,6 +42,11 @@ void record_resume(ResultsFile& f, const nlohmann::json& then, const std::string
       {{"at", utc_timestamp()}, {"command", command}, {"hostname", here.hostname}, {"git_commit", here.git_commit}});
 }
 
+void mark_complete(ResultsFile& f) {
+  f.elsbench()["complete"] = true;
+  f.elsbench()["finished"] = utc_timestamp();
+}
+
 RunFile::RunFile(const std::string& path, const std::vector<std::string>& inputs, std::vector<std::string> formats)
     : path_(path), formats_(std::move(formats)) {
   if (path_.empty()) return;

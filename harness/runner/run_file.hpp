@@ -24,6 +24,9 @@ ResultsFile fresh_results(const std::string& preset, const std::string& command,
 void record_resume(ResultsFile& f, const nlohmann::json& then, const std::string& command,
                    const std::string& instance);
 
+// The run priced every item: `complete` and the time it finished.
+void mark_complete(ResultsFile& f);
+
 class RunFile {
  public:
   // Empty path: a run without a file (nothing is locked or written). `inputs`: files the run

@@ -1,28 +1,23 @@
 #include "harness/sweep/sweep.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <map>
-#include <memory>
 #include <optional>
-#include <sstream>
 
 #include "harness/machine/machine.hpp"
 #include "harness/results/case_record.hpp"
 #include "harness/results/results_file.hpp"
 #include "harness/run/case_run.hpp"
 #include "harness/run/timing.hpp"
-#include "harness/runner/progress.hpp"
-#include "harness/runner/run_attempts.hpp"
+#include "harness/runner/case_loop.hpp"
 #include "harness/runner/run_file.hpp"
-#include "harness/runner/signals.hpp"
 #include "harness/sweep/gpu_health.hpp"
 #include "harness/sweep/plan.hpp"
 #include "platform/file_io.hpp"
 #include "platform/file_lock.hpp"
 #include "platform/input_error.hpp"
-#include "platform/solver_error.hpp"
-#include "platform/stop_request.hpp"
 
 namespace elsbench {
 namespace {
@@ -41,21 +36,6 @@ std::map<std::string, std::optional<ReferenceValue>> references(const SweepPlan&
   std::map<std::string, std::optional<ReferenceValue>> out;
   for (const auto& [id, product] : plan.products) out.emplace(id, reference_for(product, policy));
   return out;
-}
-
-std::string outcome_line(const CaseOutcome& out) {
-  std::ostringstream s;
-  s << to_string(out.status);
-  if (!out.result) {
-    s << " (" << out.skip_reason << ")";
-    return s.str();
-  }
-  s.precision(6);
-  s << ", price " << out.result->price;
-  if (out.reference) s << ", error " << out.verdict.error << " (allowed " << out.verdict.allowance << ")";
-  for (const auto& e : out.timings)
-    if (e.value("aggregate_name", "") == "median") s << ", median " << e.value("real_time", 0.0) << " ms";
-  return s.str();
 }
 
 void count(const ResultsFile& file, SweepSummary& summary) {
@@ -77,66 +57,52 @@ SweepSummary execute(const SweepSpec& spec, const SweepPlan& plan, ResultsFile& 
   const CaseSettings settings{spec.grid,           spec.tolerance, 3.0, spec.repetitions, spec.error_estimate,
                               spec.timing,         spec.target};
   std::vector<std::string> order;
-  std::vector<double> work;
-  std::vector<bool> done;
-  std::map<std::string, bool> present;
-  for (const auto& id : file.case_ids()) present[id] = true;
+  std::vector<LoopItem> items;
+  const std::vector<std::string> present = file.case_ids();
   for (const auto& c : plan.cases) {
     order.push_back(c.id());
-    work.push_back(case_work(c, plan.products.at(c.product).dimension(), spec.repetitions));
-    done.push_back(present.count(c.id()) > 0);
+    items.push_back({c.id(), case_work(c, plan.products.at(c.product).dimension(), spec.repetitions),
+                     std::find(present.begin(), present.end(), c.id()) != present.end()});
   }
   file.elsbench()["cases_total"] = plan.cases.size();
-
-  // Deaths of earlier runs are read unless the skipped cases are to run again.
-  RunAttempts attempts(run.path, resuming && !run.retry_skipped);
-  std::unique_ptr<RunSignalGuard> guard;
-  if (run.handle_signals) {
-    guard = std::make_unique<RunSignalGuard>("\nelsbench sweep: stopped; partial results in " + run.path +
-                                               "\n  continue with: elsbench sweep --resume " + run.path + "\n");
-    attempts.mark_stops();
-  }
-  const auto save = [&] { writer.save(file); };
   file.elsbench().erase("running");  // a file of an older elsbench kept its running case here
+  const auto save = [&] { writer.save(file); };
   save();
 
-  RunProgress progress(run.progress, work, done);
+  LoopSettings loop_settings;
+  loop_settings.what = "sweep";
+  loop_settings.results = run.path;
+  loop_settings.read_deaths = resuming && !run.retry_skipped;  // skipped cases to run again: no deaths
+  loop_settings.progress = run.progress;
+  if (run.handle_signals)
+    loop_settings.stop_message = "\nelsbench sweep: stopped; partial results in " + run.path +
+                                 "\n  continue with: elsbench sweep --resume " + run.path + "\n";
   SweepSummary summary;
+  if (run.after_case) loop_settings.after_item = [&] { run.after_case(summary.ran); };
+  CaseLoop loop(std::move(items), loop_settings, save);
   summary.cases = plan.cases.size();
-  GpuHealth gpu;
-  for (std::size_t i = 0; i < plan.cases.size(); ++i) {
-    if (done[i]) continue;
+  const auto record = [&](std::size_t i, const CaseOutcome& out) {
     const SweepCase& c = plan.cases[i];
-    const Product& product = plan.products.at(c.product);
-    progress.start(i, order[i]);
-    const auto died = attempts.deaths().find(order[i]);
-    CaseOutcome out;
-    if (died != attempts.deaths().end() && died->second >= kDeathsToFail) {
-      out.skip_reason = "error: the sweep process died " + std::to_string(kDeathsToFail) +
-                        " times while running this case (killed, e.g. by the system out of memory); skipped "
-                        "on resume (--resume FILE --retry-skipped runs it again)";
-    } else if (const std::string lost = gpu.skip_for(c); !lost.empty()) {
-      out.skip_reason = lost;
-    } else {
-      attempts.started(order[i]);
-      out = run_case(c, product, settings, refs.at(c.product));
-      attempts.ended(order[i]);
-      if (stop_requested())  // the case was stopped mid-march: not recorded
-        throw SolverError(SolverError::Kind::Interrupted,
-                          "sweep stopped on request; the results file holds the cases run before the stop");
-      gpu.record(c, out);
-    }
-    file.put_case(order[i], case_entries(c, product, out));
+    file.put_case(order[i], case_entries(c, plan.products.at(c.product), out));
     file.sort_cases(order);
-    save();
     ++summary.ran;
-    progress.finish(i, outcome_line(out));
-    if (run.after_case) run.after_case(summary.ran);
-  }
-  file.elsbench()["complete"] = true;
-  file.elsbench()["finished"] = utc_timestamp();
+  };
+  GpuHealth gpu;
+  const auto price = [&](std::size_t i) {
+    const SweepCase& c = plan.cases[i];
+    CaseOutcome out;
+    if (const std::string lost = gpu.skip_for(c); !lost.empty()) {
+      out.skip_reason = lost;
+      return out;
+    }
+    out = run_case(c, plan.products.at(c.product), settings, refs.at(c.product));
+    gpu.record(c, out);
+    return out;
+  };
+  loop.run_serially(price, record, "--resume FILE --retry-skipped runs it again");
+  mark_complete(file);
   save();
-  attempts.settle({});  // every case is in the file: no death is left to remember
+  loop.close({});  // every case is in the file: no death is left to remember
   count(file, summary);
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return summary;

@@ -237,10 +237,10 @@ BOOST_AUTO_TEST_CASE(a_note_priced_in_a_book_equals_its_single_pricing_to_the_la
     const BookPlacement placement = place_book(adi, some.size(), parse_device("cpu"), 2);
     BOOST_TEST(placement.workers.size() == (count > 2 ? 2u : 1u));
     std::size_t seen = 0;
-    price_book(adi, some, adi_options(2), placement, [&](NoteOutcome out) {
+    price_book(adi, some, adi_options(2), placement, [&](std::size_t index, const CaseOutcome& out) {
       ++seen;
       BOOST_TEST_REQUIRE(out.priced());
-      const PriceResult one = price_with(adi, *some[out.index], adi_options(1));
+      const PriceResult one = price_with(adi, *some[index], adi_options(1));
       BOOST_TEST(out.result->price == one.price);
       BOOST_TEST(out.result->delta == one.delta);
       BOOST_TEST(out.result->gamma == one.gamma);
@@ -685,17 +685,17 @@ BOOST_AUTO_TEST_CASE(cuda_all_splits_a_book_by_cost_over_every_device_in_one_bat
     std::map<std::size_t, double> prices;
     device_of.clear();
     std::size_t refused = 0;
-    price_book(gpu, notes, o, placement, [&](NoteOutcome out) {
+    price_book(gpu, notes, o, placement, [&](std::size_t index, const CaseOutcome& out) {
       // A three-asset note is refused on its own, with the reason; the others go in the batches.
-      if (notes[out.index]->dimension() > 2) {
+      if (notes[index]->dimension() > 2) {
         ++refused;
         BOOST_TEST(!out.priced());
-        BOOST_TEST(out.error.find("handles up to 2 underlyings") != std::string::npos);
+        BOOST_TEST(out.skip_reason.find("handles up to 2 underlyings") != std::string::npos);
         return;
       }
       BOOST_TEST_REQUIRE(out.priced());
-      prices[out.index] = out.result->price;
-      device_of[out.index] = out.result->device;
+      prices[index] = out.result->price;
+      device_of[index] = out.result->device;
     });
     BOOST_TEST(prices.size() == taken.size());
     BOOST_TEST(refused == notes.size() - taken.size());
@@ -732,9 +732,9 @@ BOOST_AUTO_TEST_CASE(elsbench_book_chunk_sets_a_batched_books_chunks) {
   const auto prices = [&] {
     batches_by_device.clear();
     std::map<std::size_t, double> out;
-    price_book(gpu, notes, o, placement, [&](NoteOutcome n) {
+    price_book(gpu, notes, o, placement, [&](std::size_t index, const CaseOutcome& n) {
       BOOST_TEST_REQUIRE(n.priced());
-      out[n.index] = n.result->price;
+      out[index] = n.result->price;
     });
     return out;
   };

@@ -137,13 +137,13 @@ BOOST_AUTO_TEST_CASE(a_book_priced_to_a_target_gives_each_note_its_single_price_
   const ErrorTarget target = parse_error_target("2bp");
   std::size_t seen = 0;
   price_book(adi(), notes, at_nodes(100), place_book(adi(), notes.size(), parse_device("cpu"), 2),
-             [&](NoteOutcome out) {
+             [&](std::size_t index, const CaseOutcome& out) {
                ++seen;
-               BOOST_TEST_REQUIRE(out.priced(), out.error);
-               const PriceResult one = price_to_target(adi(), *notes[out.index], at_nodes(100), target);
+               BOOST_TEST_REQUIRE(out.priced(), out.skip_reason);
+               const PriceResult one = price_to_target(adi(), *notes[index], at_nodes(100), target);
                BOOST_TEST(out.result->price == one.price);
                BOOST_TEST(out.result->accuracy->n == one.accuracy->n);
-               BOOST_TEST(*out.result->accuracy->bound <= target.in_price_units(*notes[out.index]));
+               BOOST_TEST(*out.result->accuracy->bound <= target.in_price_units(*notes[index]));
              },
              {}, NotePricing{&target});
   BOOST_TEST(seen == notes.size());

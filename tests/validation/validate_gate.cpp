@@ -9,11 +9,10 @@ using namespace elsbench;
 
 BOOST_AUTO_TEST_CASE(every_quick_case_passes) {
   const ValidationPlan plan = load_validation_plan("quick");
-  std::vector<ValidationOutcome> outcomes;
-  for (const auto& c : plan.cases) outcomes.push_back(validate_case(plan, c));
-  BOOST_TEST_MESSAGE(validation_table(outcomes));
-  for (const auto& [c, o] : outcomes)
+  for (const auto& c : plan.cases) {
+    const CaseOutcome o = validate_case(plan, c);
     BOOST_TEST(o.status == CaseStatus::Pass, c.id() << ": " << to_string(o.status) << " " << o.skip_reason);
+  }
 }
 
 BOOST_AUTO_TEST_CASE(dropping_the_correlation_term_fails_validation) {
@@ -23,12 +22,11 @@ BOOST_AUTO_TEST_CASE(dropping_the_correlation_term_fails_validation) {
     c.product = product;
     c.solver = "adi-nocorr";
     c.n = 100;
-    const ValidationOutcome broken = validate_case(plan, c);
+    const CaseOutcome broken = validate_case(plan, c);
     c.solver = "adi";
-    const ValidationOutcome right = validate_case(plan, c);
-    BOOST_TEST_MESSAGE(validation_table({right, broken}));
-    BOOST_TEST(right.outcome.status == CaseStatus::Pass, product);
-    BOOST_TEST(broken.outcome.status == CaseStatus::Fail, product);
+    const CaseOutcome right = validate_case(plan, c);
+    BOOST_TEST(right.status == CaseStatus::Pass, product);
+    BOOST_TEST(broken.status == CaseStatus::Fail, product);
   }
 }
 
