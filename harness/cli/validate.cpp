@@ -40,7 +40,7 @@ void setup(CLI::App& app) {
                 "keep the cases already in --out (validated with the same preset and settings) and price the rest");
   args->out_format.add_to(*cmd);
   cmd->callback([args, cmd] {
-    ValidationPlan plan = load_validation_plan(args->preset);
+    ValidationPlan plan = load_validation_plan(args->preset, args->threads);
     plan.references = args->reference.policy();
     plan.references.threads = args->threads;
     plan.settings.error_estimate = args->error_estimate;
@@ -56,7 +56,6 @@ void setup(CLI::App& app) {
     run.progress = &std::cerr;
     run.handle_signals = !args->out.empty();
     run.resume = args->resume;
-    run.threads = args->threads;
     run.target_error = args->target_error;
     const ValidationSummary s = run_validation(plan, run);
     std::cout << "validation preset " << plan.source << " (k = " << plan.settings.k << ")\n" << s.table;

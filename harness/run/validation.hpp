@@ -19,8 +19,6 @@ struct ValidationPlan {
   ReferencePolicy references;               // stored by default; auto computes what is missing
 };
 
-// harness/presets/validation/<name>.json, or a path.
-ValidationPlan load_validation_plan(const std::string& name_or_path);
 // The product a case of the plan names: as the preset loaded it, else resolved by id or path.
 Product plan_product(const ValidationPlan& plan, const std::string& id);
 // One case of the plan (or any case, priced with the plan's settings).

@@ -134,9 +134,7 @@ ValidationSummary run_validation(const ValidationPlan& plan, const ValidationRun
   ResultsFile file = fresh_results(kValidationPreset, run.command, plan.cases.size(), "");
   file.elsbench()["validation"] = settings;
   file.elsbench()["references"] = to_json(plan.references);
-  std::vector<SweepCase> cases = plan.cases;
-  for (SweepCase& c : cases)
-    if (c.device.is_cpu() && c.device.threads == 0) c.device.threads = run.threads;
+  const std::vector<SweepCase>& cases = plan.cases;
   Kept kept = kept_cases(cases, run, settings);
   if (!kept.elsbench.is_null()) record_resume(file, kept.elsbench, run.command, "");
   std::vector<std::string> order;

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "harness/results/reporter.hpp"
-#include "harness/run/validation.hpp"
+#include "harness/sweep/validation_plan.hpp"
 
 namespace elsbench {
 
@@ -20,7 +20,6 @@ struct ValidationRun {
   std::ostream* progress = nullptr;  // progress lines; nullptr: silent
   bool handle_signals = false;       // SIGINT/SIGTERM: stop at once, leaving the file whole
   bool resume = false;               // keep the cases already in `path`
-  int threads = 0;                   // CPU threads of the CPU cases that name none (0: every core)
   std::string target_error;          // as given, recorded for a resume to compare
 };
 

@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "harness/run/validation.hpp"
+#include "harness/sweep/validation_plan.hpp"
 #include "harness/sweep/axes.hpp"
 #include "platform/input_error.hpp"
 #include "solvers/problem/grid_codec.hpp"

@@ -6,8 +6,11 @@
 #include <fstream>
 
 #include "harness/results/results_file.hpp"
+#include "harness/sweep/axes.hpp"
+#include "harness/sweep/plan.hpp"
 #include "harness/sweep/validation_run.hpp"
 #include "platform/input_error.hpp"
+#include "solvers/contract/solver.hpp"
 #include "tests/unit/scratch_dir.hpp"
 
 using namespace elsbench;
@@ -29,8 +32,18 @@ ValidationRun run_to(const fs::path& file, bool resume) {
   run.path = file.string();
   run.command = "test";
   run.resume = resume;
-  run.threads = 1;
   return run;
+}
+
+// The field of a case file's refusal ("cases[0].scheme"), or "" when it was accepted.
+std::string refused_field(const fs::path& path, const json& c) {
+  std::ofstream(path) << json{{"cases", {c}}}.dump();
+  try {
+    load_validation_plan(path.string());
+    return "";
+  } catch (const InputError& e) {
+    return e.field();
+  }
 }
 
 // Each case's median entry, by case id.
@@ -92,9 +105,7 @@ BOOST_AUTO_TEST_CASE(a_case_that_took_the_process_down_is_priced_again_once_and_
   const fs::path preset = scratch / "cases.json";
   write_preset(preset, 2);
   const ValidationPlan plan = load_validation_plan(preset.string());
-  SweepCase priced = plan.cases[1];
-  priced.device.threads = 1;  // as run_to's threads set it
-  const std::string victim = priced.id();
+  const std::string victim = plan.cases[1].id();
   for (int deaths : {1, 2}) {
     const fs::path file = scratch / ("v" + std::to_string(deaths) + ".json");
     {
@@ -127,4 +138,44 @@ BOOST_AUTO_TEST_CASE(the_table_says_why_a_case_failed) {
   BOOST_TEST(!s.all_passed());
   BOOST_TEST(s.table.find("adi-nocorr") != std::string::npos, s.table);
   BOOST_TEST(s.table.find("  fail") != std::string::npos, s.table);
+}
+
+// A validation case's product, solver, scheme, device and precision go through the sweep axes:
+// the same values make the same case (and id) as in a sweep, and what a sweep refuses, a case
+// file refuses, naming the case's key.
+BOOST_AUTO_TEST_CASE(a_validation_case_is_the_sweep_case_of_the_same_values) {
+  const testing::ScratchDir scratch("validation-axes");
+  const fs::path preset = scratch / "cases.json";
+  const json one = {{"product", "min-call"}, {"solver", "adi"}, {"scheme", "douglas"}, {"device", "cpu:t1"},
+                    {"precision", "fp32"}, {"n", 40}};
+  std::ofstream(preset) << json{{"cases", {one}}}.dump();
+  const ValidationPlan plan = load_validation_plan(preset.string());
+  const SweepPlan sweep = plan_sweep(sweep_spec_from_json(
+      {{"name", "test"},
+       {"axes",
+        {{"products", {"min-call"}}, {"solvers", {"adi"}}, {"schemes", {"douglas"}}, {"devices", {"cpu:t1"}},
+         {"precisions", {"fp32"}}, {"n", {40}}}}},
+      "test"));
+  BOOST_TEST_REQUIRE(sweep.cases.size() == 1u);
+  BOOST_TEST(plan.cases.front().id() == sweep.cases.front().id());
+  // Left out, the scheme is the solver's default, as a sweep's; --threads names a CPU case's threads.
+  json plain = one;
+  plain.erase("scheme");
+  plain.erase("device");
+  std::ofstream(preset) << json{{"cases", {plain}}}.dump();
+  const SweepCase c = load_validation_plan(preset.string(), 3).cases.front();
+  BOOST_TEST(c.scheme == SolverRegistry::instance().get("adi").default_scheme());
+  BOOST_TEST(c.device.threads == 3);
+
+  const auto with = [&](const char* key, const json& value) {
+    json changed = one;
+    changed[key] = value;
+    return changed;
+  };
+  BOOST_TEST(refused_field(preset, with("scheme", "all")) == "cases[0].scheme");  // several cases, not one
+  BOOST_TEST(refused_field(preset, with("scheme", "no-such")) == "cases[0].scheme");
+  BOOST_TEST(refused_field(preset, with("device", "auto")) == "cases[0].device");
+  BOOST_TEST(refused_field(preset, with("precision", "fp16")) == "cases[0].precision");
+  BOOST_TEST(refused_field(preset, with("solver", "no-such")) == "cases[0].solver");
+  BOOST_TEST(refused_field(preset, with("product", 7)) == "cases[0].product");
 }

@@ -3,7 +3,7 @@
 #include <boost/test/unit_test.hpp>
 #include <filesystem>
 
-#include "harness/run/validation.hpp"
+#include "harness/sweep/validation_plan.hpp"
 
 using namespace elsbench;
 
