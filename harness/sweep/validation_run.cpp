@@ -157,8 +157,9 @@ ValidationSummary run_validation(const ValidationPlan& plan, const ValidationRun
   if (run.handle_signals)
     loop_settings.stop_message = "\nelsbench validate: stopped; partial results in " + run.path +
                                  "\n  continue with: elsbench validate --resume --out " + run.path + " (and the same flags)\n";
-  CaseLoop loop(std::move(items), loop_settings, save);
   ValidationSummary summary;
+  if (run.after_case) loop_settings.after_item = [&] { run.after_case(summary.ran); };
+  CaseLoop loop(std::move(items), loop_settings, save);
   summary.cases = plan.cases.size();
   summary.kept = kept.cases.size();
   const auto record = [&](std::size_t i, const CaseOutcome& out) {

@@ -4,6 +4,7 @@
 // when one is named. With `resume` the cases already in that file, written under the same preset
 // and settings, are kept and the rest are priced.
 #include <cstddef>
+#include <functional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -21,6 +22,7 @@ struct ValidationRun {
   bool handle_signals = false;       // SIGINT/SIGTERM: stop at once, leaving the file whole
   bool resume = false;               // keep the cases already in `path`
   std::string target_error;          // as given, recorded for a resume to compare
+  std::function<void(std::size_t cases_done)> after_case;  // called after each case is recorded
 };
 
 struct ValidationSummary {

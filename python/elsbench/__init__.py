@@ -25,8 +25,9 @@ from elsbench.note import Note
 from elsbench.pricing import PriceResult, Reference, price, reference
 from elsbench.machine import devices, solvers
 from elsbench.sweeps import sweep
+from elsbench.validation import validate
 from elsbench import book, compat, results
 
 __version__ = "0.1.0"
 __all__ = ["BadInput", "SolverError", "Note", "PriceResult", "Reference", "price", "reference", "devices",
-           "solvers", "sweep", "book", "compat", "results"]
+           "solvers", "sweep", "validate", "book", "compat", "results"]

@@ -1,8 +1,8 @@
 // elsbench._core: the Python package's extension module, over the same layers as the CLI (no
 // second implementation): notes through the product loader, prices through run_price, books
-// through run_book, sweeps through run_sweep, results through the one results reader and CSV
-// writer. What crosses into Python is the JSON the CLI prints (parsed there), and NumPy views of
-// a pricing's grid.
+// through run_book, sweeps through run_sweep, validations through run_validation, results through
+// the one results reader and CSV writer. What crosses into Python is the JSON the CLI prints
+// (parsed there), and NumPy views of a pricing's grid.
 #include <nanobind/nanobind.h>
 #include <nanobind/ndarray.h>
 #include <nanobind/stl/map.h>
@@ -30,6 +30,7 @@
 #include "harness/sweep/plan.hpp"
 #include "harness/sweep/preset.hpp"
 #include "harness/sweep/sweep.hpp"
+#include "harness/sweep/validation_run.hpp"
 #include "platform/cuda_devices.hpp"
 #include "platform/device.hpp"
 #include "solvers/contract/error_target.hpp"
@@ -304,6 +305,35 @@ std::string sweep(const std::string& preset, const std::map<std::string, std::ve
       .dump();
 }
 
+// A validation preset's cases judged against their references, as `validate --preset P` runs
+// them, into `out`; `reference` and its tol as price's keywords give them (reference_policy).
+std::string validate(const std::string& preset, const std::optional<std::string>& reference, bool error_estimate,
+                     const std::string& target_error, int threads, const std::string& out, bool resume,
+                     const std::string& command, const nb::object& progress, const std::string& out_format) {
+  ValidationPlan plan = load_validation_plan(preset, checked_threads("validate", threads));
+  if (reference) plan.references = reference_policy("validate", *reference);
+  plan.references.threads = threads;
+  plan.settings.error_estimate = error_estimate;
+  plan.settings.tolerance.fixed = reference_tol("validate", reference);
+  if (!target_error.empty())
+    plan.settings.target = read_target(target_error, false, error_estimate, source_of("validate"),
+                                       {"target_error", "", "error_estimate"});
+  ValidationRun run;
+  run.path = out;
+  if (!out_format.empty()) run.formats = parse_out_formats(out_format, source_of("validate"), "out_format");
+  run.command = command;
+  run.resume = resume;
+  run.target_error = target_error;
+  std::atomic<std::size_t> cases_done{0};
+  run.after_case = [&](std::size_t n) { cases_done = n; };
+  const ValidationSummary s = watched_call([&] { return run_validation(plan, run); }, progress, [&] {
+    return std::pair<std::size_t, std::size_t>(cases_done.load(), plan.cases.size());
+  });
+  return json{{"cases", s.cases}, {"ran", s.ran}, {"kept", s.kept}, {"passed", s.passed},
+              {"all_passed", s.all_passed()}, {"table", s.table}}
+      .dump();
+}
+
 std::string devices() {
   json out = json::array();
   const MachineInfo m = describe_machine();
@@ -404,6 +434,9 @@ NB_MODULE(_core, m) {
   m.def("sweep", &sweep, "preset"_a, "axes"_a, "repetitions"_a, "timing_target"_a.none(), "timing_max_seconds"_a.none(),
         "error_estimate"_a, "reference"_a.none(), "out"_a,
         "command"_a, "progress"_a.none(), "out_format"_a, "a sweep into `out`; returns its summary (JSON text)");
+  m.def("validate", &validate, "preset"_a, "reference"_a.none(), "error_estimate"_a, "target_error"_a, "threads"_a,
+        "out"_a, "resume"_a, "command"_a, "progress"_a.none(), "out_format"_a,
+        "a validation preset's cases into `out`; returns its summary (JSON text)");
   m.def("sweep_axes", [] {
     std::vector<std::string> keys;
     for (const SweepAxis& a : sweep_axes()) keys.push_back(a.key);
