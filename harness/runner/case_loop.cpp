@@ -54,11 +54,12 @@ std::string CaseLoop::death_reason(std::size_t i, const std::string& retry) cons
 void CaseLoop::run_serially(const std::function<CaseOutcome(std::size_t)>& price,
                             const std::function<void(std::size_t, const CaseOutcome&)>& record,
                             const std::string& retry) {
-  for (std::size_t i : dead_) {
+  const auto unpriced = [&](std::size_t i) {
     CaseOutcome out;
     out.skip_reason = death_reason(i, retry);
-    record(i, out);
-  }
+    return out;
+  };
+  run_each(dead_, unpriced, record);
   run_each(suspects_, price, record);
   run_each(todo_, price, record);
 }
