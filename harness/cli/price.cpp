@@ -36,19 +36,19 @@ std::string reference_text(const ReferenceValue& ref, double price) {
   return s.str();
 }
 
-std::string verdict_text(const PriceVerdict& v) {
+std::string verdict_text(const CaseOutcome& out) {
+  const Verdict& v = out.verdict;
+  const AllowanceSource& why = out.allowance_source;
   std::ostringstream s;
-  s << std::setprecision(4) << "  " << std::left << std::setw(13) << "verdict"
-    << to_string(v.verdict.pass ? CaseStatus::Pass : CaseStatus::Fail)
-    << " (|error| " << std::abs(v.verdict.error) << (v.verdict.pass ? " <= " : " > ") << "allowance "
-    << v.verdict.allowance << ": " << v.k << " x stderr " << v.stderr_part / v.k << " + discretisation "
-    << v.discretisation_part;
-  if (!v.tol_source.empty())
-    s << ", " << v.tol_source << ")\n";
-  else if (v.from_estimate)
+  s << std::setprecision(4) << "  " << std::left << std::setw(13) << "verdict" << to_string(out.status)
+    << " (|error| " << std::abs(v.error) << (v.pass ? " <= " : " > ") << "allowance " << v.allowance << ": "
+    << why.k << " x stderr " << out.reference->std_error << " + discretisation " << out.tol;
+  if (!why.tol_source.empty())
+    s << ", " << why.tol_source << ")\n";
+  else if (why.from_estimate)
     s << ", the estimated error)\n";
   else
-    s << " by the default rule c (100/n)^2 |reference|, c = " << v.c
+    s << " by the default rule c (100/n)^2 |reference|, c = " << why.c
       << "; --error-estimate judges by the price's own estimate)\n";
   return s.str();
 }
@@ -84,17 +84,17 @@ void setup(CLI::App& app) {
                 {"--target-error", "--n and --nt", "--error-estimate"});
     if (args->reference.wanted()) request.reference = args->reference.policy();
     request.tol = read_tol(args->tol, args->reference.wanted());
-    const PriceRun run = run_price(solver, product, request);
-    if (run.reference_wanted && !run.reference)
+    const CaseOutcome run = run_price(solver, product, request);
+    if (request.reference && !run.reference)
       std::cerr << "elsbench price: no reference for " << product.id << " (try --reference auto)\n";
     if (args->json) {
-      std::cout << to_json(run).dump(2) << '\n';
+      std::cout << price_json(run, request.reference.has_value()).dump(2) << '\n';
     } else {
-      std::cout << to_text(run.result);
-      if (run.reference) std::cout << reference_text(*run.reference, run.result.price) << verdict_text(*run.verdict);
+      std::cout << to_text(*run.result);
+      if (run.reference) std::cout << reference_text(*run.reference, run.result->price) << verdict_text(run);
     }
-    if (run.verdict && !run.verdict->verdict.pass) set_exit_code(1);
-    if (const auto& a = run.result.accuracy; a && a->target && *a->bound > *a->target) {
+    if (run.status == CaseStatus::Fail) set_exit_code(1);
+    if (const auto& a = run.result->accuracy; a && a->target && *a->bound > *a->target) {
       std::cerr << "elsbench price: unconverged: the error bar " << *a->bound << " exceeds the target " << *a->target
                 << " (" << a->target_text << ") at n = " << a->n << "; the price above is not to the target\n";
       set_exit_code(3);

@@ -13,6 +13,14 @@
 
 namespace elsbench {
 
+// How a judged outcome's allowance k x stderr + tol was formed, for the reader who asks why.
+struct AllowanceSource {
+  double k = 3;                // standard errors of the reference allowed
+  bool from_estimate = false;  // tol is the price's own error bar or estimate; else a rule's
+  std::string tol_source;      // "--tol 1bp" where the user set it
+  double c = 0;                // the default rule's coefficient c (100/n)^2, where it was used
+};
+
 struct CaseOutcome {
   CaseStatus status = CaseStatus::Skipped;
   // Why it was skipped, or why unconverged without a result (its price lay outside its no-arbitrage bounds).
@@ -21,6 +29,7 @@ struct CaseOutcome {
   std::optional<ReferenceValue> reference;
   double tol = 0;  // the discretisation allowance, set when judged against a reference or an estimate
   Verdict verdict;
+  AllowanceSource allowance_source;
   nlohmann::json timings = nlohmann::json::array();  // Google Benchmark's entries for the case
   int repetitions_run = 0;
   double median_interval = 0;  // the median's 95 % half-width / median (timing.hpp)

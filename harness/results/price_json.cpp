@@ -120,9 +120,9 @@ nlohmann::json to_json(const PriceResult& r) {
   return j;
 }
 
-nlohmann::json to_json(const PriceRun& run) {
-  nlohmann::json j = to_json(run.result);
-  if (!run.reference_wanted) return j;
+nlohmann::json price_json(const CaseOutcome& run, bool reference_wanted) {
+  nlohmann::json j = to_json(*run.result);
+  if (!reference_wanted) return j;
   j["reference"] = nullptr;
   j["verdict"] = nullptr;
   if (const auto& ref = run.reference) {
@@ -130,19 +130,18 @@ nlohmann::json to_json(const PriceRun& run) {
                       {"std_error", ref->std_error},
                       {"source", ref->source},
                       {"provenance", ref->provenance},
-                      {"error", run.result.price - ref->price}};
-  }
-  if (const auto& v = run.verdict) {
-    j["verdict"] = {{"status", to_string(v->verdict.pass ? CaseStatus::Pass : CaseStatus::Fail)},
-                    {"allowance", v->verdict.allowance},
-                    {"error", v->verdict.error},
-                    {"k", v->k},
-                    {"stderr_part", v->stderr_part},
-                    {"discretisation_part", v->discretisation_part},
-                    {"discretisation_source", !v->tol_source.empty() ? v->tol_source
-                                              : v->from_estimate   ? "error-estimate"
-                                                                   : "default-rule"},
-                    {"c", v->from_estimate || !v->tol_source.empty() ? nlohmann::json() : nlohmann::json(v->c)}};
+                      {"error", run.result->price - ref->price}};
+    const AllowanceSource& why = run.allowance_source;
+    j["verdict"] = {{"status", to_string(run.status)},
+                    {"allowance", run.verdict.allowance},
+                    {"error", run.verdict.error},
+                    {"k", why.k},
+                    {"stderr_part", why.k * ref->std_error},
+                    {"discretisation_part", run.tol},
+                    {"discretisation_source", !why.tol_source.empty() ? why.tol_source
+                                              : why.from_estimate   ? "error-estimate"
+                                                                    : "default-rule"},
+                    {"c", why.from_estimate || !why.tol_source.empty() ? nlohmann::json() : nlohmann::json(why.c)}};
   }
   return j;
 }

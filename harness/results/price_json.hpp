@@ -11,7 +11,7 @@ nlohmann::json to_json(const Accuracy& a);  // the accuracy field: Richardson's 
 nlohmann::json to_json(const ErrorEstimate& e);  // the error_estimate field of price --json and results files
 // What `price --json` prints: the result, and where a reference was asked for, the reference and
 // the verdict (null where there is none).
-nlohmann::json to_json(const PriceRun& run);
+nlohmann::json price_json(const CaseOutcome& run, bool reference_wanted);
 // Human-readable block: one field per line.
 std::string to_text(const PriceResult& r);
 

@@ -33,14 +33,14 @@ PriceResult price_request(const SolverInfo& solver, const Product& product, cons
 
 }  // namespace
 
-PriceRun run_price(const SolverInfo& solver, const Product& product, const PriceRequest& request) {
-  PriceRun run;
-  run.reference_wanted = request.reference.has_value();
-  if (request.reference) run.reference = reference_for(product, *request.reference);
+CaseOutcome run_price(const SolverInfo& solver, const Product& product, const PriceRequest& request) {
+  std::optional<ReferenceValue> reference;
+  if (request.reference) reference = reference_for(product, *request.reference);
   SolverOptions options;
-  run.result = price_request(solver, product, request, options);
-  if (run.reference) run.verdict = price_verdict(run.result, *run.reference, product, solver, options, request.tol);
-  return run;
+  CaseOutcome out = unjudged(price_request(solver, product, request, options));
+  out.reference = std::move(reference);
+  if (out.reference) judge_price(out, product, solver, options, request.tol);
+  return out;
 }
 
 bool plan_progress(const SolverInfo& solver, const Product& product, const PriceRequest& request) {

@@ -24,14 +24,9 @@ struct PriceRequest {
   PricedGrid* grid = nullptr;                // where given, the values and the mesh's nodes too
 };
 
-struct PriceRun {
-  PriceResult result;
-  bool reference_wanted = false;
-  std::optional<ReferenceValue> reference;  // empty where none was asked for or none exists
-  std::optional<PriceVerdict> verdict;      // with a reference
-};
-
-PriceRun run_price(const SolverInfo& solver, const Product& product, const PriceRequest& request);
+// The pricing as an outcome of the one type (case_outcome.hpp): its result; with a reference
+// (none where none was asked for or none exists) judged pass or fail, else no-reference.
+CaseOutcome run_price(const SolverInfo& solver, const Product& product, const PriceRequest& request);
 // The march steps of run_price's pricings, planned into march_progress() before it prices (its
 // total is then known: total_known). False, planning nothing, for a target: its grid is chosen
 // from the prices of its pilot.

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "harness/placement/case_outcome.hpp"
 #include "products/product.hpp"
 #include "reference/reference_value.hpp"
 #include "solvers/contract/error_target.hpp"
@@ -16,19 +17,10 @@
 
 namespace elsbench {
 
-struct PriceVerdict {
-  Verdict verdict;                 // pass, error (price - reference), allowance
-  double k = 3;                    // standard errors of the reference allowed
-  double stderr_part = 0;          // k * the reference's standard error
-  double discretisation_part = 0;  // tol
-  bool from_estimate = false;      // tol is |estimated error|; else the default rule's
-  std::string tol_source;          // "--tol 1bp" where the user set it
-  double c = 0;                    // the default rule's coefficient, where it was used
-};
-
-// `tol`: --tol's allowance (ToleranceRule::fixed), which replaces the discretisation part.
-PriceVerdict price_verdict(const PriceResult& r, const ReferenceValue& ref, const Product& product,
-                           const SolverInfo& solver, const SolverOptions& options,
-                           const std::optional<ErrorTarget>& tol = std::nullopt);
+// Judges `out` (its result and reference set): its tol, the allowance's source, the verdict and
+// the status pass or fail. `tol`: --tol's allowance (ToleranceRule::fixed), which replaces the
+// discretisation part.
+void judge_price(CaseOutcome& out, const Product& product, const SolverInfo& solver, const SolverOptions& options,
+                 const std::optional<ErrorTarget>& tol = std::nullopt);
 
 }  // namespace elsbench

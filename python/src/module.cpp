@@ -192,13 +192,14 @@ nb::tuple price(const Product& product, const std::string& solver, const std::st
   request.tol = reference_tol("price", reference);
   PricedGrid g;
   if (values) request.grid = &g;
-  const PriceRun run = watched_call(
+  const CaseOutcome run = watched_call(
       [&] {
         plan_progress(info, product, request);
         return run_price(info, product, request);
       },
       progress, steps_done);
-  return nb::make_tuple(to_json(run).dump(), values ? nb::object(grid_arrays(std::move(g))) : nb::none());
+  return nb::make_tuple(price_json(run, request.reference.has_value()).dump(),
+                        values ? nb::object(grid_arrays(std::move(g))) : nb::none());
 }
 
 std::string reference(const Product& product, std::int64_t paths, std::uint64_t seed, const std::string& device,

@@ -165,7 +165,7 @@ BOOST_AUTO_TEST_CASE(a_pricings_plan_is_every_step_it_marches) {
     BOOST_TEST(plan_progress(adi, product, request));
     const std::uint64_t planned = march_progress().planned.load();
     BOOST_TEST(march_progress().done.load() == 0u, what);
-    const double price = run_price(adi, product, request).result.price;
+    const double price = run_price(adi, product, request).result->price;
     BOOST_TEST(price > 0, what);
     BOOST_TEST(march_progress().planned.load() == planned, what);
     BOOST_TEST(march_progress().done.load() == planned, what);
