@@ -358,6 +358,7 @@ BookRunSummary run_book(const Book& book, const BookRunSpec& spec) {
   // Under mpirun no attempts are logged and rank 0 writes the file once, at the end.
   LoopSettings loop_settings;
   loop_settings.what = "book";
+  loop_settings.item = "note";
   loop_settings.results = ranked ? std::string() : spec.out;
   loop_settings.read_deaths = spec.resume;
   loop_settings.deaths_to_fail = spec.note_deaths;

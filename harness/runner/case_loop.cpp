@@ -47,7 +47,7 @@ int CaseLoop::deaths(std::size_t i) const {
 
 std::string CaseLoop::death_reason(std::size_t i, const std::string& retry) const {
   return "error: the " + settings_.what + " process died " + std::to_string(deaths(i)) +
-         " times while pricing this item (a crash, or a kill such as the out-of-memory killer's); not priced "
+         " times while pricing this " + settings_.item + " (a crash, or a kill such as the out-of-memory killer's); not priced "
          "again (" + retry + ")";
 }
 

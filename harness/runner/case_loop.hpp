@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/run/case_run.hpp"
+#include "harness/placement/case_outcome.hpp"
 #include "harness/runner/progress.hpp"
 #include "harness/runner/run_attempts.hpp"
 #include "harness/runner/signals.hpp"
@@ -28,6 +28,7 @@ struct LoopItem {
 
 struct LoopSettings {
   std::string what;            // "sweep", "book", "validation": the run's word in its messages
+  std::string item = "case";   // "note" for a book's items
   std::string results;         // the results file: its attempts log goes beside it (empty: no log)
   bool read_deaths = false;    // a resume: the deaths earlier runs recorded count
   int deaths_to_fail = kDeathsToFail;
