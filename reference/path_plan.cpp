@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "products/note_events.hpp"
+
 namespace elsbench {
 namespace {
 
@@ -24,21 +26,26 @@ Date& date_at(std::vector<Date>& dates, double t) {
   return dates.emplace_back(Date{t, -1, false, false});
 }
 
-// The dates a path must stop at. Continuous monitoring steps on the daily grid too, so that the
-// per-asset bridge probabilities of a multi-asset note are taken over short intervals (see
-// pair_path.hpp, bridge_survival); a note already knocked in needs no knock-in observation at all.
+// The dates a path must stop at: the note's events (note_events.hpp) and, with a knock-in to come,
+// the daily grid. Continuous monitoring steps on that grid too, unobserved, so that the per-asset
+// bridge probabilities of a multi-asset note are taken over short intervals (see pair_path.hpp,
+// bridge_survival); a note already knocked in needs no knock-in observation at all. A lizard is
+// observed on the monitored steps up to its date (PathPlan::lizard_step).
 std::vector<Date> path_dates(const Product& p) {
   if (!p.is_els()) return {{p.maturity(), -1, false, false}};
   std::vector<Date> dates;
-  for (std::size_t k = 0; k < p.els.autocall.size(); ++k)
-    dates.push_back({p.els.autocall[k].time, static_cast<int>(k), false, false});
-  for (double t : p.coupon_dates()) date_at(dates, t).coupon = true;
+  const std::vector<NoteEvent> events = note_events(p);
+  for (const NoteEvent& e : events)
+    if (e.kind == EventKind::Autocall) dates.push_back({e.time, e.autocall, false, false});
+  for (const NoteEvent& e : events)
+    if (e.kind == EventKind::Coupon) date_at(dates, e.time).coupon = true;
   if (p.can_knock_in()) {
     Product on_daily_grid = p;
     on_daily_grid.els.knock_in.monitoring = Monitoring::Daily;
-    const bool observed = p.els.knock_in.monitoring == Monitoring::Daily;
-    for (double t : on_daily_grid.monitoring_dates()) date_at(dates, t).monitored = observed;
+    for (double t : on_daily_grid.monitoring_dates()) date_at(dates, t);
   }
+  for (const NoteEvent& e : events)
+    if (e.kind == EventKind::KnockIn) date_at(dates, e.time).monitored = true;
   std::sort(dates.begin(), dates.end(), [](const Date& a, const Date& b) { return a.time < b.time; });
   return dates;
 }
@@ -80,11 +87,11 @@ PathPlan make_path_plan(const Product& p) {
     plan.log_barrier = std::log(p.els.knock_in.barrier);
     plan.continuous = !p.els.knocked_in && p.els.knock_in.monitoring == Monitoring::Continuous;
     plan.starts_knocked_in = p.els.knocked_in;
-    if (p.has_lizard()) {
-      const double when = p.els.autocall[static_cast<std::size_t>(p.els.lizard.autocall)].time;
-      plan.lizard_step = static_cast<int>(std::find(plan.time.begin(), plan.time.end(), when) - plan.time.begin());
-      plan.log_lizard = std::log(p.els.lizard.barrier);
-    }
+    for (const NoteEvent& e : note_events(p))
+      if (e.kind == EventKind::LizardRedeem) {
+        plan.lizard_step = static_cast<int>(std::find(plan.time.begin(), plan.time.end(), e.time) - plan.time.begin());
+        plan.log_lizard = std::log(p.els.lizard.barrier);
+      }
   }
   return plan;
 }

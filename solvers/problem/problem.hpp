@@ -12,7 +12,7 @@
 
 #include "products/product.hpp"
 #include "solvers/problem/cell_fractions.hpp"
-#include "solvers/problem/event_kind.hpp"
+#include "products/event_kind.hpp"
 #include "solvers/meshers/mesh.hpp"
 #include "solvers/meshers/time_grid.hpp"
 #include "solvers/operators/axis_operator.hpp"

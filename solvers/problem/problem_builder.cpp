@@ -12,6 +12,7 @@
 #include "platform/side_by_side.hpp"
 #include "platform/solver_error.hpp"
 #include "platform/thread_share.hpp"
+#include "products/note_events.hpp"
 #include "products/payoff.hpp"
 #include "solvers/meshers/time_grid.hpp"
 #include "solvers/problem/grid_codec.hpp"
@@ -505,20 +506,6 @@ std::size_t node_of(const TimeGrid& g, double tau) {
   return static_cast<std::size_t>(it - g.tau.begin());
 }
 
-// A lizard: on its date, the intact layer redeems (every node: a barrier of 0; the autocall then
-// takes its side); on each monitoring day up to it, the intact layer takes the broken layer's
-// value below the lizard's barrier.
-void place_lizard(Problem& pb, const TimeGrid& grid, const PayoffTerms& terms) {
-  const Product& p = *pb.product;
-  const double T = p.maturity(), when = p.els.autocall[static_cast<std::size_t>(terms.lizard_date)].time;
-  pb.events.push_back({EventAction::Kind::LizardRedeem, node_of(grid, T - when), 0.0, terms.lizard_amount, false,
-                       weights_of_side(pb, p, 0.0, false)});
-  const std::size_t broken = weights_of_side(pb, p, terms.lizard_barrier, true);
-  for (double t : p.monitoring_dates())
-    if (t <= when + 1e-9)
-      pb.events.push_back({EventAction::Kind::LizardBreak, node_of(grid, T - t), terms.lizard_barrier, 0.0, false, broken});
-}
-
 // Per node of an axis, its row sums of |A_d| and |d1| (the weights of the mixed terms).
 struct AxisRowSums {
   std::vector<double> op, d1;
@@ -640,7 +627,14 @@ void damp_after_knock_in_dates(TimeGrid& grid, const Product& p, const GridOptio
   check_time_steps(static_cast<double>(grid.steps()));
 }
 
-// Places the events and the damping steps on the grid.
+// The weights of an event's side: a knock-in's are the problem's own (its barrier on a cell face);
+// the others' are shared by the events with the same side.
+std::size_t event_side(Problem& pb, const NoteEvent& e) {
+  return e.kind == EventKind::KnockIn ? pb.knock_in_weights : weights_of_side(pb, *pb.product, e.barrier, e.below);
+}
+
+// Places the note's events (note_events.hpp; those on maturity are in the payoff) and the damping
+// steps on the grid: a redemption's or a coupon's digital jump is damped.
 void place_events(Problem& pb, TimeGrid grid, int damping_steps) {
   const Product& p = *pb.product;
   const auto damp_from = [&](std::size_t node) {
@@ -648,31 +642,13 @@ void place_events(Problem& pb, TimeGrid grid, int damping_steps) {
       grid.damped[j] = 1;
   };
   damp_from(0);
-  if (p.is_els()) {
-    const double T = p.maturity();
-    const auto& dates = p.els.autocall;
-    const PayoffTerms terms = payoff_terms(p);
-    for (std::size_t k = 0; k + 1 < dates.size(); ++k) {
-      const std::size_t node = node_of(grid, T - dates[k].time);
-      pb.events.push_back({EventAction::Kind::Autocall, node, dates[k].barrier,
-                           autocall_amount(terms, static_cast<int>(k)), false, weights_of_side(pb, p, dates[k].barrier, false)});
-      damp_from(node);
-    }
-    // A coupon date's digital jump is damped as an autocall's; one on maturity is in the payoff.
-    for (double t : p.coupon_dates()) {
-      if (t == T) continue;
-      const std::size_t node = node_of(grid, T - t);
-      pb.events.push_back({EventAction::Kind::Coupon, node, terms.coupon_barrier, terms.coupon_amount, false,
-                           weights_of_side(pb, p, terms.coupon_barrier, false)});
-      damp_from(node);
-    }
-    if (pb.layers == 3) place_lizard(pb, grid, terms);
-    if (pb.layers >= 2 && p.els.knock_in.monitoring == Monitoring::Daily) {
-      const auto dates_ki = p.monitoring_dates();
-      for (std::size_t i = 0; i + 1 < dates_ki.size(); ++i)
-        pb.events.push_back({EventAction::Kind::KnockIn, node_of(grid, T - dates_ki[i]),
-                             pb.knock_in_barrier, 0.0, false, pb.knock_in_weights});
-    }
+  const double T = p.maturity();
+  for (const NoteEvent& e : note_events(p)) {
+    if (e.in_payoff) continue;
+    const std::size_t node = node_of(grid, T - e.time);
+    const double barrier = e.kind == EventKind::KnockIn ? pb.knock_in_barrier : e.barrier;
+    pb.events.push_back({e.kind, node, barrier, e.amount, false, event_side(pb, e)});
+    if (e.kind == EventKind::Autocall || e.kind == EventKind::Coupon) damp_from(node);
   }
   std::stable_sort(pb.events.begin(), pb.events.end(), [](const EventAction& x, const EventAction& y) {
     return x.at_node != y.at_node ? x.at_node < y.at_node : x.kind < y.kind;
@@ -690,12 +666,10 @@ std::vector<int> Problem::shape() const {
 
 std::vector<double> event_taus(const Product& p) {
   std::vector<double> taus;
-  if (!p.is_els()) return taus;
   const double T = p.maturity();
-  for (const auto& a : p.els.autocall) taus.push_back(T - a.time);
-  for (double t : p.coupon_dates()) taus.push_back(T - t);
-  if (p.can_knock_in())
-    for (double t : p.monitoring_dates()) taus.push_back(T - t);
+  for (const NoteEvent& e : note_events(p))
+    if (e.kind == EventKind::Autocall || e.kind == EventKind::Coupon || e.kind == EventKind::KnockIn)
+      taus.push_back(T - e.time);
   return taus;
 }
 

@@ -4,7 +4,7 @@
 // captured CUDA graph looks its step up here instead of having dt baked into its launch: the same
 // graph then serves every step (solvers/gpu/cuda/march_graph.hpp).
 #include "platform/hd.hpp"
-#include "solvers/problem/event_kind.hpp"
+#include "products/event_kind.hpp"
 #include "solvers/schemes/step_weights.hpp"
 
 namespace elsbench::gpu {
