@@ -31,10 +31,9 @@ Date& date_at(std::vector<Date>& dates, double t) {
 // bridge probabilities of a multi-asset note are taken over short intervals (see pair_path.hpp,
 // bridge_survival); a note already knocked in needs no knock-in observation at all. A lizard is
 // observed on the monitored steps up to its date (PathPlan::lizard_step).
-std::vector<Date> path_dates(const Product& p) {
+std::vector<Date> path_dates(const Product& p, const std::vector<NoteEvent>& events) {
   if (!p.is_els()) return {{p.maturity(), -1, false, false}};
   std::vector<Date> dates;
-  const std::vector<NoteEvent> events = note_events(p);
   for (const NoteEvent& e : events)
     if (e.kind == EventKind::Autocall) dates.push_back({e.time, e.autocall, false, false});
   for (const NoteEvent& e : events)
@@ -63,7 +62,8 @@ Eigen::MatrixXd cholesky_factor(const Product& p) {
 PathPlan make_path_plan(const Product& p) {
   PathPlan plan;
   plan.dim = p.dimension();
-  const std::vector<Date> dates = path_dates(p);
+  const std::vector<NoteEvent> events = note_events(p);
+  const std::vector<Date> dates = path_dates(p, events);
   plan.steps = static_cast<int>(dates.size());
   const Eigen::MatrixXd chol = cholesky_factor(p);
   double previous = 0;
@@ -87,7 +87,7 @@ PathPlan make_path_plan(const Product& p) {
     plan.log_barrier = std::log(p.els.knock_in.barrier);
     plan.continuous = !p.els.knocked_in && p.els.knock_in.monitoring == Monitoring::Continuous;
     plan.starts_knocked_in = p.els.knocked_in;
-    for (const NoteEvent& e : note_events(p))
+    for (const NoteEvent& e : events)
       if (e.kind == EventKind::LizardRedeem) {
         plan.lizard_step = static_cast<int>(std::find(plan.time.begin(), plan.time.end(), e.time) - plan.time.begin());
         plan.log_lizard = std::log(p.els.lizard.barrier);

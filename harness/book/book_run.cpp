@@ -53,18 +53,6 @@ json run_settings(const Book& book, const BookRunSpec& spec, const SolverInfo& s
   return settings;
 }
 
-// The setting of `now` that `then` lacks or holds with another value (the solver's first, whose
-// change changes the scheme too), or one of `then`'s that `now` lacks; empty when they agree.
-std::string changed_setting(const json& then, const json& now) {
-  for (const char* key : {"solver", "scheme"})
-    if (then.value(key, json()) != now.value(key, json())) return key;
-  for (const auto& [key, value] : now.items())
-    if (!then.contains(key) || then[key] != value) return key;
-  for (const auto& [key, value] : then.items())
-    if (!now.contains(key)) return key;
-  return {};
-}
-
 // A note as a case of the results schema: the book's solver, scheme, grid and precision on the
 // device it ran on.
 SweepCase note_case(const BookNote& note, const BookRunSpec& spec, const json& settings, const Device& device) {
@@ -156,11 +144,9 @@ Kept kept_notes(const BookRunSpec& spec, const json& settings) {
   if (!std::filesystem::exists(spec.out, ec)) return kept;  // nothing to resume: a fresh run
   const ResultsFile file = book_results_file(spec.out);
   check_resumable(file, spec.out);
-  const json& then = file.elsbench()["book"]["settings"];
-  if (const std::string key = changed_setting(then, settings); !key.empty())
-    throw InputError(spec.out, "context.elsbench.book.settings." + key,
-                     "--resume with another " + key + " (the file's: " + then.value(key, json()).dump() +
-                         ", now: " + settings[key].dump() + "); price into another --out");
+  // The solver's first: its change changes the scheme too.
+  refuse_other_settings(spec.out, "context.elsbench.book.settings", file.elsbench()["book"]["settings"], settings,
+                        "price into another --out", {"solver", "scheme"});
   kept.elsbench = file.elsbench();
   for (const json& e : file.benchmarks) {
     json& entries = kept.notes[e.at("product").get<std::string>()];

@@ -27,7 +27,6 @@ CaseLoop::CaseLoop(std::vector<LoopItem> items, const LoopSettings& settings, Sa
       settings_(settings),
       save_(std::move(save)),
       attempts_(settings.results, settings.read_deaths),
-      attempts_path_(attempts_.path()),
       progress_(settings.progress, works(items_), dones(items_)) {
   for (std::size_t i = 0; i < items_.size(); ++i) {
     if (items_[i].done) continue;

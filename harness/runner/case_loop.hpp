@@ -51,7 +51,7 @@ class CaseLoop {
   int deaths(std::size_t i) const;
   // Why a dead item is not priced, as its record says it.
   std::string death_reason(std::size_t i, const std::string& retry) const;
-  const std::string& attempts_path() const { return attempts_path_; }
+  std::string attempts_path() const { return attempts_.path(); }
 
   // Items one at a time: each dead item recorded skipped with its reason (`retry`: how to have it
   // priced again), then the suspects and the rest priced by `price` and recorded by `record`, the
@@ -76,7 +76,6 @@ class CaseLoop {
   LoopSettings settings_;
   Save save_;
   RunAttempts attempts_;
-  std::string attempts_path_;
   std::optional<RunSignalGuard> guard_;
   RunProgress progress_;
   std::vector<std::size_t> dead_, suspects_, todo_;

@@ -42,6 +42,31 @@ void record_resume(ResultsFile& f, const nlohmann::json& then, const std::string
       {{"at", utc_timestamp()}, {"command", command}, {"hostname", here.hostname}, {"git_commit", here.git_commit}});
 }
 
+namespace {
+
+// The setting that differs (see refuse_other_settings), or empty when they agree.
+std::string changed_setting(const nlohmann::json& then, const nlohmann::json& now, const std::vector<std::string>& first) {
+  for (const std::string& key : first)
+    if (then.value(key, nlohmann::json()) != now.value(key, nlohmann::json())) return key;
+  for (const auto& [key, value] : now.items())
+    if (!then.contains(key) || then[key] != value) return key;
+  for (const auto& [key, value] : then.items())
+    if (!now.contains(key)) return key;
+  return {};
+}
+
+}  // namespace
+
+void refuse_other_settings(const std::string& path, const std::string& field, const nlohmann::json& then,
+                           const nlohmann::json& now, const std::string& elsewhere,
+                           const std::vector<std::string>& first) {
+  const std::string key = changed_setting(then, now, first);
+  if (key.empty()) return;
+  throw InputError(path, field + "." + key,
+                   "--resume with another " + key + " (the file's: " + then.value(key, nlohmann::json()).dump() +
+                       ", now: " + now.value(key, nlohmann::json()).dump() + "); " + elsewhere);
+}
+
 void mark_complete(ResultsFile& f) {
   f.elsbench()["complete"] = true;
   f.elsbench()["finished"] = utc_timestamp();

@@ -24,6 +24,14 @@ ResultsFile fresh_results(const std::string& preset, const std::string& command,
 void record_resume(ResultsFile& f, const nlohmann::json& then, const std::string& command,
                    const std::string& instance);
 
+// A --resume of a file whose run recorded its settings `then` (at `field`: every setting that
+// changes a price or a verdict) under the settings `now`: refused, naming `field.<key>` and both
+// values, at the first setting that differs (the `first` keys before the others: a change there
+// changes later ones too), one of `now` that `then` lacks, or one of `then`'s that `now` lacks.
+// `elsewhere` says what to do instead ("price into another --out").
+void refuse_other_settings(const std::string& path, const std::string& field, const nlohmann::json& then,
+                           const nlohmann::json& now, const std::string& elsewhere,
+                           const std::vector<std::string>& first = {});
 // The run priced every item: `complete` and the time it finished.
 void mark_complete(ResultsFile& f);
 

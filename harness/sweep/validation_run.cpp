@@ -46,12 +46,8 @@ Kept kept_cases(const std::vector<SweepCase>& cases, const ValidationRun& run, c
   if (els.value("preset", "") != kValidationPreset || !els.contains("validation") || !els["validation"].is_object())
     throw InputError(run.path, "context.elsbench.validation", "missing: not the results file of a validation");
   check_resumable(file, run.path);
-  const json& then = els["validation"];
-  for (const auto& [key, value] : settings.items())
-    if (then.value(key, json()) != value)
-      throw InputError(run.path, "context.elsbench.validation." + key,
-                       "--resume with another " + key + " (the file's: " + then.value(key, json()).dump() +
-                           ", now: " + value.dump() + "); validate into another --out");
+  refuse_other_settings(run.path, "context.elsbench.validation", els["validation"], settings,
+                        "validate into another --out");
   kept.elsbench = els;
   std::vector<std::string> ids;
   for (const SweepCase& c : cases) ids.push_back(c.id());

@@ -498,7 +498,6 @@ std::size_t weights_of_side(Problem& pb, const Product& p, double barrier, bool 
   return add_event_side(pb, std::move(f));
 }
 
-
 std::size_t node_of(const TimeGrid& g, double tau) {
   const auto it = std::lower_bound(g.tau.begin(), g.tau.end(), tau - 1e-9);
   if (it == g.tau.end() || std::abs(*it - tau) > 1e-9)
