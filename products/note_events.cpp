@@ -8,11 +8,12 @@ namespace {
 // A lizard: on its date the intact note redeems (at every node: the autocall on the same date
 // then takes its own side); on each monitoring day up to it, the intact note breaks below the
 // lizard's barrier.
-void add_lizard(const Product& p, const PayoffTerms& terms, std::vector<NoteEvent>& out) {
-  const double when = p.els.autocall[static_cast<std::size_t>(terms.lizard_date)].time;
-  out.push_back({EventKind::LizardRedeem, when, 0.0, false, terms.lizard_amount});
+void add_lizard(const Product& p, std::vector<NoteEvent>& out) {
+  const Lizard& lizard = p.els.lizard;
+  const double when = p.els.autocall[static_cast<std::size_t>(lizard.autocall)].time;
+  out.push_back({EventKind::LizardRedeem, when, 0.0, false, p.notional * (1.0 + lizard.coupon)});
   for (double t : p.monitoring_dates())
-    if (t <= when + 1e-9) out.push_back({EventKind::LizardBreak, t, terms.lizard_barrier, true, 0.0});
+    if (t <= when + 1e-9) out.push_back({EventKind::LizardBreak, t, lizard.barrier, true, 0.0});
 }
 
 }  // namespace
@@ -28,7 +29,7 @@ std::vector<NoteEvent> note_events(const Product& p) {
                    autocall_amount(terms, static_cast<int>(k)), static_cast<int>(k), k + 1 == dates.size()});
   for (double t : p.coupon_dates())
     out.push_back({EventKind::Coupon, t, terms.coupon_barrier, false, terms.coupon_amount, -1, t == T});
-  if (p.has_lizard()) add_lizard(p, terms, out);
+  if (p.has_lizard()) add_lizard(p, out);
   if (p.can_knock_in()) {
     const std::vector<double> days = p.monitoring_dates();
     for (std::size_t i = 0; i < days.size(); ++i)

@@ -22,11 +22,6 @@ PayoffTerms payoff_terms(const Product& p) {
     t.coupon_barrier = p.els.coupons.barrier;
     t.coupon_amount = p.notional * p.els.coupons.coupon;
     t.coupon_memory = p.els.coupons.memory;
-    if (p.has_lizard()) {
-      t.lizard_date = p.els.lizard.autocall;
-      t.lizard_barrier = p.els.lizard.barrier;
-      t.lizard_amount = p.notional * (1.0 + p.els.lizard.coupon);
-    }
     t.dates = static_cast<int>(p.els.autocall.size());
     for (int k = 0; k < t.dates; ++k) {
       const AutocallDate& d = p.els.autocall[static_cast<std::size_t>(k)];

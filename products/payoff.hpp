@@ -24,9 +24,6 @@ struct PayoffTerms {
   double coupon_barrier = 0;    // periodic coupons (Coupons), where the note pays them
   double coupon_amount = 0;     // notional * coupon
   bool coupon_memory = false;
-  int lizard_date = -1;         // the autocall date a lizard redeems on (Lizard), or -1
-  double lizard_barrier = 0;
-  double lizard_amount = 0;     // notional * (1 + lizard coupon)
   double strike[2] = {};        // validation products: one strike, or one per asset
   double cash = 0;              // cash-or-nothing payout
 };

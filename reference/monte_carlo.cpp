@@ -27,7 +27,7 @@ constexpr int kChunkSteps = mc::kChunkSteps;
 
 // A block of up to kLanes antithetic pairs, stepped date by date in structure-of-arrays form so
 // that each per-date loop over the pairs vectorises. The pairs still running sit in lanes
-// [0, live_); pairs whose both paths have been redeemed are dropped at each autocall date, so
+// [0, live_); pairs whose both paths have been redeemed are dropped at each date with events, so
 // early redemptions stop costing work.
 template <int D, bool Antithetic>
 class PairBlock {
@@ -40,18 +40,13 @@ class PairBlock {
     for (int step = 0; step < plan_.steps && live_ > 0; ++step) {
       if (step % kChunkSteps == 0) draw_normals(step / kChunkSteps);
       if (plan_.continuous) remember_previous_date();
-      if (plan_.monitored[static_cast<std::size_t>(step)])
-        advance<true>(step);
+      const PathEvent* knock_in = knock_in_at(step);
+      if (knock_in != nullptr)
+        advance<true>(step, knock_in->log_barrier);
       else
-        advance<false>(step);
+        advance<false>(step, 0.0);
       if (plan_.continuous) apply_bridge_crossing(step);
-      if (step <= plan_.lizard_step && plan_.monitored[static_cast<std::size_t>(step)]) observe_lizard();
-      if (plan_.coupon[static_cast<std::size_t>(step)]) pay_coupons(step);
-      if (plan_.autocall[static_cast<std::size_t>(step)] >= 0 && step + 1 < plan_.steps) {
-        observe_autocall(step);
-        if (step == plan_.lizard_step) redeem_lizard(step);
-        drop_finished_pairs();
-      }
+      if (meet_events(step)) drop_finished_pairs();
     }
     redeem_at_maturity();
   }
@@ -106,11 +101,10 @@ class PairBlock {
       }
   }
 
-  // One exact log-space step to the next date; with Observe, the daily knock-in observation,
-  // taken on log performance (min or max of x_a = log(S_a / reference_a)) against the log barrier:
-  // knocks_in() of payoff.hpp, without an exp per asset and path.
+  // One exact log-space step to the next date; with Observe, the date's knock-in observation,
+  // vectorised here with the step: pair_path.hpp's on_path rule for a knock-in, lane by lane.
   template <bool Observe>
-  void advance(int step) {
+  void advance(int step, double barrier) {
     std::array<double, D> drift;
     std::array<std::array<double, D>, D> shock;
     for (int a = 0; a < D; ++a) {
@@ -118,7 +112,6 @@ class PairBlock {
       for (int b = 0; b < D; ++b) shock[a][b] = plan_.shock_at(step, a, b);
     }
     const int first = (step % kChunkSteps) * D;
-    const double barrier = plan_.log_barrier;
     const bool worst = terms_.worst_of;
     // The loops over assets and paths are unrolled so that the loop over lanes is innermost,
     // the one GCC vectorises.
@@ -177,46 +170,41 @@ class PairBlock {
     return s.data();
   }
 
-  void observe_lizard() {
-    for (int l = 0; l < live_; ++l)
-      for (int m = 0; m < 2; ++m) {
-        double x[D];
-        for (int a = 0; a < D; ++a) x[a] = x_[m][a][l];
-        intact_[m][l] = mc::lizard_holds<D>(view_, x, intact_[m][l]);
-      }
+  // The date's knock-in observation, if it has one: taken with the step (advance). It reads and
+  // writes only a path's survival, which no other event reads, so it may come first.
+  const PathEvent* knock_in_at(int step) const {
+    for (const PathEvent& e : plan_.events_at(step))
+      if (e.kind == EventKind::KnockIn) return &e;
+    return nullptr;
   }
 
-  void redeem_lizard(int step) {
+  // The date's other events, lane by lane through pair_path.hpp's on_path; whether a pair
+  // finished there.
+  bool meet_events(int step) {
     const double discount = plan_.discount[static_cast<std::size_t>(step)];
-    for (int l = 0; l < live_; ++l)
-      for (int m = 0; m < 2; ++m) {
-        if (done_[m][l] || !intact_[m][l]) continue;
-        payoff_[m][slot_[l]] += discount * terms_.lizard_amount;
-        done_[m][l] = true;
+    bool finished = false;
+    for (const PathEvent& e : plan_.events_at(step)) {
+      if (e.kind == EventKind::KnockIn) continue;
+      for (int l = 0; l < live_; ++l) {
+        for (int m = 0; m < 2; ++m) meet(e, discount, m, l);
+        finished = finished || (done_[0][l] && done_[1][l]);
       }
+    }
+    return finished;
   }
 
-  void pay_coupons(int step) {
-    const double discount = plan_.discount[static_cast<std::size_t>(step)];
-    for (int l = 0; l < live_; ++l)
-      for (int m = 0; m < 2; ++m) {
-        if (done_[m][l]) continue;
-        Spots buffer{};
-        payoff_[m][slot_[l]] += discount * coupon_payment(terms_, performance(terms_, spots(m, l, buffer)), missed_[m][l]);
-      }
-  }
-
-  void observe_autocall(int step) {
-    const int date = plan_.autocall[static_cast<std::size_t>(step)];
-    const double discount = plan_.discount[static_cast<std::size_t>(step)];
-    for (int l = 0; l < live_; ++l)
-      for (int m = 0; m < 2; ++m) {
-        if (done_[m][l]) continue;
-        Spots buffer{};
-        if (!autocalls(terms_, date, performance(terms_, spots(m, l, buffer)))) continue;
-        payoff_[m][slot_[l]] += discount * autocall_amount(terms_, date);
-        done_[m][l] = true;
-      }
+  void meet(const PathEvent& e, double discount, int m, int l) {
+    if (done_[m][l]) return;
+    double x[D];
+    for (int a = 0; a < D; ++a) x[a] = x_[m][a][l];
+    double& paid = payoff_[m][slot_[l]];
+    mc::PathState s{survival_[m][l], paid, missed_[m][l], intact_[m][l], false};
+    mc::on_path<D>(view_, e, discount, x, s);
+    survival_[m][l] = s.survival;
+    paid = s.paid;
+    missed_[m][l] = s.missed;
+    intact_[m][l] = s.intact;
+    done_[m][l] = s.done;
   }
 
   void redeem_at_maturity() {

@@ -45,13 +45,10 @@ struct PlanView {
   const double* shock = nullptr;        // [step][asset][asset]
   const double* bridge_rate = nullptr;  // [step][asset]
   const double* discount = nullptr;     // [step]
-  const int* autocall = nullptr;        // [step]
-  const unsigned char* monitored = nullptr;
-  const unsigned char* coupon = nullptr;  // [step]: a periodic coupon date
+  const PathEvent* events = nullptr;    // PathPlan's, step by step
+  const int* step_events = nullptr;     // [step + 1]
   double start[kMaxAssets] = {};
-  double log_barrier = 0;
-  int lizard_step = -1;  // PathPlan's
-  double log_lizard = 0;
+  double log_barrier = 0;  // the knock-in's, for the bridge
   bool continuous = false, starts_knocked_in = false, antithetic = true;
   std::uint32_t key[2] = {};  // the seed's two words
   PayoffTerms terms;
@@ -65,13 +62,10 @@ inline PlanView plan_view(const PathPlan& plan, const PayoffTerms& terms, std::u
   v.shock = plan.shock.data();
   v.bridge_rate = plan.bridge_rate.data();
   v.discount = plan.discount.data();
-  v.autocall = plan.autocall.data();
-  v.monitored = plan.monitored.data();
-  v.coupon = plan.coupon.data();
+  v.events = plan.events.data();
+  v.step_events = plan.step_events.data();
   for (int a = 0; a < plan.dim; ++a) v.start[a] = plan.start[static_cast<std::size_t>(a)];
   v.log_barrier = plan.log_barrier;
-  v.lizard_step = plan.lizard_step;
-  v.log_lizard = plan.log_lizard;
   v.continuous = plan.continuous;
   v.starts_knocked_in = plan.starts_knocked_in;
   v.antithetic = antithetic;
@@ -80,6 +74,15 @@ inline PlanView plan_view(const PathPlan& plan, const PayoffTerms& terms, std::u
   v.terms = terms;
   return v;
 }
+
+// A path between its dates.
+struct PathState {
+  double survival = 1;  // probability of not having knocked in (below 1 between continuous observations)
+  double paid = 0;      // discounted payments so far
+  int missed = 0;       // coupon dates since the last coupon paid
+  bool intact = true;   // no close below a lizard's barrier yet
+  bool done = false;    // redeemed
+};
 
 // S_a = reference_a e^(x_a), x_a = log(S_a / reference_a).
 ELSBENCH_HD double spot_of(const PayoffTerms& t, int a, double x) { return t.reference[a] * path_math::exp_bounded(x); }
@@ -110,19 +113,6 @@ ELSBENCH_HD double log_performance(const PlanView& p, const double* x) {
   return p.terms.worst_of ? lo : hi;
 }
 
-// The daily knock-in observation on log performance: knocks_in() of payoff.hpp without an exp.
-template <int D>
-ELSBENCH_HD double observed_survival(const PlanView& p, const double* x, double q) {
-  return log_performance<D>(p, x) < p.log_barrier ? 0.0 : q;
-}
-
-// A monitoring day up to a lizard's date: whether the lizard still holds (a close below its
-// barrier breaks it: Lizard in product.hpp), on log performance.
-template <int D>
-ELSBENCH_HD bool lizard_holds(const PlanView& p, const double* x, bool intact) {
-  return intact && !(log_performance<D>(p, x) < p.log_lizard);
-}
-
 // Continuous monitoring over one interval: the factor on the survival probability, with no extra
 // numbers and less variance than drawing the crossing; exact for one asset. Several assets' bridges
 // are taken as independent given their ends, over one-day intervals (two crossing the same day is
@@ -142,6 +132,39 @@ ELSBENCH_HD double bridge_survival(const PlanView& p, int step, const double* be
   return p.terms.worst_of ? no_cross_all : 1.0 - min_cross;
 }
 
+// The performance of a path at a date (payoff.hpp's, on its spots).
+template <int D>
+ELSBENCH_HD double date_performance(const PayoffTerms& t, const double* x) {
+  double s[kMaxAssets] = {};
+  for (int a = 0; a < D; ++a) s[a] = spot_of(t, a, x[a]);
+  return performance(t, s);
+}
+
+ELSBENCH_HD void redeem(PathState& s, double paid) {
+  s.paid += paid;
+  s.done = true;
+}
+
+// What event e on its date does to a path at log levels x: each kind's path rule, as
+// event_kind.hpp holds its rule at a node. A redeemed path meets no more events. Observations
+// compare log performance with the log barrier (payoff.hpp's knocks_in without an exp); payments
+// take payoff.hpp's performance. An autocall on maturity is the redemption there (maturity_redemption).
+template <int D>
+ELSBENCH_HD void on_path(const PlanView& p, const PathEvent& e, double discount, const double* x, PathState& s) {
+  if (s.done) return;
+  switch (e.kind) {
+    case EventKind::Coupon: s.paid += discount * coupon_payment(p.terms, date_performance<D>(p.terms, x), s.missed); return;
+    case EventKind::KnockIn: s.survival = log_performance<D>(p, x) < e.log_barrier ? 0.0 : s.survival; return;
+    case EventKind::LizardBreak: s.intact = s.intact && !(log_performance<D>(p, x) < e.log_barrier); return;
+    case EventKind::Autocall:
+      if (!e.in_payoff && date_performance<D>(p.terms, x) >= e.barrier) redeem(s, discount * e.amount);
+      return;
+    case EventKind::LizardRedeem:
+      if (s.intact) redeem(s, discount * e.amount);
+      return;
+  }
+}
+
 // Discounted payoffs of pair `pair`'s two paths, averaged. The numbers (the CPU engine's too,
 // generator version 1): normal n = step * D + asset of a pair's stream s is output n % 4 of the
 // Philox block with counter (n / 4, pair low word, pair high word, s) and key (seed low word, seed
@@ -152,15 +175,13 @@ ELSBENCH_HD double pair_average(const PlanView& p, std::uint64_t pair) {
   constexpr int kNormals = kChunkSteps * D;
   const auto lo = static_cast<std::uint32_t>(pair), hi = static_cast<std::uint32_t>(pair >> 32);
   const int streams = p.antithetic ? 1 : 2;
-  double x[2][D], before[2][D], q[2], paid[2] = {0.0, 0.0}, z[2][kNormals];
-  bool done[2] = {false, false};
-  int missed[2] = {0, 0};  // coupon dates since the last coupon paid
-  bool intact[2] = {true, true};  // no close below a lizard's barrier yet
+  double x[2][D], before[2][D], z[2][kNormals];
+  PathState path[2];
   for (int m = 0; m < 2; ++m) {
     for (int a = 0; a < D; ++a) x[m][a] = p.start[a];
-    q[m] = p.starts_knocked_in ? 0.0 : 1.0;
+    path[m].survival = p.starts_knocked_in ? 0.0 : 1.0;
   }
-  for (int step = 0; step < p.steps && !(done[0] && done[1]); ++step) {
+  for (int step = 0; step < p.steps && !(path[0].done && path[1].done); ++step) {
     const int first = (step % kChunkSteps) * D;
     if (first == 0)
       for (int s = 0; s < streams; ++s)
@@ -181,41 +202,18 @@ ELSBENCH_HD double pair_average(const PlanView& p, std::uint64_t pair) {
       x[1][a] += p.antithetic ? drift - y : drift + y_other;
     }
     for (int m = 0; m < 2; ++m) {
-      if (p.monitored[step]) q[m] = observed_survival<D>(p, x[m], q[m]);
-      if (p.monitored[step] && step <= p.lizard_step) intact[m] = lizard_holds<D>(p, x[m], intact[m]);
-      if (p.continuous) q[m] *= bridge_survival<D>(p, step, before[m], x[m]);
+      if (p.continuous) path[m].survival *= bridge_survival<D>(p, step, before[m], x[m]);
+      for (int i = p.step_events[step]; i < p.step_events[step + 1]; ++i)
+        on_path<D>(p, p.events[i], p.discount[step], x[m], path[m]);
     }
-    if (p.coupon[step])
-      for (int m = 0; m < 2; ++m) {
-        if (done[m]) continue;
-        double s[kMaxAssets] = {};
-        for (int a = 0; a < D; ++a) s[a] = spot_of(p.terms, a, x[m][a]);
-        paid[m] += p.discount[step] * coupon_payment(p.terms, performance(p.terms, s), missed[m]);
-      }
-    const int date = p.autocall[step];
-    if (date < 0 || step + 1 >= p.steps) continue;
-    for (int m = 0; m < 2; ++m) {
-      if (done[m]) continue;
-      double s[kMaxAssets] = {};
-      for (int a = 0; a < D; ++a) s[a] = spot_of(p.terms, a, x[m][a]);
-      if (!autocalls(p.terms, date, performance(p.terms, s))) continue;
-      paid[m] += p.discount[step] * autocall_amount(p.terms, date);
-      done[m] = true;
-    }
-    if (step == p.lizard_step)
-      for (int m = 0; m < 2; ++m) {
-        if (done[m] || !intact[m]) continue;
-        paid[m] += p.discount[step] * p.terms.lizard_amount;
-        done[m] = true;
-      }
   }
   for (int m = 0; m < 2; ++m) {
-    if (done[m]) continue;
+    if (path[m].done) continue;
     double s[kMaxAssets] = {};
     for (int a = 0; a < D; ++a) s[a] = spot_of(p.terms, a, x[m][a]);
-    paid[m] += p.discount[p.steps - 1] * maturity_redemption(p.terms, s, q[m]);
+    path[m].paid += p.discount[p.steps - 1] * maturity_redemption(p.terms, s, path[m].survival);
   }
-  return 0.5 * (paid[0] + paid[1]);
+  return 0.5 * (path[0].paid + path[1].paid);
 }
 
 }  // namespace elsbench::mc

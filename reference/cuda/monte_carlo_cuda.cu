@@ -56,16 +56,14 @@ class DevicePlan {
   DevicePlan(gpu::DeviceAllocator& alloc, const PathPlan& plan, const mc::PlanView& host)
       : drift_(upload(alloc, plan.drift, "drift")), shock_(upload(alloc, plan.shock, "shocks")),
         bridge_(upload(alloc, plan.bridge_rate, "bridge rates")), discount_(upload(alloc, plan.discount, "discounts")),
-        autocall_(upload(alloc, plan.autocall, "autocall dates")),
-        monitored_(upload(alloc, plan.monitored, "monitoring dates")), coupon_(upload(alloc, plan.coupon, "coupon dates")),
+        events_(upload(alloc, plan.events, "events")), step_events_(upload(alloc, plan.step_events, "events by step")),
         view_(host) {
     view_.drift = drift_.data();
     view_.shock = shock_.data();
     view_.bridge_rate = bridge_.data();
     view_.discount = discount_.data();
-    view_.autocall = autocall_.data();
-    view_.monitored = monitored_.data();
-    view_.coupon = coupon_.data();
+    view_.events = events_.data();
+    view_.step_events = step_events_.data();
   }
   const mc::PlanView& view() const { return view_; }
 
@@ -77,9 +75,8 @@ class DevicePlan {
     return a;
   }
   gpu::DeviceArray<double> drift_, shock_, bridge_, discount_;
-  gpu::DeviceArray<int> autocall_;
-  gpu::DeviceArray<unsigned char> monitored_;
-  gpu::DeviceArray<unsigned char> coupon_;
+  gpu::DeviceArray<PathEvent> events_;
+  gpu::DeviceArray<int> step_events_;
   mc::PlanView view_;
 };
 

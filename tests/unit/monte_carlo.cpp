@@ -109,14 +109,24 @@ BOOST_AUTO_TEST_SUITE_END()
 
 BOOST_AUTO_TEST_SUITE(path_plan)
 
+// The kinds of a step's events, in the order a path meets them.
+std::vector<EventKind> kinds_at(const PathPlan& plan, int step) {
+  std::vector<EventKind> kinds;
+  for (const PathEvent& e : plan.events_at(step)) kinds.push_back(e.kind);
+  return kinds;
+}
+
 BOOST_AUTO_TEST_CASE(daily_plan_steps_on_every_trading_day_and_autocall_date) {
+  using enum EventKind;
   const PathPlan plan = make_path_plan(resolve_product("sample-2a-stepdown"));
   BOOST_TEST(plan.steps == 756);
-  BOOST_TEST(plan.autocall[125] == 0);
-  BOOST_TEST(plan.autocall[755] == 5);
-  BOOST_TEST(plan.autocall[126] == -1);
-  BOOST_TEST(plan.monitored[0] == 1);
-  BOOST_TEST(plan.monitored[755] == 1);
+  BOOST_TEST((kinds_at(plan, 125) == std::vector{KnockIn, Autocall}));  // observed, then redeemed
+  BOOST_TEST((kinds_at(plan, 126) == std::vector{KnockIn}));
+  BOOST_TEST((kinds_at(plan, 0) == std::vector{KnockIn}));
+  BOOST_TEST(plan.events_at(755).back().in_payoff);  // the maturity's autocall: its redemption
+  BOOST_TEST(!plan.events_at(125).back().in_payoff);
+  BOOST_TEST(plan.events_at(125).back().amount == 100.0 * (1 + 0.04), boost::test_tools::tolerance(1e-12));
+  BOOST_TEST(plan.events.size() == 756u + 6u);
   BOOST_TEST(plan.time.back() == 3.0);
   // vol_2 sqrt(dt) (rho, sqrt(1 - rho^2)) in the second row of the step's shock matrix.
   BOOST_TEST(plan.shock_at(0, 1, 0) == 0.30 * std::sqrt(1.0 / 252) * 0.5, boost::test_tools::tolerance(1e-14));
@@ -129,11 +139,11 @@ BOOST_AUTO_TEST_CASE(autocall_date_off_the_daily_grid_is_no_knock_in_observation
   const PathPlan plan = make_path_plan(p);
   BOOST_TEST(plan.steps == 757);
   int autocall_step = -1;
-  for (int s = 0; s < plan.steps; ++s)
-    if (plan.autocall[static_cast<std::size_t>(s)] == 0) autocall_step = s;
+  for (int s = 0; s < plan.steps && autocall_step < 0; ++s)
+    if (kinds_at(plan, s).back() == EventKind::Autocall) autocall_step = s;
   BOOST_REQUIRE(autocall_step >= 0);
   BOOST_TEST(plan.time[static_cast<std::size_t>(autocall_step)] == 0.3);
-  BOOST_TEST(plan.monitored[static_cast<std::size_t>(autocall_step)] == 0);
+  BOOST_TEST((kinds_at(plan, autocall_step) == std::vector{EventKind::Autocall}));
 }
 
 BOOST_AUTO_TEST_CASE(no_knock_in_and_validation_products_step_only_on_their_dates) {
@@ -200,6 +210,9 @@ BOOST_AUTO_TEST_CASE(vectorised_blocks_match_the_shared_pair_code_bit_for_bit) {
   products.push_back(with_monitoring("sample-2a-stepdown", "none"));
   products.push_back(variant("els-1a-stepdown", [](nlohmann::json& j) { j["underlyings"][0]["spot"] = 50.0; }));
   products.push_back(variant("monthly-coupon-2a", [](nlohmann::json& j) { j["coupons"]["memory"] = true; }));
+  products.push_back(variant("lizard-2a", [](nlohmann::json& j) {  // every kind of event on one path
+    j["coupons"] = {{"per_year", 12}, {"barrier", 0.7}, {"coupon", 0.005}, {"memory", true}};
+  }));
   for (const Product& p : products)
     for (const bool antithetic : {true, false}) {
       McOptions o;

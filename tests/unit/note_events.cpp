@@ -17,6 +17,15 @@ std::vector<NoteEvent> of_kind(const std::vector<NoteEvent>& all, EventKind kind
   return out;
 }
 
+// The steps of a path plan's events of `kind`.
+std::vector<int> path_events(const PathPlan& plan, EventKind kind) {
+  std::vector<int> steps;
+  for (int s = 0; s < plan.steps; ++s)
+    for (const PathEvent& e : plan.events_at(s))
+      if (e.kind == kind) steps.push_back(s);
+  return steps;
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(a_step_down_note_redeems_on_its_dates_and_observes_its_knock_in_daily) {
@@ -54,9 +63,7 @@ BOOST_AUTO_TEST_CASE(coupons_and_a_lizard_are_events_of_the_list_the_paths_stop_
     BOOST_TEST(e.amount == monthly.notional * monthly.els.coupons.coupon, boost::test_tools::tolerance(1e-12));
   }
   const PathPlan plan = make_path_plan(monthly);
-  int coupon_steps = 0;
-  for (unsigned char c : plan.coupon) coupon_steps += c;
-  BOOST_TEST(coupon_steps == 36);
+  BOOST_TEST(path_events(plan, EventKind::Coupon).size() == 36u);
 
   const Product lizard = resolve_product("lizard-2a");
   const std::vector<NoteEvent> events = note_events(lizard);
@@ -72,6 +79,12 @@ BOOST_AUTO_TEST_CASE(coupons_and_a_lizard_are_events_of_the_list_the_paths_stop_
     BOOST_TEST(e.time <= when + 1e-9);
   }
   const PathPlan lizard_plan = make_path_plan(lizard);
-  BOOST_TEST_REQUIRE(lizard_plan.lizard_step >= 0);
-  BOOST_TEST(lizard_plan.time[static_cast<std::size_t>(lizard_plan.lizard_step)] == when);
+  const std::vector<int> redeem_step = path_events(lizard_plan, EventKind::LizardRedeem);
+  BOOST_TEST_REQUIRE(redeem_step.size() == 1u);
+  BOOST_TEST(lizard_plan.time[static_cast<std::size_t>(redeem_step.front())] == when);
+  BOOST_TEST(path_events(lizard_plan, EventKind::LizardBreak).size() == 252u);
+  // On its date a path is observed, meets the autocall, then the lizard's redemption.
+  std::vector<EventKind> on_date;
+  for (const PathEvent& e : lizard_plan.events_at(redeem_step.front())) on_date.push_back(e.kind);
+  BOOST_TEST((on_date == std::vector{EventKind::KnockIn, EventKind::LizardBreak, EventKind::Autocall, EventKind::LizardRedeem}));
 }
