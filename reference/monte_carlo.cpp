@@ -75,10 +75,7 @@ class PairBlock {
       for (int m = 0; m < 2; ++m) {
         for (int a = 0; a < D; ++a) x_[m][a][l] = plan_.start[static_cast<std::size_t>(a)];
         survival_[m][l] = survival;
-        done_[m][l] = false;
-        missed_[m][l] = 0;
-        intact_[m][l] = true;
-        payoff_[m][l] = 0.0;
+        state_[m][l] = mc::PathState{};
       }
     }
   }
@@ -187,33 +184,30 @@ class PairBlock {
       if (e.kind == EventKind::KnockIn) continue;
       for (int l = 0; l < live_; ++l) {
         for (int m = 0; m < 2; ++m) meet(e, discount, m, l);
-        finished = finished || (done_[0][l] && done_[1][l]);
+        finished = finished || (state_[0][l].done && state_[1][l].done);
       }
     }
     return finished;
   }
 
   void meet(const PathEvent& e, double discount, int m, int l) {
-    if (done_[m][l]) return;
+    mc::PathState& s = state_[m][l];
+    if (s.done) return;
     double x[D];
     for (int a = 0; a < D; ++a) x[a] = x_[m][a][l];
-    double& paid = payoff_[m][slot_[l]];
-    mc::PathState s{survival_[m][l], paid, missed_[m][l], intact_[m][l], false};
+    s.survival = survival_[m][l];
     mc::on_path<D>(view_, e, discount, x, s);
     survival_[m][l] = s.survival;
-    paid = s.paid;
-    missed_[m][l] = s.missed;
-    intact_[m][l] = s.intact;
-    done_[m][l] = s.done;
   }
 
   void redeem_at_maturity() {
     const double discount = plan_.discount.back();
     for (int l = 0; l < live_; ++l)
       for (int m = 0; m < 2; ++m) {
-        if (done_[m][l]) continue;
+        double paid = state_[m][l].paid;
         Spots buffer{};
-        payoff_[m][slot_[l]] += discount * mc::maturity_redemption(terms_, spots(m, l, buffer), survival_[m][l]);
+        if (!state_[m][l].done) paid += discount * mc::maturity_redemption(terms_, spots(m, l, buffer), survival_[m][l]);
+        payoff_[m][slot_[l]] = paid;
       }
   }
 
@@ -224,18 +218,20 @@ class PairBlock {
     for (int m = 0; m < 2; ++m) {
       for (int a = 0; a < D; ++a) x_[m][a][to] = x_[m][a][from];
       survival_[m][to] = survival_[m][from];
-      done_[m][to] = done_[m][from];
-      missed_[m][to] = missed_[m][from];
-      intact_[m][to] = intact_[m][from];
+      state_[m][to] = state_[m][from];
     }
     for (int s = 0; s < kStreams; ++s)
       for (int n = 0; n < kNormals; ++n) z_[s][n][to] = z_[s][n][from];
   }
 
+  // A finished pair's payoffs go to its slot; the pairs still running close up.
   void drop_finished_pairs() {
     int kept = 0;
     for (int l = 0; l < live_; ++l) {
-      if (done_[0][l] && done_[1][l]) continue;
+      if (state_[0][l].done && state_[1][l].done) {
+        for (int m = 0; m < 2; ++m) payoff_[m][slot_[l]] = state_[m][l].paid;
+        continue;
+      }
       if (kept != l) move_lane(kept, l);
       ++kept;
     }
@@ -253,10 +249,8 @@ class PairBlock {
   alignas(64) std::uint32_t pair_lo_[kLanes];
   alignas(64) std::uint32_t pair_hi_[kLanes];
   int slot_[kLanes];  // the lane's position when the block started: where its payoffs go
-  bool done_[2][kLanes];
-  int missed_[2][kLanes];     // coupon dates since the last coupon paid
-  bool intact_[2][kLanes];    // no close below a lizard's barrier yet
-  double payoff_[2][kLanes];  // discounted payoff per path, by slot
+  mc::PathState state_[2][kLanes];  // what the events have done to the path (its survival is survival_)
+  double payoff_[2][kLanes];        // discounted payoff per path, by slot, once it is finished
 };
 
 // Calls body.template operator()<D, Antithetic>() for the product's dimension: the engine's loops
