@@ -10,9 +10,11 @@
 //   LizardBreak:  layer 0 moves phi of the way to layer 1's value (the lizard breaks);
 //   KnockIn:      every layer but the last moves phi of the way to the last's value;
 //   Coupon:       every layer gains phi times the event's value (a coupon paid on the date).
-// Each function switches over the kind without a default, so a kind added here is a -Wswitch
-// warning (an error with ELSBENCH_WARNINGS_AS_ERRORS) until it says what it does: never run as
-// another kind. docs/adding-an-event.md walks through adding one.
+// Below, what each kind pays and whether it has a state of its own (the grids' set-up, the price
+// bounds); its rule on a Monte Carlo path is reference/pair_path.hpp's on_path. Each function
+// switches over the kind without a default, so a kind added here is a -Wswitch warning (an error
+// with ELSBENCH_WARNINGS_AS_ERRORS) until it says what it does: never run as another kind.
+// docs/adding-an-event.md walks through adding one.
 #include "platform/hd.hpp"
 
 namespace elsbench {
@@ -46,6 +48,37 @@ ELSBENCH_HD constexpr int target_layer(EventKind kind, int layers) {
     case EventKind::Coupon: return -1;
   }
   return -1;
+}
+
+// What an event pays: nothing (an observation), a redemption that ends the note, or a coupon
+// beside it. The price's bounds take a note's largest redemption and all its coupons; the grids
+// damp the steps after a payment's date (its digital jump) and put a coupon on maturity in the payoff.
+enum class EventPayment : int { None, Redemption, Coupon };
+
+constexpr EventPayment payment(EventKind kind) {
+  switch (kind) {
+    case EventKind::LizardRedeem: return EventPayment::Redemption;
+    case EventKind::Autocall: return EventPayment::Redemption;
+    case EventKind::LizardBreak: return EventPayment::None;
+    case EventKind::KnockIn: return EventPayment::None;
+    case EventKind::Coupon: return EventPayment::Coupon;
+  }
+  return EventPayment::None;
+}
+
+// Whether the kind's events move the note into a state of its own, a value layer between the
+// alive one (0) and the knocked-in one (the last): the lizard's break, layer 1 (target_layer).
+// Such a state pays at maturity what the alive note pays, and its barrier, observed on the
+// knock-in's days, lies on a cell face as the knock-in's does.
+constexpr bool has_own_layer(EventKind kind) {
+  switch (kind) {
+    case EventKind::LizardRedeem: return false;
+    case EventKind::Autocall: return false;
+    case EventKind::LizardBreak: return true;
+    case EventKind::KnockIn: return false;
+    case EventKind::Coupon: return false;
+  }
+  return false;
 }
 
 // The value v at a node after the event, with weight phi and target (target_layer's value, else

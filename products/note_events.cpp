@@ -1,5 +1,7 @@
 #include "products/note_events.hpp"
 
+#include <algorithm>
+
 #include "products/payoff.hpp"
 
 namespace elsbench {
@@ -36,6 +38,11 @@ std::vector<NoteEvent> note_events(const Product& p) {
       out.push_back({EventKind::KnockIn, days[i], p.els.knock_in.barrier, true, 0.0, -1, i + 1 == days.size()});
   }
   return out;
+}
+
+int value_layers(const Product& p, const std::vector<NoteEvent>& events) {
+  const bool own = std::any_of(events.begin(), events.end(), [](const NoteEvent& e) { return has_own_layer(e.kind); });
+  return 1 + (own ? 1 : 0) + (p.can_knock_in() ? 1 : 0);
 }
 
 }  // namespace elsbench

@@ -25,4 +25,9 @@ struct NoteEvent {
 // knock-in observations, each kind in time order.
 std::vector<NoteEvent> note_events(const Product& p);
 
+// The value layers a grid marches for the note: alive (0); one for a kind of event with a state
+// of its own (event_kind.hpp's has_own_layer: layer 1, the one such kind there is); knocked in
+// (the last), with a knock-in to come.
+int value_layers(const Product& p, const std::vector<NoteEvent>& events);
+
 }  // namespace elsbench

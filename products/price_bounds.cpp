@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "products/note_events.hpp"
+
 namespace elsbench {
 namespace {
 
@@ -68,25 +70,21 @@ PriceBounds option_bounds(const Product& p) {
   return b;
 }
 
-// Every redemption is one of the autocall amounts on its date, or at maturity the dummy amount or
-// notional x min(performance, 1) <= notional; none is negative (coupons lie above -1).
+// Every redemption is one of the note's redemptions (an autocall's, a lizard's) on its date, or at
+// maturity the dummy amount or notional x min(performance, 1) <= notional; none is negative
+// (coupons lie above -1). At most one coupon a date in all; memory pays missed ones later, so at
+// a negative rate a coupon may be worth up to its discount at maturity.
 PriceBounds els_bounds(const Product& p) {
   PriceBounds b;
   b.scale = std::abs(p.notional);
   b.lower = non_negative();
   const double t = p.maturity();
   double most = p.notional * std::max(1.0, 1.0 + p.els.dummy_coupon) * std::exp(-p.rate * t);
-  for (const AutocallDate& d : p.els.autocall)
-    most = std::max(most, p.notional * (1.0 + d.coupon) * std::exp(-p.rate * d.time));
-  if (p.els.lizard.autocall >= 0)
-    most = std::max(most, p.notional * (1.0 + p.els.lizard.coupon) *
-                              std::exp(-p.rate * p.els.autocall[static_cast<std::size_t>(p.els.lizard.autocall)].time));
-  // At most one coupon a date in all; memory pays missed ones later, so at a negative rate a
-  // coupon may be worth up to its discount at maturity.
   double coupons = 0;
-  for (double when : p.coupon_dates()) {
-    const double latest = p.els.coupons.memory ? t : when;
-    coupons += p.notional * p.els.coupons.coupon * std::max(std::exp(-p.rate * when), std::exp(-p.rate * latest));
+  for (const NoteEvent& e : note_events(p)) {
+    const double now = std::exp(-p.rate * e.time);
+    if (payment(e.kind) == EventPayment::Redemption) most = std::max(most, e.amount * now);
+    if (payment(e.kind) == EventPayment::Coupon) coupons += e.amount * std::max(now, std::exp(-p.rate * t));
   }
   b.upper = {most + coupons, "the largest redemption (an autocall's, a lizard's) discounted from its date, notional x max(1 + c_k) e^{-r t_k}, "
                              "and every periodic coupon, the most the note can be worth"};

@@ -4,6 +4,9 @@
 #include <cmath>
 #include <set>
 #include <utility>
+#include <vector>
+
+#include "products/note_events.hpp"
 
 namespace elsbench {
 
@@ -13,17 +16,14 @@ GridLoad grid_load(const Product& product) {
   GridLoad g;
   g.dim = product.dimension();
   if (!product.is_els()) return g;
-  const ElsTerms& t = product.els;
-  g.layers = product.has_lizard() ? 3 : product.can_knock_in() ? 2 : 1;
-  // Events on the same side of the same barrier share their weights (problem_builder.cpp).
+  const std::vector<NoteEvent> events = note_events(product);
+  g.layers = value_layers(product, events);
+  // Events on the same side of the same barrier share their weights (problem_builder.cpp); the
+  // knock-in's are the problem's own, daily or continuous.
   std::set<std::pair<double, bool>> sides;
-  for (std::size_t k = 0; k + 1 < t.autocall.size(); ++k) sides.insert({t.autocall[k].barrier, false});
-  if (product.pays_coupons()) sides.insert({t.coupons.barrier, false});
-  if (g.layers > 1) sides.insert({t.knock_in.barrier, true});
-  if (product.has_lizard()) {
-    sides.insert({0.0, false});  // the lizard's redemption covers every node
-    sides.insert({t.lizard.barrier, true});
-  }
+  if (product.can_knock_in()) sides.insert({product.els.knock_in.barrier, true});
+  for (const NoteEvent& e : events)
+    if (!e.in_payoff && e.kind != EventKind::KnockIn) sides.insert({e.barrier, e.below});
   g.event_weights = static_cast<int>(sides.size());
   return g;
 }

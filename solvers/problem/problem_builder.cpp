@@ -113,7 +113,15 @@ void extend_domain(std::vector<double>& s, double factor) {
   for (double cell = last * ratio; s.back() < far; cell *= ratio) s.push_back(s.back() + cell);
 }
 
-Axis make_axis(const Product& p, int d, const GridOptions& g, std::size_t stride) {
+// The barrier of a state of the note's own observed on the knock-in's days (event_kind.hpp's
+// has_own_layer: a lizard's), or 0.
+double own_state_barrier(const std::vector<NoteEvent>& events) {
+  for (const NoteEvent& e : events)
+    if (has_own_layer(e.kind)) return e.barrier;
+  return 0.0;
+}
+
+Axis make_axis(const Product& p, const std::vector<NoteEvent>& events, int d, const GridOptions& g, std::size_t stride) {
   const Underlying& a = p.assets[static_cast<std::size_t>(d)];
   MeshSpec m;
   m.kind = g.mesh;
@@ -128,8 +136,8 @@ Axis make_axis(const Product& p, int d, const GridOptions& g, std::size_t stride
     m.face = p.els.knock_in.barrier * a.reference;
     m.second_center = m.face;
     m.second_density = kKnockInDensity;
-    // A lizard is observed daily too: its barrier on a face as well.
-    if (p.has_lizard()) m.upper_face = p.els.lizard.barrier * a.reference;
+    // A state of the note's own (a lizard's) is observed daily too: its barrier on a face as well.
+    if (const double own = own_state_barrier(events); own > 0) m.upper_face = own * a.reference;
   }
   Axis axis;
   axis.s = make_mesh(m);
@@ -438,15 +446,27 @@ std::size_t add_event_side(Problem& pb, CellFractions f) {
   return pb.event_fractions.size() - 1;
 }
 
-bool coupon_at_maturity(const Product& p) {
-  const std::vector<double> dates = p.coupon_dates();
-  return !dates.empty() && dates.back() == p.maturity();
+// The coupons paid on maturity beside the redemption: part of the payoff at tau = 0.
+std::vector<NoteEvent> coupons_at_maturity(const std::vector<NoteEvent>& events) {
+  std::vector<NoteEvent> out;
+  for (const NoteEvent& e : events)
+    if (e.in_payoff && payment(e.kind) == EventPayment::Coupon) out.push_back(e);
+  return out;
 }
 
-void set_els_payoff(Problem& pb, const Product& p) {
+// What those coupons pay at performance perf.
+double coupons_paid(const std::vector<NoteEvent>& coupons, double perf) {
+  double paid = 0.0;
+  for (const NoteEvent& e : coupons)
+    if (e.below ? perf < e.barrier : perf >= e.barrier) paid += e.amount;
+  return paid;
+}
+
+void set_els_payoff(Problem& pb, const Product& p, const std::vector<NoteEvent>& events) {
   const KnockIn& ki = p.els.knock_in;
   const bool has_knock_in = p.can_knock_in();
-  pb.layers = p.has_lizard() ? kMaxLayers : has_knock_in ? 2 : 1;
+  pb.layers = value_layers(p, events);
+  const int own_layers = pb.layers - (has_knock_in ? 2 : 1);
   pb.continuous_knock_in = has_knock_in && ki.monitoring == Monitoring::Continuous;
   pb.knock_in_barrier = ki.barrier;
   pb.initial.resize(pb.values());
@@ -459,16 +479,17 @@ void set_els_payoff(Problem& pb, const Product& p) {
   // The payoff jumps at the last redemption barrier, the knock-in barrier and a coupon's barrier,
   // and has a kink at 1 (a knocked-in note repays at most its notional).
   std::vector<double> breaks{terms.barrier[terms.dates - 1], ki.barrier, 1.0};
-  const bool coupon_now = coupon_at_maturity(p);
-  if (coupon_now) breaks.push_back(terms.coupon_barrier);
+  const std::vector<NoteEvent> coupons = coupons_at_maturity(events);
+  for (const NoteEvent& e : coupons) breaks.push_back(e.barrier);
   CellAverage(pb).fill_by_performance(pb, terms, breaks, [&](double perf, double* out) {
     // A knock-in or a coupon on the maturity date itself is part of the payoff at tau = 0.
     const bool ki_now = ki.monitoring != Monitoring::None &&
                         (pb.continuous_knock_in ? perf <= ki.barrier : knocks_in(terms, perf));
-    const double coupon = coupon_now && pays_coupon(terms, perf) ? terms.coupon_amount : 0.0;
+    const double coupon = coupons_paid(coupons, perf);
     out[0] = maturity_amount(terms, perf, p.els.knocked_in || ki_now) + coupon;
-    if (pb.layers == 3) out[1] = out[0];  // a broken lizard pays nothing at maturity
-    if (pb.layers > 1) out[pb.layers - 1] = maturity_amount(terms, perf, true) + coupon;
+    // A state of the note's own (a broken lizard) pays at maturity what the alive note pays.
+    for (int l = 1; l <= own_layers; ++l) out[l] = out[0];
+    if (has_knock_in) out[pb.layers - 1] = maturity_amount(terms, perf, true) + coupon;
   });
 }
 
@@ -489,8 +510,9 @@ std::string describe_mesh(const Problem& pb, const GridOptions& g) {
 }
 
 // Weights of the side at or above a barrier (an autocall's, a coupon's) or below it (a lizard's),
-// shared between events with the same side.
+// shared between events with the same side, the knock-in's included (a lizard at its barrier).
 std::size_t weights_of_side(Problem& pb, const Product& p, double barrier, bool below) {
+  if (below && p.can_knock_in() && barrier == pb.knock_in_barrier) return pb.knock_in_weights;
   for (const EventAction& e : pb.events)
     if (e.barrier == barrier && (pb.event_fractions[e.weights].below != 0) == below) return e.weights;
   CellFractions f = fractions_at_or_above(pb, p, barrier);
@@ -591,20 +613,31 @@ void check_time_steps(double steps) {
   }
 }
 
+// The dates the time grid holds as nodes: every event's, in tau (make_time_grid merges a date
+// that several events share).
+std::vector<double> taus_of(const Product& p, const std::vector<NoteEvent>& events) {
+  std::vector<double> taus;
+  const double T = p.maturity();
+  for (const NoteEvent& e : events) taus.push_back(T - e.time);
+  return taus;
+}
+
 // The time grid the variant's rule asks for; an explicit step beyond its bound is refused here,
 // before the payoff and event arrays are built.
-TimeGrid time_grid_for(const Problem& pb, const Product& p, const GridOptions& g, const TimeStepping& stepping) {
+TimeGrid time_grid_for(const Problem& pb, const Product& p, const std::vector<NoteEvent>& events, const GridOptions& g,
+                       const TimeStepping& stepping) {
   const double T = p.maturity();
+  const std::vector<double> taus = taus_of(p, events);
   if (g.nt) check_time_steps(*g.nt);
   if (stepping.rule == TimeStepping::Rule::PerYear)
-    return make_time_grid(T, event_taus(p), g.nt ? *g.nt : steps_per_year_rule(p, g.n));
+    return make_time_grid(T, taus, g.nt ? *g.nt : steps_per_year_rule(p, g.n));
   const double bound = explicit_dt_bound(pb);
-  if (!g.nt) check_time_steps(count_steps_max_dt(T, event_taus(p), kExplicitAutoFraction * bound));
-  TimeGrid grid = g.nt ? make_time_grid(T, event_taus(p), *g.nt)
-                       : make_time_grid_max_dt(T, event_taus(p), kExplicitAutoFraction * bound);
+  if (!g.nt) check_time_steps(count_steps_max_dt(T, taus, kExplicitAutoFraction * bound));
+  TimeGrid grid = g.nt ? make_time_grid(T, taus, *g.nt)
+                       : make_time_grid_max_dt(T, taus, kExplicitAutoFraction * bound);
   if (grid.max_dt() > bound * (1 + 1e-12)) {
     std::ostringstream needed, msg;
-    needed << std::fixed << std::setprecision(0) << count_steps_max_dt(T, event_taus(p), bound);
+    needed << std::fixed << std::setprecision(0) << count_steps_max_dt(T, taus, bound);
     msg << "explicit: time step " << grid.max_dt() << " exceeds the stability bound " << bound
         << " of this grid; use --nt " << needed.str() << " or more, or --nt auto";
     throw SolverError(SolverError::Kind::Unstable, msg.str());
@@ -633,8 +666,8 @@ std::size_t event_side(Problem& pb, const NoteEvent& e) {
 }
 
 // Places the note's events (note_events.hpp; those on maturity are in the payoff) and the damping
-// steps on the grid: a redemption's or a coupon's digital jump is damped.
-void place_events(Problem& pb, TimeGrid grid, int damping_steps) {
+// steps on the grid: a payment's digital jump is damped.
+void place_events(Problem& pb, const std::vector<NoteEvent>& events, TimeGrid grid, int damping_steps) {
   const Product& p = *pb.product;
   const auto damp_from = [&](std::size_t node) {
     for (std::size_t j = node; j < node + static_cast<std::size_t>(damping_steps) && j < grid.steps(); ++j)
@@ -642,12 +675,11 @@ void place_events(Problem& pb, TimeGrid grid, int damping_steps) {
   };
   damp_from(0);
   const double T = p.maturity();
-  for (const NoteEvent& e : note_events(p)) {
+  for (const NoteEvent& e : events) {
     if (e.in_payoff) continue;
     const std::size_t node = node_of(grid, T - e.time);
-    const double barrier = e.kind == EventKind::KnockIn ? pb.knock_in_barrier : e.barrier;
-    pb.events.push_back({e.kind, node, barrier, e.amount, false, event_side(pb, e)});
-    if (e.kind == EventKind::Autocall || e.kind == EventKind::Coupon) damp_from(node);
+    pb.events.push_back({e.kind, node, e.barrier, e.amount, false, event_side(pb, e)});
+    if (payment(e.kind) != EventPayment::None) damp_from(node);
   }
   std::stable_sort(pb.events.begin(), pb.events.end(), [](const EventAction& x, const EventAction& y) {
     return x.at_node != y.at_node ? x.at_node < y.at_node : x.kind < y.kind;
@@ -663,21 +695,17 @@ std::vector<int> Problem::shape() const {
   return s;
 }
 
-std::vector<double> event_taus(const Product& p) {
-  std::vector<double> taus;
-  const double T = p.maturity();
-  for (const NoteEvent& e : note_events(p))
-    if (e.kind == EventKind::Autocall || e.kind == EventKind::Coupon || e.kind == EventKind::KnockIn)
-      taus.push_back(T - e.time);
-  return taus;
-}
+std::vector<double> event_taus(const Product& p) { return taus_of(p, note_events(p)); }
 
 int steps_per_year_rule(const Product& product, int n) {
   // One step per node per year of maturity, at least 50: keeps dt ~ h so both errors shrink together.
   return std::max(50, static_cast<int>(std::lround(n * std::max(1.0, product.maturity()) / 2.0)));
 }
 
-Problem plan_problem(const Product& p, const GridOptions& g, const TimeStepping& stepping) {
+namespace {
+
+Problem plan_note(const Product& p, const std::vector<NoteEvent>& events, const GridOptions& g,
+                  const TimeStepping& stepping) {
   if (g.n < 4) throw std::invalid_argument("n must be at least 4 nodes per axis");
   if (!g.axis_nodes.empty() && g.axis_nodes.size() != static_cast<std::size_t>(p.dimension()))
     throw std::invalid_argument("the grid names the nodes of " + std::to_string(g.axis_nodes.size()) +
@@ -690,7 +718,7 @@ Problem plan_problem(const Product& p, const GridOptions& g, const TimeStepping&
   pb.dim = p.dimension();
   std::size_t stride = 1;
   for (int d = 0; d < pb.dim; ++d) {
-    pb.axes.push_back(make_axis(p, d, g, stride));
+    pb.axes.push_back(make_axis(p, events, d, g, stride));
     check_resolution(pb.axes.back(), p, p.assets[static_cast<std::size_t>(d)]);
     stride *= pb.axes.back().size();
   }
@@ -701,30 +729,33 @@ Problem plan_problem(const Product& p, const GridOptions& g, const TimeStepping&
       const double coeff = p.correlation[ua][ub] * p.assets[ua].vol * p.assets[ub].vol;
       if (coeff != 0.0) pb.mixed.push_back({a, b, coeff});
     }
-  pb.time = time_grid_for(pb, p, g, stepping);
+  pb.time = time_grid_for(pb, p, events, g, stepping);
   if (stepping.damping) damp_after_knock_in_dates(pb.time, p, g);
   return pb;
 }
 
-namespace {
-
-// Everything but the per-node event weights.
+// Everything but the per-node event weights; the note's events read once.
 Problem build_without_node_weights(const Product& p, const GridOptions& g, const TimeStepping& stepping,
                                    const BeforeArrays& before_arrays) {
-  Problem pb = plan_problem(p, g, stepping);
+  const std::vector<NoteEvent> events = note_events(p);
+  Problem pb = plan_note(p, events, g, stepping);
   if (before_arrays) before_arrays(pb.points, pb.time.steps());
   if (p.is_els()) {
-    set_els_payoff(pb, p);
+    set_els_payoff(pb, p, events);
   } else {
     set_option_payoff(pb, p);
   }
   pb.mesh = describe_mesh(pb, g);
   TimeGrid grid = std::move(pb.time);
-  place_events(pb, std::move(grid), stepping.damping ? g.damping_steps : 0);
+  place_events(pb, events, std::move(grid), stepping.damping ? g.damping_steps : 0);
   return pb;
 }
 
 }  // namespace
+
+Problem plan_problem(const Product& p, const GridOptions& g, const TimeStepping& stepping) {
+  return plan_note(p, note_events(p), g, stepping);
+}
 
 Problem build_problem(const Product& p, const GridOptions& g, const TimeStepping& stepping,
                       const BeforeArrays& before_arrays) {

@@ -5,9 +5,11 @@
 #include <boost/test/unit_test.hpp>
 #include <cmath>
 
+#include "products/book_generator.hpp"
 #include "products/catalog.hpp"
 #include "solvers/contract/memory_model.hpp"
 #include "solvers/contract/solver.hpp"
+#include "solvers/problem/problem_builder.hpp"
 
 using namespace elsbench;
 
@@ -25,6 +27,25 @@ BOOST_AUTO_TEST_CASE(a_product_puts_layers_and_event_weights_on_the_grid) {
   BOOST_TEST(call.dim == 1);
   BOOST_TEST(call.layers == 1);
   BOOST_TEST(call.event_weights == 0);
+}
+
+// The model reads the note's events as the problem builder does: the same layers and sides, on
+// every kind of note (lizards, coupons, knocked in or not, one to three assets).
+BOOST_AUTO_TEST_CASE(the_load_is_the_built_problems_layers_and_event_sides) {
+  std::vector<Product> notes;
+  for (const Product& p : load_catalog())
+    if (p.is_els()) notes.push_back(p);
+  for (const BookFamily family : {BookFamily::Issued, BookFamily::Digital, BookFamily::Monthly, BookFamily::Lizard})
+    for (const Product& p : generate_book({12, 0, 5, family})) notes.push_back(p);
+  GridOptions grid;
+  grid.n = 32;
+  for (const Product& p : notes) {
+    const Problem pb = build_problem(p, grid);
+    const GridLoad load = grid_load(p);
+    BOOST_TEST_INFO(p.id);
+    BOOST_TEST(load.layers == pb.layers);
+    BOOST_TEST(static_cast<std::size_t>(load.event_weights) == pb.event_fractions.size());
+  }
 }
 
 BOOST_AUTO_TEST_CASE(bytes_per_point_counts_arrays_by_layer_dimension_and_precision) {
