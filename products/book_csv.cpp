@@ -6,6 +6,7 @@
 #include <set>
 
 #include "platform/nearest_word.hpp"
+#include "products/product_json.hpp"
 
 namespace elsbench {
 namespace {
@@ -16,11 +17,11 @@ constexpr int kMaxCsvAssets = 3, kMaxCsvDates = 64;
 
 const std::vector<std::string>& known_columns() {
   static const std::vector<std::string> columns = [] {
-    std::vector<std::string> c = {"id",          "isin",       "tags",          "type",       "notional",
-                                  "rate",        "performance", "dummy_coupon", "knocked_in", "knock_in_barrier",
-                                  "knock_in_monitoring", "knock_in_days_per_year", "knock_in_calendar", "valuation_date",
-                                  "day_count",   "coupons_per_year", "coupons_barrier", "coupons_coupon", "coupons_memory",
-                                  "lizard_autocall", "lizard_barrier", "lizard_coupon"};
+    std::vector<std::string> c = {"id",   "isin",        "tags",         "type",       "notional",
+                                  "rate", "performance", "dummy_coupon", "knocked_in", "valuation_date",
+                                  "day_count"};
+    for (const TermObject& o : els_term_objects())
+      for (const std::string_view key : o.keys) c.push_back(std::string(o.name) + "_" + std::string(key));
     for (int k = 1; k <= kMaxCsvAssets; ++k)
       for (const char* f : {"name", "spot", "reference", "vol", "div_yield"})
         c.push_back("underlying_" + std::to_string(k) + "_" + f);
@@ -60,6 +61,14 @@ std::string after_index(const std::string& column, const std::string& prefix) {
   return rest.substr(rest.find('_') + 1);
 }
 
+// The term object (els_term_objects) whose column this is, or nullptr.
+const TermObject* term_object_of(const std::string& column) {
+  for (const TermObject& o : els_term_objects())
+    if (column.size() > o.name.size() && column.compare(0, o.name.size(), o.name) == 0 && column[o.name.size()] == '_')
+      return &o;
+  return nullptr;
+}
+
 }  // namespace
 
 std::vector<std::string> csv_cells(std::string_view line, bool& ok) {
@@ -92,8 +101,7 @@ std::vector<std::string> csv_cells(std::string_view line, bool& ok) {
 
 std::string csv_column(const std::string& field) {
   static const std::regex underlying(R"(underlyings\[(\d+)\]\.(\w+))"), autocall(R"(autocall\[(\d+)\]\.(\w+))"),
-      correlation(R"(correlation\[(\d+)\](?:\[(\d+)\])?)"), knock_in(R"(knock_in\.(\w+))"), tag(R"(tags\[\d+\])"),
-      coupons(R"(coupons\.(\w+))"), lizard(R"(lizard\.(\w+))");
+      correlation(R"(correlation\[(\d+)\](?:\[(\d+)\])?)"), tag(R"(tags\[\d+\])"), term_key(R"((\w+)\.(\w+))");
   std::smatch m;
   const auto plus_one = [](const std::string& i) { return std::to_string(std::stoi(i) + 1); };
   if (std::regex_match(field, m, underlying)) return "underlying_" + plus_one(m[1]) + "_" + m[2].str();
@@ -103,10 +111,9 @@ std::string csv_column(const std::string& field) {
     const int i = std::stoi(m[1]), j = std::stoi(m[2]);
     return "correlation_" + std::to_string(std::min(i, j) + 1) + "_" + std::to_string(std::max(i, j) + 1);
   }
-  if (std::regex_match(field, m, knock_in)) return "knock_in_" + m[1].str();
   if (std::regex_match(field, m, tag)) return "tags";
-  if (std::regex_match(field, m, coupons)) return "coupons_" + m[1].str();
-  if (std::regex_match(field, m, lizard)) return "lizard_" + m[1].str();
+  if (std::regex_match(field, m, term_key) && term_object_of(m[1].str() + "_" + m[2].str()))
+    return m[1].str() + "_" + m[2].str();  // knock_in.barrier
   if (field == "underlyings") return "underlying_*";
   if (field == "correlation") return "correlation_*";
   if (field == "autocall") return "autocall_*";
@@ -137,8 +144,7 @@ json CsvBookHeader::row_json(std::string_view line, const std::string& where) co
     throw InputError(where, "<row>", std::to_string(cells.size()) + " cells under a header of " +
                                          std::to_string(columns_.size()) + " columns");
   json j = {{"type", "stepdown-els"}};
-  json underlyings = json::array(), autocall = json::array(), knock_in = json::object(), coupons = json::object(),
-       lizard = json::object();
+  json underlyings = json::array(), autocall = json::array(), terms = json::object();
   std::vector<std::vector<double>> correlation(kMaxCsvAssets, std::vector<double>(kMaxCsvAssets, 0.0));
   bool has_correlation = false;
   int highest_correlated = 0;
@@ -162,13 +168,8 @@ json CsvBookHeader::row_json(std::string_view line, const std::string& where) co
       correlation[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)] = v.get<double>();
       correlation[static_cast<std::size_t>(b)][static_cast<std::size_t>(a)] = v.get<double>();
       has_correlation = true;
-    } else if (column.rfind("knock_in_", 0) == 0) {
-      const std::string key = column.substr(9);
-      knock_in[key] = key == "monitoring" ? json(text) : cell_value(text);
-    } else if (column.rfind("coupons_", 0) == 0) {
-      coupons[column.substr(8)] = cell_value(text);
-    } else if (column.rfind("lizard_", 0) == 0) {
-      lizard[column.substr(7)] = cell_value(text);
+    } else if (const TermObject* o = term_object_of(column)) {
+      terms[std::string(o->name)][column.substr(o->name.size() + 1)] = cell_value(text);
     } else if (column == "tags") {
       json tags = json::array();
       std::size_t from = 0;
@@ -182,9 +183,7 @@ json CsvBookHeader::row_json(std::string_view line, const std::string& where) co
   // Blank cells inside the underlyings or dates leave empty objects: the loader names what is missing.
   if (!underlyings.empty()) j["underlyings"] = underlyings;
   if (!autocall.empty()) j["autocall"] = autocall;
-  if (!knock_in.empty()) j["knock_in"] = knock_in;
-  if (!coupons.empty()) j["coupons"] = coupons;
-  if (!lizard.empty()) j["lizard"] = lizard;
+  for (const auto& [name, object] : terms.items()) j[name] = object;
   const std::size_t n = underlyings.size();
   if (highest_correlated > static_cast<int>(n))
     throw InputError(where, "correlation_*", "a correlation names underlying " + std::to_string(highest_correlated) +

@@ -567,4 +567,10 @@ json product_to_json(const Product& p) {
   return j;
 }
 
+const std::vector<TermObject>& els_term_objects() {
+  static const std::vector<TermObject> objects = {
+      {"knock_in", kKnockInKeys}, {"coupons", kCouponKeys}, {"lizard", kLizardKeys}};
+  return objects;
+}
+
 }  // namespace elsbench
