@@ -12,12 +12,17 @@
 //   Coupon:       every layer gains phi times the event's value (a coupon paid on the date).
 // Below, what each kind pays and whether it has a state of its own (the grids' set-up, the price
 // bounds); its rule on a Monte Carlo path is reference/pair_path.hpp's on_path. Each function
-// switches over the kind without a default, so a kind added here is a -Wswitch warning (an error
-// with ELSBENCH_WARNINGS_AS_ERRORS) until it says what it does: never run as another kind.
+// switches over the kind without a default, and a switch that misses a kind does not compile
+// (ELSBENCH_EVERY_KIND): a kind added here says what it does, never runs as another.
 // docs/adding-an-event.md walks through adding one.
 #include "platform/hd.hpp"
 
+// Around the switches over EventKind: one that misses a kind is an error, not a warning.
+#define ELSBENCH_EVERY_KIND_BEGIN _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic error \"-Wswitch\"")
+#define ELSBENCH_EVERY_KIND_END _Pragma("GCC diagnostic pop")
+
 namespace elsbench {
+ELSBENCH_EVERY_KIND_BEGIN
 
 // Within a node, events apply in this order (the march goes backward in time, so the reverse of
 // the note's day: observations, then the redemptions, then the coupon paid beside them). Two
@@ -95,4 +100,5 @@ ELSBENCH_HD constexpr R moved_value(EventKind kind, R v, R phi, R target) {
   return v;
 }
 
+ELSBENCH_EVERY_KIND_END
 }  // namespace elsbench

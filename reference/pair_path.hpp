@@ -149,6 +149,7 @@ ELSBENCH_HD void redeem(PathState& s, double paid) {
 // event_kind.hpp holds its rule at a node. A redeemed path meets no more events. Observations
 // compare log performance with the log barrier (payoff.hpp's knocks_in without an exp); payments
 // take payoff.hpp's performance. An autocall on maturity is the redemption there (maturity_redemption).
+ELSBENCH_EVERY_KIND_BEGIN
 template <int D>
 ELSBENCH_HD void on_path(const PlanView& p, const PathEvent& e, double discount, const double* x, PathState& s) {
   if (s.done) return;
@@ -164,6 +165,7 @@ ELSBENCH_HD void on_path(const PlanView& p, const PathEvent& e, double discount,
       return;
   }
 }
+ELSBENCH_EVERY_KIND_END
 
 // Discounted payoffs of pair `pair`'s two paths, averaged. The numbers (the CPU engine's too,
 // generator version 1): normal n = step * D + asset of a pair's stream s is output n % 4 of the
