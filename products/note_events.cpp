@@ -2,8 +2,6 @@
 
 #include <algorithm>
 
-#include "products/payoff.hpp"
-
 namespace elsbench {
 namespace {
 
@@ -23,14 +21,14 @@ void add_lizard(const Product& p, std::vector<NoteEvent>& out) {
 std::vector<NoteEvent> note_events(const Product& p) {
   std::vector<NoteEvent> out;
   if (!p.is_els()) return out;
-  const PayoffTerms terms = payoff_terms(p);
   const auto& dates = p.els.autocall;
   const double T = p.maturity();
   for (std::size_t k = 0; k < dates.size(); ++k)
-    out.push_back({EventKind::Autocall, dates[k].time, dates[k].barrier, false,
-                   autocall_amount(terms, static_cast<int>(k)), static_cast<int>(k), k + 1 == dates.size()});
+    out.push_back({EventKind::Autocall, dates[k].time, dates[k].barrier, false, p.notional * (1.0 + dates[k].coupon),
+                   static_cast<int>(k), k + 1 == dates.size()});
+  const Coupons& c = p.els.coupons;
   for (double t : p.coupon_dates())
-    out.push_back({EventKind::Coupon, t, terms.coupon_barrier, false, terms.coupon_amount, -1, t == T});
+    out.push_back({EventKind::Coupon, t, c.barrier, false, p.notional * c.coupon, -1, t == T, c.memory});
   if (p.has_lizard()) add_lizard(p, out);
   if (p.can_knock_in()) {
     const std::vector<double> days = p.monitoring_dates();

@@ -18,6 +18,7 @@ struct NoteEvent {
   double amount = 0;      // the event's value: a redemption or a coupon, in price units
   int autocall = -1;      // an autocall's index into els.autocall
   bool in_payoff = false; // on maturity: the grids take it in the payoff at tau = 0
+  bool accrues = false;   // a payment that also pays the dates of its kind missed since the last paid (memory)
 };
 
 // The events of a step-down ELS (none for another product), by kind: its autocall dates, coupon

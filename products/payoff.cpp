@@ -19,9 +19,6 @@ PayoffTerms payoff_terms(const Product& p) {
       throw std::invalid_argument(p.id + ": a note has 1 to " + std::to_string(kMaxAutocallDates) + " autocall dates");
     t.dummy_amount = p.notional * (1.0 + p.els.dummy_coupon);
     t.knock_in_barrier = p.els.knock_in.barrier;
-    t.coupon_barrier = p.els.coupons.barrier;
-    t.coupon_amount = p.notional * p.els.coupons.coupon;
-    t.coupon_memory = p.els.coupons.memory;
     t.dates = static_cast<int>(p.els.autocall.size());
     for (int k = 0; k < t.dates; ++k) {
       const AutocallDate& d = p.els.autocall[static_cast<std::size_t>(k)];

@@ -21,9 +21,6 @@ struct PayoffTerms {
   int dates = 0;                // autocall dates; the last is maturity
   double barrier[kMaxAutocallDates] = {};
   double amount[kMaxAutocallDates] = {};  // notional * (1 + coupon_k)
-  double coupon_barrier = 0;    // periodic coupons (Coupons), where the note pays them
-  double coupon_amount = 0;     // notional * coupon
-  bool coupon_memory = false;
   double strike[2] = {};        // validation products: one strike, or one per asset
   double cash = 0;              // cash-or-nothing payout
 };
@@ -48,21 +45,6 @@ ELSBENCH_HD bool knocks_in(const PayoffTerms& t, double perf) { return perf < t.
 ELSBENCH_HD bool autocalls(const PayoffTerms& t, int date, double perf) { return perf >= t.barrier[date]; }
 
 ELSBENCH_HD double autocall_amount(const PayoffTerms& t, int date) { return t.amount[date]; }
-
-// A periodic coupon is paid on its date while the performance is at or above its barrier.
-ELSBENCH_HD bool pays_coupon(const PayoffTerms& t, double perf) { return perf >= t.coupon_barrier; }
-
-// What a path is paid on a coupon date: the coupon, with memory also the `missed` ones since the
-// last paid; `missed` counts the dates that paid nothing.
-ELSBENCH_HD double coupon_payment(const PayoffTerms& t, double perf, int& missed) {
-  if (!pays_coupon(t, perf)) {
-    ++missed;
-    return 0.0;
-  }
-  const double paid = t.coupon_memory ? t.coupon_amount * (missed + 1) : t.coupon_amount;
-  missed = 0;
-  return paid;
-}
 
 // Redemption at maturity for a note that was not redeemed early.
 ELSBENCH_HD double maturity_amount(const PayoffTerms& t, double perf, bool knocked_in) {

@@ -145,6 +145,17 @@ ELSBENCH_HD void redeem(PathState& s, double paid) {
   s.done = true;
 }
 
+// A coupon at or above its barrier pays its amount, one that accrues also the dates missed since
+// the last paid; PathState::missed counts the dates that paid nothing.
+ELSBENCH_HD void pay_coupon(const PathEvent& e, double discount, double perf, PathState& s) {
+  if (!(perf >= e.barrier)) {
+    ++s.missed;
+    return;
+  }
+  s.paid += discount * (e.accrues ? e.amount * (s.missed + 1) : e.amount);
+  s.missed = 0;
+}
+
 // What event e on its date does to a path at log levels x: each kind's path rule, as
 // event_kind.hpp holds its rule at a node. A redeemed path meets no more events. Observations
 // compare log performance with the log barrier (payoff.hpp's knocks_in without an exp); payments
@@ -154,7 +165,7 @@ template <int D>
 ELSBENCH_HD void on_path(const PlanView& p, const PathEvent& e, double discount, const double* x, PathState& s) {
   if (s.done) return;
   switch (e.kind) {
-    case EventKind::Coupon: s.paid += discount * coupon_payment(p.terms, date_performance<D>(p.terms, x), s.missed); return;
+    case EventKind::Coupon: pay_coupon(e, discount, date_performance<D>(p.terms, x), s); return;
     case EventKind::KnockIn: s.survival = log_performance<D>(p, x) < e.log_barrier ? 0.0 : s.survival; return;
     case EventKind::LizardBreak: s.intact = s.intact && !(log_performance<D>(p, x) < e.log_barrier); return;
     case EventKind::Autocall:

@@ -54,7 +54,7 @@ void place_events(PathPlan& plan, const std::vector<NoteEvent>& events) {
   plan.step_events.assign(static_cast<std::size_t>(plan.steps) + 1, 0);
   for (const auto& [step, i] : at) {
     const NoteEvent& e = events[i];
-    plan.events.push_back({e.kind, e.barrier, e.barrier > 0 ? std::log(e.barrier) : 0.0, e.amount, e.in_payoff});
+    plan.events.push_back({e.kind, e.barrier, e.barrier > 0 ? std::log(e.barrier) : 0.0, e.amount, e.in_payoff, e.accrues});
     ++plan.step_events[static_cast<std::size_t>(step) + 1];
   }
   for (std::size_t s = 1; s < plan.step_events.size(); ++s) plan.step_events[s] += plan.step_events[s - 1];

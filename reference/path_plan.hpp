@@ -19,6 +19,7 @@ struct PathEvent {
   double log_barrier = 0;  // log(barrier), or 0 for a barrier of 0 (every path)
   double amount = 0;       // a redemption or a coupon, in price units
   bool in_payoff = false;  // on maturity: NoteEvent's (an autocall there is the redemption at maturity)
+  bool accrues = false;    // NoteEvent's: it also pays the dates missed since the last paid
 };
 
 struct PathPlan {

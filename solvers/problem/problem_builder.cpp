@@ -93,10 +93,10 @@ void check_spread(const Product& p) {
   }
 }
 
-// A grid's values carry a note's state in their layers: alive or knocked in. Memory coupons would
-// need a layer per count of coupons missed; Monte Carlo carries the count on each path.
-void check_state(const Product& p) {
-  if (p.pays_coupons() && p.els.coupons.memory)
+// A grid's values carry a note's state in their layers. A payment that accrues (memory coupons)
+// would need a layer per count of dates missed; Monte Carlo carries the count on each path.
+void check_state(const std::vector<NoteEvent>& events) {
+  if (std::any_of(events.begin(), events.end(), [](const NoteEvent& e) { return e.accrues; }))
     throw SolverError(SolverError::Kind::Unsupported,
                       "memory coupons depend on how many coupons the path has missed, a state no finite-difference "
                       "grid here carries; price the note by Monte Carlo (elsbench reference)");
@@ -712,7 +712,7 @@ Problem plan_note(const Product& p, const std::vector<NoteEvent>& events, const 
                                 " axes (--n N1,N2,...) for a product of " + std::to_string(p.dimension()) + " assets");
   if (g.s_max_multiple <= 1.0) throw std::invalid_argument("S_max multiple must be > 1");
   check_spread(p);
-  check_state(p);
+  check_state(events);
   Problem pb;
   pb.product = &p;
   pb.dim = p.dimension();
