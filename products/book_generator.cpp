@@ -77,13 +77,13 @@ void add_schedule(Product& p, int elapsed_days, Draw& d) {
     const int issued_days = period_days * static_cast<int>(i + 1);
     // Korean notes pay the coupon accrued since issue on the date they are called.
     if (issued_days > elapsed_days)
-      p.els.autocall.push_back({years(issued_days - elapsed_days), barriers[i],
+      p.els().autocall.push_back({years(issued_days - elapsed_days), barriers[i],
                                 coupon_pa_milli * issued_days / (1000.0 * kDaysPerYear), {}});
   }
-  p.els.dummy_coupon = coupon_pa_milli * kTenorDays / (1000.0 * kDaysPerYear);
-  p.els.knock_in.barrier = (45 + 5 * d.pick(5)) / 100.0;  // 45-65 %
-  p.els.knock_in.monitoring = Monitoring::Daily;
-  p.els.knock_in.days_per_year = 252;
+  p.els().dummy_coupon = coupon_pa_milli * kTenorDays / (1000.0 * kDaysPerYear);
+  p.els().knock_in.barrier = (45 + 5 * d.pick(5)) / 100.0;  // 45-65 %
+  p.els().knock_in.monitoring = Monitoring::Daily;
+  p.els().knock_in.days_per_year = 252;
 }
 
 // Digital-heavy terms (BookFamily::Digital): one redemption date at maturity or a date every
@@ -94,15 +94,15 @@ void add_digital_schedule(Product& p, int remaining_days, Draw& d) {
   const int coupon_milli = units(d.uniform(0.05, 0.40), 1000);
   int barrier_pct = units(d.uniform(0.70, 0.80), 100);
   for (int i = 1; i <= dates; ++i) {
-    p.els.autocall.push_back({remaining_days * i / (static_cast<double>(dates) * kDaysPerYear), barrier_pct / 100.0,
+    p.els().autocall.push_back({remaining_days * i / (static_cast<double>(dates) * kDaysPerYear), barrier_pct / 100.0,
                               coupon_milli * i / (1000.0 * dates), {}});
     barrier_pct = std::max(60, barrier_pct - units(d.uniform(0.0, 0.04), 100));
   }
-  p.els.dummy_coupon = d.chance(0.5) ? coupon_milli / 1000.0 : 0.0;
-  const int last_pct = units(p.els.autocall.back().barrier, 100);
-  p.els.knock_in.barrier = std::min(45 + 5 * d.pick(4), last_pct - 5) / 100.0;  // 45-60 %
-  p.els.knock_in.monitoring = Monitoring::Daily;
-  p.els.knock_in.days_per_year = 252;
+  p.els().dummy_coupon = d.chance(0.5) ? coupon_milli / 1000.0 : 0.0;
+  const int last_pct = units(p.els().autocall.back().barrier, 100);
+  p.els().knock_in.barrier = std::min(45 + 5 * d.pick(4), last_pct - 5) / 100.0;  // 45-60 %
+  p.els().knock_in.monitoring = Monitoring::Daily;
+  p.els().knock_in.days_per_year = 252;
 }
 
 // Monthly-coupon terms (BookFamily::Monthly), seasoned a whole number of months: six-monthly
@@ -113,26 +113,26 @@ void add_monthly_schedule(Product& p, int remaining_months, Draw& d) {
   const int elapsed = kTenorMonths - remaining_months;
   for (std::size_t i = 0; i < barriers.size(); ++i) {
     const int issued_months = 6 * static_cast<int>(i + 1);
-    if (issued_months > elapsed) p.els.autocall.push_back({(issued_months - elapsed) / 12.0, barriers[i], 0.0, {}});
+    if (issued_months > elapsed) p.els().autocall.push_back({(issued_months - elapsed) / 12.0, barriers[i], 0.0, {}});
   }
-  p.els.coupons = {12, (60 + 5 * d.pick(4)) / 100.0, units(d.uniform(0.003, 0.007), 10000) / 10000.0, false};
-  p.els.knock_in.barrier = (45 + 5 * d.pick(3)) / 100.0;  // 45-55 %
-  p.els.knock_in.monitoring = Monitoring::Daily;
-  p.els.knock_in.days_per_year = 252;
+  p.els().coupons = {12, (60 + 5 * d.pick(4)) / 100.0, units(d.uniform(0.003, 0.007), 10000) / 10000.0, false};
+  p.els().knock_in.barrier = (45 + 5 * d.pick(3)) / 100.0;  // 45-55 %
+  p.els().knock_in.monitoring = Monitoring::Daily;
+  p.els().knock_in.days_per_year = 252;
 }
 
 // A lizard on the next redemption date, observed from today: a barrier of 60-70 % (at least the
 // knock-in), paying that date's coupon.
 void add_lizard(Product& p, Draw& d) {
-  const double barrier = std::max(p.els.knock_in.barrier, (60 + 5 * d.pick(3)) / 100.0);
-  p.els.lizard = {0, barrier, p.els.autocall.front().coupon};
+  const double barrier = std::max(p.els().knock_in.barrier, (60 + 5 * d.pick(3)) / 100.0);
+  p.els().lizard = {0, barrier, p.els().autocall.front().coupon};
 }
 
 // A note whose worst performance is below its knock-in has knocked in; one above it may have
 // dipped below it earlier in its life (elapsed of tenor: days or months).
 void seasoned_knock_in(Product& p, double worst, int elapsed, int tenor, Draw& d) {
   const bool dipped = d.chance(0.25 * elapsed / static_cast<double>(tenor));
-  p.els.knocked_in = worst < p.els.knock_in.barrier || dipped;
+  p.els().knocked_in = worst < p.els().knock_in.barrier || dipped;
 }
 
 const char* id_prefix(BookFamily f) {
@@ -175,12 +175,12 @@ Product generate_note(int index, const BookSpec& spec, Draw& d) {
   const int remaining_days = units(d.uniform(0.25, kTenorDays / static_cast<double>(kDaysPerYear)), kDaysPerYear);
   if (spec.family == BookFamily::Digital) {
     add_digital_schedule(p, remaining_days, d);
-    p.els.knocked_in = worst < p.els.knock_in.barrier || d.chance(0.5);
+    p.els().knocked_in = worst < p.els().knock_in.barrier || d.chance(0.5);
     return p;
   }
   add_schedule(p, kTenorDays - remaining_days, d);
   seasoned_knock_in(p, worst, kTenorDays - remaining_days, kTenorDays, d);
-  if (spec.family == BookFamily::Lizard && p.els.autocall.size() > 1) add_lizard(p, d);
+  if (spec.family == BookFamily::Lizard && p.els().autocall.size() > 1) add_lizard(p, d);
   return p;
 }
 

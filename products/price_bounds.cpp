@@ -23,12 +23,12 @@ PriceBound at_least_zero(double value, const std::string& formula, const std::st
 }
 
 PriceBounds option_bounds(const Product& p) {
-  const double t = p.option.maturity;
-  const double strike = p.option.strikes.empty() ? 0.0 : p.option.strikes.front();
+  const double t = p.option().maturity;
+  const double strike = p.option().strikes.empty() ? 0.0 : p.option().strikes.front();
   const double bond = std::exp(-p.rate * t);  // e^{-rT}
   const double k = strike * bond;
   PriceBounds b;
-  b.scale = std::max(strike, p.option.cash);
+  b.scale = std::max(strike, p.option().cash);
   for (const Underlying& a : p.assets) b.scale = std::max(b.scale, a.spot);
   const double s1 = forward_asset(p, 0, t);
   const double s2 = p.dimension() > 1 ? forward_asset(p, 1, t) : s1;
@@ -63,7 +63,7 @@ PriceBounds option_bounds(const Product& p) {
       break;
     case ProductType::CashOrNothing2:
       b.lower = non_negative();
-      b.upper = {p.option.cash * bond, "cash e^{-rT}, the most a two-asset digital can be worth"};
+      b.upper = {p.option().cash * bond, "cash e^{-rT}, the most a two-asset digital can be worth"};
       break;
     case ProductType::StepdownEls: break;
   }
@@ -79,7 +79,7 @@ PriceBounds els_bounds(const Product& p) {
   b.scale = std::abs(p.notional);
   b.lower = non_negative();
   const double t = p.maturity();
-  double most = p.notional * std::max(1.0, 1.0 + p.els.dummy_coupon) * std::exp(-p.rate * t);
+  double most = p.notional * std::max(1.0, 1.0 + p.els().dummy_coupon) * std::exp(-p.rate * t);
   double coupons = 0;
   for (const NoteEvent& e : note_events(p)) {
     const double now = std::exp(-p.rate * e.time);

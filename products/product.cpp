@@ -5,14 +5,14 @@
 namespace elsbench {
 
 double Product::maturity() const {
-  return is_els() ? els.autocall.back().time : option.maturity;
+  return is_els() ? els().autocall.back().time : option().maturity;
 }
 
 std::vector<double> Product::monitoring_dates() const {
   std::vector<double> dates;
-  if (!is_els() || els.knock_in.monitoring != Monitoring::Daily) return dates;
-  if (!els.knock_in.calendar.empty()) return els.knock_in.dates;
-  const int days = els.knock_in.days_per_year;
+  if (!is_els() || els().knock_in.monitoring != Monitoring::Daily) return dates;
+  if (!els().knock_in.calendar.empty()) return els().knock_in.dates;
+  const int days = els().knock_in.days_per_year;
   const auto count = static_cast<int>(std::lround(maturity() * days));
   dates.reserve(static_cast<std::size_t>(count));
   for (int i = 1; i <= count; ++i) dates.push_back(static_cast<double>(i) / days);
@@ -24,7 +24,7 @@ std::vector<double> Product::monitoring_dates() const {
 std::vector<double> Product::coupon_dates() const {
   std::vector<double> dates;
   if (!pays_coupons()) return dates;
-  const double per_year = els.coupons.per_year, T = maturity(), day = 1.0 / 365.0;
+  const double per_year = els().coupons.per_year, T = maturity(), day = 1.0 / 365.0;
   for (int i = 1; i / per_year <= T + day; ++i) {
     dates.push_back(T - i / per_year < day ? T : i / per_year);
     if (dates.back() == T) break;

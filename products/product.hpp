@@ -1,8 +1,9 @@
 #pragma once
 // The product model: what a file in products/catalog/ describes. Every solver and the Monte Carlo
-// engine read the same struct, so the payoff semantics of docs/products.md live in one place
-// (products/payoff.hpp).
+// engine read the same struct, and the semantics of docs/products.md from one place each: the
+// redemption at maturity (payoff.hpp), the note's events (note_events.hpp, event_kind.hpp).
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace elsbench {
@@ -94,23 +95,30 @@ struct Product {
   std::vector<Underlying> assets;
   std::vector<std::vector<double>> correlation;
   double rate = 0;
-  ElsTerms els;        // meaningful for StepdownEls only
-  OptionTerms option;  // meaningful for the validation products only
+  // A step-down ELS is its terms plus its list of events (note_events.hpp); a validation product
+  // keeps an option's terms. One or the other, as `type` says: els() and option() refuse the other
+  // (std::bad_variant_access).
+  std::variant<ElsTerms, OptionTerms> terms;
+
+  ElsTerms& els() { return std::get<ElsTerms>(terms); }
+  const ElsTerms& els() const { return std::get<ElsTerms>(terms); }
+  OptionTerms& option() { return std::get<OptionTerms>(terms); }
+  const OptionTerms& option() const { return std::get<OptionTerms>(terms); }
 
   int dimension() const { return static_cast<int>(assets.size()); }
   double maturity() const;
   bool is_els() const { return type == ProductType::StepdownEls; }
   // The note can still knock in: an ELS with a monitored barrier that has not knocked in yet.
   bool can_knock_in() const {
-    return is_els() && els.knock_in.monitoring != Monitoring::None && !els.knocked_in;
+    return is_els() && els().knock_in.monitoring != Monitoring::None && !els().knocked_in;
   }
   // Daily monitoring dates: the calendar's (knock_in.dates), or i / days_per_year, i = 1 ..
   // round(T * days_per_year).
   std::vector<double> monitoring_dates() const;
-  bool pays_coupons() const { return is_els() && els.coupons.per_year > 0; }
+  bool pays_coupons() const { return is_els() && els().coupons.per_year > 0; }
   // The lizard can still pay: the note has one and can still knock in (a knocked-in note has
   // closed below the knock-in barrier, so below the lizard's too).
-  bool has_lizard() const { return els.lizard.autocall >= 0 && can_knock_in(); }
+  bool has_lizard() const { return can_knock_in() && els().lizard.autocall >= 0; }
   // Coupon dates i / per_year up to maturity; one within a day of maturity is maturity.
   std::vector<double> coupon_dates() const;
 };

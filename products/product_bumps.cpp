@@ -26,14 +26,14 @@ Product aged(Product p, double dt) {
     if (!(t > 0)) throw std::invalid_argument("ageing by dt moves a date to or before today");
   };
   if (p.is_els()) {
-    for (auto& a : p.els.autocall) earlier(a.time);
+    for (auto& a : p.els().autocall) earlier(a.time);
     // A calendar's monitoring dates move too; those now past are no longer observed.
     std::vector<double> ahead;
-    for (double t : p.els.knock_in.dates)
+    for (double t : p.els().knock_in.dates)
       if (t - dt > 0) ahead.push_back(t - dt);
-    p.els.knock_in.dates = std::move(ahead);
+    p.els().knock_in.dates = std::move(ahead);
   } else {
-    earlier(p.option.maturity);
+    earlier(p.option().maturity);
   }
   return p;
 }

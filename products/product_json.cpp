@@ -508,11 +508,11 @@ Product product_from_json(const json& j, const std::string& source) {
     if (!dating.valuation) r.fail("day_count", "a day count is for calendar dates: give the note's valuation_date");
   }
   if (p.is_els()) {
-    p.els = read_els(r, dating);
+    p.terms = read_els(r, dating);
   } else {
     double spot = 0;
     for (const auto& a : p.assets) spot = std::max(spot, a.spot);
-    p.option = read_option(r, p.type, spot);
+    p.terms = read_option(r, p.type, spot);
   }
   return p;
 }
@@ -540,28 +540,28 @@ json product_to_json(const Product& p) {
   if (!p.valuation_date.empty()) j["valuation_date"] = p.valuation_date;
   if (!p.day_count.empty()) j["day_count"] = p.day_count;
   if (p.is_els()) {
-    j["performance"] = to_string(p.els.performance);
-    for (const auto& a : p.els.autocall)
+    j["performance"] = to_string(p.els().performance);
+    for (const auto& a : p.els().autocall)
       j["autocall"].push_back({{a.date.empty() ? "time" : "date", a.date.empty() ? json(a.time) : json(a.date)},
                                {"barrier", a.barrier},
                                {"coupon", a.coupon}});
-    j["knock_in"] = {{"barrier", p.els.knock_in.barrier}, {"monitoring", to_string(p.els.knock_in.monitoring)}};
-    if (p.els.knock_in.calendar.empty()) j["knock_in"]["days_per_year"] = p.els.knock_in.days_per_year;
-    else j["knock_in"]["calendar"] = p.els.knock_in.calendar;
-    const Coupons& c = p.els.coupons;
+    j["knock_in"] = {{"barrier", p.els().knock_in.barrier}, {"monitoring", to_string(p.els().knock_in.monitoring)}};
+    if (p.els().knock_in.calendar.empty()) j["knock_in"]["days_per_year"] = p.els().knock_in.days_per_year;
+    else j["knock_in"]["calendar"] = p.els().knock_in.calendar;
+    const Coupons& c = p.els().coupons;
     if (p.pays_coupons())
       j["coupons"] = {{"per_year", c.per_year}, {"barrier", c.barrier}, {"coupon", c.coupon}, {"memory", c.memory}};
-    const Lizard& z = p.els.lizard;
+    const Lizard& z = p.els().lizard;
     if (z.autocall >= 0) j["lizard"] = {{"autocall", z.autocall + 1}, {"barrier", z.barrier}, {"coupon", z.coupon}};
-    j["dummy_coupon"] = p.els.dummy_coupon;
-    j["knocked_in"] = p.els.knocked_in;
+    j["dummy_coupon"] = p.els().dummy_coupon;
+    j["knocked_in"] = p.els().knocked_in;
   } else {
-    j["maturity"] = p.option.maturity;
+    j["maturity"] = p.option().maturity;
     if (p.type == ProductType::CashOrNothing2) {
-      j["strikes"] = p.option.strikes;
-      j["cash"] = p.option.cash;
-    } else if (!p.option.strikes.empty()) {
-      j["strike"] = p.option.strikes[0];
+      j["strikes"] = p.option().strikes;
+      j["cash"] = p.option().cash;
+    } else if (!p.option().strikes.empty()) {
+      j["strike"] = p.option().strikes[0];
     }
   }
   return j;

@@ -130,8 +130,8 @@ double two_asset_cash_or_nothing(const TwoAssetMarket& m, double strike1, double
 }
 
 std::optional<double> closed_form_price(const Product& p) {
-  const double T = p.option.maturity;
-  const auto strike = [&] { return p.option.strikes.at(0); };
+  const double T = p.is_els() ? 0.0 : p.option().maturity;  // an ELS has no closed form (below)
+  const auto strike = [&] { return p.option().strikes.at(0); };
   switch (p.type) {
     case ProductType::StepdownEls:
       return std::nullopt;
@@ -150,8 +150,8 @@ std::optional<double> closed_form_price(const Product& p) {
     case ProductType::Exchange:
       return margrabe_exchange(two_asset_market(p), T);
     case ProductType::CashOrNothing2:
-      return two_asset_cash_or_nothing(two_asset_market(p), p.option.strikes.at(0),
-                                       p.option.strikes.at(1), p.option.cash, T);
+      return two_asset_cash_or_nothing(two_asset_market(p), p.option().strikes.at(0),
+                                       p.option().strikes.at(1), p.option().cash, T);
   }
   return std::nullopt;
 }

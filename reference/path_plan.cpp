@@ -30,7 +30,7 @@ std::vector<double> path_times(const Product& p, const std::vector<NoteEvent>& e
   for (const NoteEvent& e : events) add_time(times, e.time);
   if (p.can_knock_in()) {
     Product on_daily_grid = p;
-    on_daily_grid.els.knock_in.monitoring = Monitoring::Daily;
+    on_daily_grid.els().knock_in.monitoring = Monitoring::Daily;
     for (double t : on_daily_grid.monitoring_dates()) add_time(times, t);
   }
   std::sort(times.begin(), times.end());
@@ -92,9 +92,9 @@ PathPlan make_path_plan(const Product& p) {
   place_events(plan, events);
   for (const auto& u : p.assets) plan.start.push_back(std::log(u.spot / u.reference));
   if (p.is_els()) {
-    plan.log_barrier = std::log(p.els.knock_in.barrier);
-    plan.continuous = !p.els.knocked_in && p.els.knock_in.monitoring == Monitoring::Continuous;
-    plan.starts_knocked_in = p.els.knocked_in;
+    plan.log_barrier = std::log(p.els().knock_in.barrier);
+    plan.continuous = !p.els().knocked_in && p.els().knock_in.monitoring == Monitoring::Continuous;
+    plan.starts_knocked_in = p.els().knocked_in;
   }
   return plan;
 }

@@ -47,7 +47,7 @@ double quantlib_price(const Product& p, int n) {
   ql::Settings::instance().evaluationDate() = today;
   const ql::Date expiry = today + static_cast<int>(std::lround(p.maturity() * 365.0));
   auto payoff = ql::ext::make_shared<ql::MinBasketPayoff>(
-      ql::ext::make_shared<ql::PlainVanillaPayoff>(ql::Option::Call, p.option.strikes[0]));
+      ql::ext::make_shared<ql::PlainVanillaPayoff>(ql::Option::Call, p.option().strikes[0]));
   ql::BasketOption option(payoff, ql::ext::make_shared<ql::EuropeanExercise>(expiry));
   const auto size = static_cast<ql::Size>(n);
   option.setPricingEngine(ql::ext::make_shared<ql::Fd2dBlackScholesVanillaEngine>(

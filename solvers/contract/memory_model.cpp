@@ -21,7 +21,7 @@ GridLoad grid_load(const Product& product) {
   // Events on the same side of the same barrier share their weights (problem_builder.cpp); the
   // knock-in's are the problem's own, daily or continuous.
   std::set<std::pair<double, bool>> sides;
-  if (product.can_knock_in()) sides.insert({product.els.knock_in.barrier, true});
+  if (product.can_knock_in()) sides.insert({product.els().knock_in.barrier, true});
   for (const NoteEvent& e : events)
     if (!e.in_payoff && e.kind != EventKind::KnockIn) sides.insert({e.barrier, e.below});
   g.event_weights = static_cast<int>(sides.size());

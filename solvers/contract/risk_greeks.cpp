@@ -29,7 +29,7 @@ RiskGreeks greeks_on(const SolverInfo& solver, const Product& product, SolverOpt
   // date comes sooner (a note observed in three days), half the time to it, on the same steps:
   // ageing past a date would price another note.
   const double step = product.maturity() / static_cast<double>(nt);
-  const double first = product.is_els() ? product.els.autocall.front().time : product.maturity();
+  const double first = product.is_els() ? product.els().autocall.front().time : product.maturity();
   g.theta_dt = std::min(step, 0.5 * first);
   options.grid.nt = static_cast<int>(nt) - (g.theta_dt < step ? 0 : 1);
   g.theta = (price(aged(product, g.theta_dt)) - at_base) / g.theta_dt;

@@ -30,8 +30,8 @@ double mesh_center(const Product& p, int d) {
   switch (p.type) {
     case ProductType::StepdownEls: return a.reference;
     case ProductType::Exchange: return a.spot;
-    case ProductType::CashOrNothing2: return p.option.strikes[static_cast<std::size_t>(d)];
-    default: return p.option.strikes[0];
+    case ProductType::CashOrNothing2: return p.option().strikes[static_cast<std::size_t>(d)];
+    default: return p.option().strikes[0];
   }
 }
 
@@ -133,7 +133,7 @@ Axis make_axis(const Product& p, const std::vector<NoteEvent>& events, int d, co
   // only about sigma * sqrt(1 day) * S before the next one. Nodes concentrate there as well, and
   // the barrier sits on a cell face (see put_on_face in mesh.cpp).
   if (p.can_knock_in()) {
-    m.face = p.els.knock_in.barrier * a.reference;
+    m.face = p.els().knock_in.barrier * a.reference;
     m.second_center = m.face;
     m.second_density = kKnockInDensity;
     // A state of the note's own (a lizard's) is observed daily too: its barrier on a face as well.
@@ -410,7 +410,7 @@ class CellAverage {
 // product of the per-axis fractions is exact).
 CellFractions fractions_at_or_above(const Problem& pb, const Product& p, double barrier) {
   CellFractions out;
-  out.worst_of = p.els.performance == Performance::WorstOf ? 1 : 0;
+  out.worst_of = p.els().performance == Performance::WorstOf ? 1 : 0;
   for (std::size_t d = 0; d < pb.axes.size(); ++d) {
     const auto& s = pb.axes[d].s;
     const double level = barrier * p.assets[d].reference;
@@ -463,7 +463,7 @@ double coupons_paid(const std::vector<NoteEvent>& coupons, double perf) {
 }
 
 void set_els_payoff(Problem& pb, const Product& p, const std::vector<NoteEvent>& events) {
-  const KnockIn& ki = p.els.knock_in;
+  const KnockIn& ki = p.els().knock_in;
   const bool has_knock_in = p.can_knock_in();
   pb.layers = value_layers(p, events);
   const int own_layers = pb.layers - (has_knock_in ? 2 : 1);
@@ -486,7 +486,7 @@ void set_els_payoff(Problem& pb, const Product& p, const std::vector<NoteEvent>&
     const bool ki_now = ki.monitoring != Monitoring::None &&
                         (pb.continuous_knock_in ? perf <= ki.barrier : knocks_in(terms, perf));
     const double coupon = coupons_paid(coupons, perf);
-    out[0] = maturity_amount(terms, perf, p.els.knocked_in || ki_now) + coupon;
+    out[0] = maturity_amount(terms, perf, p.els().knocked_in || ki_now) + coupon;
     // A state of the note's own (a broken lizard) pays at maturity what the alive note pays.
     for (int l = 1; l <= own_layers; ++l) out[l] = out[0];
     if (has_knock_in) out[pb.layers - 1] = maturity_amount(terms, perf, true) + coupon;
@@ -650,7 +650,7 @@ TimeGrid time_grid_for(const Problem& pb, const Product& p, const std::vector<No
 // day with alternating sign, so the price wanders with the step count. Implicit sub-steps opening
 // each monitoring interval damp them; short ones keep their first-order error small.
 void damp_after_knock_in_dates(TimeGrid& grid, const Product& p, const GridOptions& g) {
-  if (g.knock_in_damping <= 0 || !p.can_knock_in() || p.els.knock_in.monitoring != Monitoring::Daily) return;
+  if (g.knock_in_damping <= 0 || !p.can_knock_in() || p.els().knock_in.monitoring != Monitoring::Daily) return;
   const double T = p.maturity();
   std::vector<double> taus;
   const auto dates = p.monitoring_dates();

@@ -122,7 +122,7 @@ BOOST_AUTO_TEST_CASE(events_and_knock_in_identical_on_every_node) {
   const Product daily = resolve_product("sample-2a-stepdown");
   for (const std::string& scheme : adi_scheme_names()) whole_grid_equals_emulation(daily, scheme);
   Product continuous = daily;
-  continuous.els.knock_in.monitoring = Monitoring::Continuous;
+  continuous.els().knock_in.monitoring = Monitoring::Continuous;
   whole_grid_equals_emulation(continuous, "hundsdorfer-verwer");
 }
 

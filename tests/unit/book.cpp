@@ -174,24 +174,24 @@ BOOST_AUTO_TEST_CASE(every_generated_note_loads_and_looks_like_a_korean_stepdown
     ids.insert(p.id);
     dims.insert(p.dimension());
     BOOST_TEST(p.is_els());
-    BOOST_TEST((p.els.knock_in.monitoring == Monitoring::Daily));
-    BOOST_TEST((p.els.knock_in.barrier >= 0.45 - 1e-12 && p.els.knock_in.barrier <= 0.65 + 1e-12));
+    BOOST_TEST((p.els().knock_in.monitoring == Monitoring::Daily));
+    BOOST_TEST((p.els().knock_in.barrier >= 0.45 - 1e-12 && p.els().knock_in.barrier <= 0.65 + 1e-12));
     BOOST_TEST((p.maturity() >= 0.25 - 1e-9 && p.maturity() <= 3.0 + 1e-9));
-    BOOST_TEST(p.els.autocall.size() <= 9u);
-    dates.insert(static_cast<int>(p.els.autocall.size()));
-    for (std::size_t i = 1; i < p.els.autocall.size(); ++i)
-      BOOST_TEST(p.els.autocall[i].barrier <= p.els.autocall[i - 1].barrier);  // steps down
-    const double coupon_pa = p.els.dummy_coupon / 3.0;
+    BOOST_TEST(p.els().autocall.size() <= 9u);
+    dates.insert(static_cast<int>(p.els().autocall.size()));
+    for (std::size_t i = 1; i < p.els().autocall.size(); ++i)
+      BOOST_TEST(p.els().autocall[i].barrier <= p.els().autocall[i - 1].barrier);  // steps down
+    const double coupon_pa = p.els().dummy_coupon / 3.0;
     BOOST_TEST((coupon_pa >= 0.04 - 1e-12 && coupon_pa <= 0.12 + 1e-12));
     for (std::size_t a = 0; a < p.assets.size(); ++a) {
       BOOST_TEST((p.assets[a].vol >= 0.15 && p.assets[a].vol <= 0.35));
       const double ratio = p.assets[a].spot / p.assets[a].reference;
       BOOST_TEST((ratio >= 0.6 - 1e-9 && ratio <= 1.3 + 1e-9));
-      if (ratio < p.els.knock_in.barrier) BOOST_TEST(p.els.knocked_in);
+      if (ratio < p.els().knock_in.barrier) BOOST_TEST(p.els().knocked_in);
       for (std::size_t b = 0; b < p.assets.size(); ++b)
         if (a != b) BOOST_TEST((p.correlation[a][b] >= 0.3 && p.correlation[a][b] <= 0.8));
     }
-    knocked += p.els.knocked_in ? 1 : 0;
+    knocked += p.els().knocked_in ? 1 : 0;
   }
   BOOST_TEST(ids.size() == 400u);
   BOOST_TEST((dims == std::set<int>{1, 2, 3}));
@@ -213,13 +213,13 @@ BOOST_AUTO_TEST_CASE(a_digital_family_holds_the_hard_cases_and_every_note_loads)
   for (const Product& p : generate_book(spec)) {
     const Product again = product_from_json(product_to_json(p), "digital");
     BOOST_TEST(again.id.rfind("digital-s9-", 0) == 0u, again.id);
-    date_counts.insert(p.els.autocall.size());
-    for (const AutocallDate& a : p.els.autocall) {
+    date_counts.insert(p.els().autocall.size());
+    for (const AutocallDate& a : p.els().autocall) {
       BOOST_TEST((a.barrier >= 0.6 && a.barrier <= 0.8), p.id << " barrier " << a.barrier);
       BOOST_TEST(a.coupon <= 0.4);
     }
-    BOOST_TEST(p.els.knock_in.barrier < p.els.autocall.back().barrier);
-    knocked += p.els.knocked_in ? 1 : 0;
+    BOOST_TEST(p.els().knock_in.barrier < p.els().autocall.back().barrier);
+    knocked += p.els().knocked_in ? 1 : 0;
   }
   BOOST_TEST((date_counts == std::set<std::size_t>{1, 6, 9}));
   BOOST_TEST((knocked > 60 && knocked < 160), knocked);

@@ -44,12 +44,12 @@ BOOST_AUTO_TEST_CASE(the_template_reads_as_the_same_notes_in_json_lines) {
   BOOST_TEST(two.tags == (std::vector<std::string>{"desk-A", "2026Q4"}), boost::test_tools::per_element());
   BOOST_TEST(two.notional == 10000.0);
   BOOST_TEST(two.correlation[0][1] == 0.5);
-  BOOST_TEST(two.els.autocall.size() == 6u);
+  BOOST_TEST(two.els().autocall.size() == 6u);
   const Product& three = csv.notes[1].product;
   BOOST_TEST(three.dimension() == 3);
   BOOST_TEST(three.correlation[2][1] == 0.6);
-  BOOST_TEST(three.els.autocall.size() == 4u);
-  BOOST_TEST(csv.notes[2].product.els.knocked_in);
+  BOOST_TEST(three.els().autocall.size() == 4u);
+  BOOST_TEST(csv.notes[2].product.els().knocked_in);
   BOOST_TEST(csv.notes[2].line == 4);
 }
 

@@ -70,8 +70,8 @@ BOOST_AUTO_TEST_CASE(krx_business_days_leave_out_weekends_and_the_exchange_s_hol
 
 BOOST_AUTO_TEST_CASE(a_dated_note_counts_its_dates_from_its_valuation_date) {
   const Product p = product_from_json(dated_note(), "t.json");
-  BOOST_TEST(p.els.autocall[0].time == 181.0 / 365.0);
-  BOOST_TEST(p.els.autocall[1].time == 367.0 / 365.0);
+  BOOST_TEST(p.els().autocall[0].time == 181.0 / 365.0);
+  BOOST_TEST(p.els().autocall[1].time == 367.0 / 365.0);
   const std::vector<double> monitored = p.monitoring_dates();
   // The business days after the valuation date up to maturity, maturity (a Monday) last.
   const std::vector<int> days = business_days("krx", day("2026-11-27"), day("2027-11-29"));
@@ -94,7 +94,7 @@ BOOST_AUTO_TEST_CASE(an_act_360_note_counts_its_years_over_360_days) {
   json j = dated_note();
   j["day_count"] = "ACT/360";
   const Product p = product_from_json(j, "t.json");
-  BOOST_TEST(p.els.autocall[0].time == 181.0 / 360.0);
+  BOOST_TEST(p.els().autocall[0].time == 181.0 / 360.0);
   BOOST_TEST(p.monitoring_dates().back() == p.maturity());
   BOOST_TEST(p.monitoring_dates().size() == product_from_json(dated_note(), "t.json").monitoring_dates().size());
   BOOST_TEST(product_to_json(p)["day_count"] == "ACT/360");

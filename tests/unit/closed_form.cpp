@@ -168,10 +168,12 @@ BOOST_AUTO_TEST_CASE(dispatch_prices_each_type_with_its_formula) {
   const TwoAssetMarket digital{{100.0, 0.20, 0.05}, {100.0, 0.25, 0.04}, 0.5, 0.10};
   BOOST_CHECK_EQUAL(*closed_form_price(resolve_product("cash-or-nothing-2")),
                     two_asset_cash_or_nothing(digital, 110.0, 90.0, 10.0, 0.5));
-  BOOST_CHECK_EQUAL(*closed_form_price(resolve_product("max-put")),
-                    stulz_max_put(firth(0.5), 100.0, 1.0));
-  BOOST_CHECK_EQUAL(*closed_form_price(resolve_product("min-put")),
-                    stulz_min_put(firth(0.5), 100.0, 1.0));
+  // The puts are parities of several formulas: where the compiler inlines them into the dispatch,
+  // its contraction into FMAs (-ffp-contract=fast) may move the last bit.
+  BOOST_TEST(*closed_form_price(resolve_product("max-put")) == stulz_max_put(firth(0.5), 100.0, 1.0),
+             boost::test_tools::tolerance(1e-14));
+  BOOST_TEST(*closed_form_price(resolve_product("min-put")) == stulz_min_put(firth(0.5), 100.0, 1.0),
+             boost::test_tools::tolerance(1e-14));
   BOOST_CHECK_EQUAL(*closed_form_price(resolve_product("max-call")),
                     stulz_max_call(firth(0.5), 100.0, 1.0));
 }

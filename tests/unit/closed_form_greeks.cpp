@@ -15,8 +15,8 @@ namespace tt = boost::test_tools;
 BOOST_AUTO_TEST_CASE(differenced_closed_form_matches_analytic_black_scholes) {
   const Product call = resolve_product("european-call");
   const auto& u = call.assets[0];
-  const ClosedFormGreeks exact = black_scholes_call_greeks({u.spot, u.vol, u.div_yield}, call.option.strikes[0],
-                                                           call.option.maturity, call.rate);
+  const ClosedFormGreeks exact = black_scholes_call_greeks({u.spot, u.vol, u.div_yield}, call.option().strikes[0],
+                                                           call.option().maturity, call.rate);
   const ClosedFormGreeks diff = closed_form_greeks(call).value();
   BOOST_TEST(diff.price == exact.price, tt::tolerance(1e-12));
   BOOST_TEST(diff.delta[0] == exact.delta[0], tt::tolerance(1e-7));
@@ -39,9 +39,9 @@ BOOST_AUTO_TEST_CASE(two_asset_identities) {
   double calls_vega0 = 0, calls_delta1 = 0;
   {
     const auto& u = mn.assets[0];
-    calls_vega0 = black_scholes_call_greeks({u.spot, u.vol, u.div_yield}, mn.option.strikes[0], mn.option.maturity, mn.rate).vega[0];
+    calls_vega0 = black_scholes_call_greeks({u.spot, u.vol, u.div_yield}, mn.option().strikes[0], mn.option().maturity, mn.rate).vega[0];
     const auto& w = mn.assets[1];
-    calls_delta1 = black_scholes_call_greeks({w.spot, w.vol, w.div_yield}, mn.option.strikes[0], mn.option.maturity, mn.rate).delta[0];
+    calls_delta1 = black_scholes_call_greeks({w.spot, w.vol, w.div_yield}, mn.option().strikes[0], mn.option().maturity, mn.rate).delta[0];
   }
   BOOST_TEST(a.vega[0] + b.vega[0] == calls_vega0, tt::tolerance(1e-6));
   BOOST_TEST(a.delta[1] + b.delta[1] == calls_delta1, tt::tolerance(1e-6));

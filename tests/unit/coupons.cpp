@@ -41,7 +41,7 @@ double normal_cdf(double x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); }
 
 // 100 e^{-rT} + sum_i 100 c e^{-r t_i} P(S_{t_i} >= barrier x 100).
 double strip_closed_form(const Product& p) {
-  const double T = p.maturity(), barrier = p.els.coupons.barrier;
+  const double T = p.maturity(), barrier = p.els().coupons.barrier;
   double v = 100.0 * std::exp(-kRate * T);
   for (double t : p.coupon_dates()) {
     const double d2 = (-std::log(barrier) + (kRate - kYield - 0.5 * kVol * kVol) * t) / (kVol * std::sqrt(t));
@@ -127,19 +127,19 @@ BOOST_AUTO_TEST_CASE(coupons_read_back_from_json_and_csv_and_bad_terms_are_refus
   const Product p = resolve_product("monthly-coupon-2a");
   BOOST_TEST_REQUIRE(p.pays_coupons());
   const Product again = product_from_json(product_to_json(p), "round trip");
-  BOOST_TEST(again.els.coupons.per_year == 12);
-  BOOST_TEST(again.els.coupons.barrier == 0.65);
-  BOOST_TEST(again.els.coupons.coupon == 0.005);
-  BOOST_TEST(!again.els.coupons.memory);
+  BOOST_TEST(again.els().coupons.per_year == 12);
+  BOOST_TEST(again.els().coupons.barrier == 0.65);
+  BOOST_TEST(again.els().coupons.coupon == 0.005);
+  BOOST_TEST(!again.els().coupons.memory);
   const CsvBookHeader header("id,notional,rate,underlying_1_spot,underlying_1_vol,autocall_1_time,autocall_1_barrier,"
                              "autocall_1_coupon,knock_in_monitoring,dummy_coupon,coupons_per_year,coupons_barrier,"
                              "coupons_coupon,coupons_memory",
                              "desk.csv");
   const Product row = product_from_json(header.row_json("n1,100,0.03,100,0.2,1,1,0,none,0,12,0.7,0.004,true", "desk.csv:2"),
                                         "desk.csv:2");
-  BOOST_TEST(row.els.coupons.per_year == 12);
-  BOOST_TEST(row.els.coupons.coupon == 0.004);
-  BOOST_TEST(row.els.coupons.memory);
+  BOOST_TEST(row.els().coupons.per_year == 12);
+  BOOST_TEST(row.els().coupons.coupon == 0.004);
+  BOOST_TEST(row.els().coupons.memory);
   BOOST_TEST(csv_column("coupons.barrier") == "coupons_barrier");
   const auto refused = [&](const char* key, nlohmann::json value) {
     nlohmann::json j = product_to_json(p);
@@ -167,11 +167,11 @@ BOOST_AUTO_TEST_CASE(the_monthly_family_draws_monthly_coupons_on_the_redemption_
     BOOST_TEST_CONTEXT(p.id) {
       BOOST_TEST(p.id.rfind("monthly-", 0) == 0u);
       BOOST_TEST_REQUIRE(p.pays_coupons());
-      BOOST_TEST(!p.els.coupons.memory);
+      BOOST_TEST(!p.els().coupons.memory);
       const std::vector<double> dates = p.coupon_dates();
       BOOST_TEST(dates.back() == p.maturity());
       // Every redemption date is a coupon date, to the bit.
-      for (const AutocallDate& a : p.els.autocall) BOOST_TEST(std::count(dates.begin(), dates.end(), a.time) == 1);
+      for (const AutocallDate& a : p.els().autocall) BOOST_TEST(std::count(dates.begin(), dates.end(), a.time) == 1);
       const Product again = product_from_json(product_to_json(p), "round trip");
       BOOST_TEST(again.coupon_dates() == dates);
     }

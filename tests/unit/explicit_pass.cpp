@@ -201,7 +201,7 @@ BOOST_AUTO_TEST_CASE(adi_prices_on_one_two_and_three_threads_agree_bit_for_bit_i
                          "monthly-coupon-2a"}) {
     const bool continuous = std::string(id) == "continuous";
     Product product = resolve_product(continuous ? "sample-2a-stepdown" : id);
-    if (continuous) product.els.knock_in.monitoring = Monitoring::Continuous;
+    if (continuous) product.els().knock_in.monitoring = Monitoring::Continuous;
     for (const std::string scheme : {"hundsdorfer-verwer", "modified-craig-sneyd", "craig-sneyd", "douglas"}) {
       SolverOptions o;
       o.scheme = scheme;

@@ -136,7 +136,7 @@ BOOST_AUTO_TEST_CASE(emulated_march_equals_cpu_adi_fp64) {
 
 BOOST_AUTO_TEST_CASE(emulated_march_with_continuous_knock_in) {
   Product product = resolve_product("sample-2a-stepdown");
-  product.els.knock_in.monitoring = Monitoring::Continuous;
+  product.els().knock_in.monitoring = Monitoring::Continuous;
   compare_with_cpu(product, 30, 60, "hundsdorfer-verwer", false);
   compare_with_cpu(product, 30, 60, "douglas", false);
 }
@@ -159,7 +159,7 @@ BOOST_AUTO_TEST_CASE(emulated_march_fp32_within_tolerance) {
 // an HV step (two rounds).
 void production_size(int n, bool fp32) {
   Product els = resolve_product("sample-2a-stepdown");
-  els.els.knock_in.monitoring = Monitoring::Continuous;
+  els.els().knock_in.monitoring = Monitoring::Continuous;
   GridOptions g;
   g.n = n;
   g.nt = 12;

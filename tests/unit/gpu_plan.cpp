@@ -113,7 +113,7 @@ BOOST_AUTO_TEST_CASE(events_are_the_cpu_events_in_order) {
 
 BOOST_AUTO_TEST_CASE(continuous_knock_in_projects_after_every_step) {
   Product product = resolve_product("sample-2a-stepdown");
-  product.els.knock_in.monitoring = Monitoring::Continuous;
+  product.els().knock_in.monitoring = Monitoring::Continuous;
   const Problem pb = problem_for(product, 12, 60);
   BOOST_REQUIRE(pb.continuous_knock_in);
   const GpuPlan plan = make_gpu_plan(pb, adi_scheme("craig-sneyd"));

@@ -111,7 +111,7 @@ BOOST_AUTO_TEST_CASE(the_gpu_plan_refuses_a_lizard_by_name) {
   }
   // A knocked-in note's lizard can no longer pay: two layers, as without one.
   Product knocked = resolve_product("lizard-2a");
-  knocked.els.knocked_in = true;
+  knocked.els().knocked_in = true;
   BOOST_TEST(!knocked.has_lizard());
   BOOST_TEST(build_problem(knocked, g).layers == 1);
 }
@@ -120,9 +120,9 @@ BOOST_AUTO_TEST_CASE(a_lizard_reads_back_from_json_and_csv_and_bad_terms_are_ref
   const Product p = resolve_product("lizard-2a");
   BOOST_TEST_REQUIRE(p.has_lizard());
   const Product again = product_from_json(product_to_json(p), "round trip");
-  BOOST_TEST(again.els.lizard.autocall == 1);
-  BOOST_TEST(again.els.lizard.barrier == 0.70);
-  BOOST_TEST(again.els.lizard.coupon == 0.08);
+  BOOST_TEST(again.els().lizard.autocall == 1);
+  BOOST_TEST(again.els().lizard.barrier == 0.70);
+  BOOST_TEST(again.els().lizard.coupon == 0.08);
   const CsvBookHeader header("id,rate,underlying_1_spot,underlying_1_vol,autocall_1_time,autocall_1_barrier,"
                              "autocall_1_coupon,autocall_2_time,autocall_2_barrier,autocall_2_coupon,knock_in_barrier,"
                              "knock_in_monitoring,dummy_coupon,lizard_autocall,lizard_barrier,lizard_coupon",
@@ -130,8 +130,8 @@ BOOST_AUTO_TEST_CASE(a_lizard_reads_back_from_json_and_csv_and_bad_terms_are_ref
   const Product row = product_from_json(
       header.row_json("n1,0.03,100,0.2,0.5,0.9,0.05,1,0.85,0.1,0.5,daily,0.1,1,0.65,0.05", "desk.csv:2"), "desk.csv:2");
   BOOST_TEST(row.has_lizard());
-  BOOST_TEST(row.els.lizard.autocall == 0);
-  BOOST_TEST(row.els.lizard.barrier == 0.65);
+  BOOST_TEST(row.els().lizard.autocall == 0);
+  BOOST_TEST(row.els().lizard.barrier == 0.65);
   const auto refused = [&](const char* key, nlohmann::json value, const char* knock_in = "daily") {
     nlohmann::json j = product_to_json(p);
     j["lizard"][key] = std::move(value);
@@ -159,16 +159,16 @@ BOOST_AUTO_TEST_CASE(the_lizard_family_puts_one_on_the_next_redemption_date) {
   int with = 0;
   for (const Product& p : generate_book(spec)) {
     BOOST_TEST(p.id.rfind("lizard-", 0) == 0u);
-    if (p.els.lizard.autocall < 0) {
-      BOOST_TEST(p.els.autocall.size() == 1u, p.id << ": no lizard with dates to come");
+    if (p.els().lizard.autocall < 0) {
+      BOOST_TEST(p.els().autocall.size() == 1u, p.id << ": no lizard with dates to come");
       continue;
     }
     ++with;
-    BOOST_TEST(p.els.lizard.autocall == 0);
-    BOOST_TEST(p.els.lizard.barrier >= p.els.knock_in.barrier);
-    BOOST_TEST(p.els.lizard.coupon == p.els.autocall.front().coupon);
+    BOOST_TEST(p.els().lizard.autocall == 0);
+    BOOST_TEST(p.els().lizard.barrier >= p.els().knock_in.barrier);
+    BOOST_TEST(p.els().lizard.coupon == p.els().autocall.front().coupon);
     const Product again = product_from_json(product_to_json(p), "round trip");
-    BOOST_TEST(again.els.lizard.barrier == p.els.lizard.barrier);
+    BOOST_TEST(again.els().lizard.barrier == p.els().lizard.barrier);
   }
   BOOST_TEST(with > 20);
 }

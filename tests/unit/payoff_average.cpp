@@ -21,7 +21,7 @@ namespace {
 
 // The layers' payoff at performance perf, for a note monitored at discrete dates.
 std::array<double, 2> els_payoff(const PayoffTerms& t, const Product& p, double perf) {
-  const bool knocked = p.els.knocked_in || knocks_in(t, perf);
+  const bool knocked = p.els().knocked_in || knocks_in(t, perf);
   return {maturity_amount(t, perf, knocked), maturity_amount(t, perf, true)};
 }
 
@@ -112,7 +112,7 @@ void laid_down_as_the_exact_average(Product p, int n) {
 }
 
 Product discrete_monitoring(Product p) {
-  if (p.els.knock_in.monitoring == Monitoring::Continuous) p.els.knock_in.monitoring = Monitoring::Daily;
+  if (p.els().knock_in.monitoring == Monitoring::Continuous) p.els().knock_in.monitoring = Monitoring::Daily;
   return p;
 }
 
@@ -124,7 +124,7 @@ BOOST_AUTO_TEST_CASE(worst_of_notes_of_one_to_three_assets) {
 
 BOOST_AUTO_TEST_CASE(a_best_of_note) {
   Product p = discrete_monitoring(resolve_product("sample-2a-stepdown"));
-  p.els.performance = Performance::BestOf;
+  p.els().performance = Performance::BestOf;
   laid_down_as_the_exact_average(p, 24);
 }
 

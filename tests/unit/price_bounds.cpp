@@ -60,7 +60,7 @@ BOOST_AUTO_TEST_CASE(bounds_bracket_the_closed_forms_across_vols_maturities_rate
               a.div_yield = q;
             }
             p.assets.front().div_yield = q / 2;  // unequal yields
-            p.option.maturity = t;
+            p.option().maturity = t;
             p.rate = rate;
             const double price = closed_form_price(p).value();
             if (!std::isfinite(price)) continue;
@@ -74,21 +74,21 @@ BOOST_AUTO_TEST_CASE(bounds_bracket_the_closed_forms_across_vols_maturities_rate
 BOOST_AUTO_TEST_CASE(each_bound_is_the_one_its_payoff_gives) {
   Product call = resolve_product("european-call");
   call.rate = -1;
-  call.option.maturity = 1;
+  call.option().maturity = 1;
   PriceBounds b = price_bounds(call);
   BOOST_TEST(b.lower.value == 0.0);
   BOOST_TEST(b.lower.formula == "0, the payoff is never negative");
   BOOST_TEST(b.upper.value == call.assets[0].spot * std::exp(-call.assets[0].div_yield));
   // Deep in the money the intrinsic bound is the tighter one.
   call.rate = 0.05;
-  call.option.strikes = {50};
+  call.option().strikes = {50};
   b = price_bounds(call);
   BOOST_TEST(b.lower.value == call.assets[0].spot * std::exp(-call.assets[0].div_yield) - 50 * std::exp(-0.05),
              boost::test_tools::tolerance(1e-12));
   BOOST_TEST(b.lower.formula.find("S e^{-qT} - K e^{-rT}") == 0u);
 
   Product min_call = resolve_product("min-call");
-  min_call.option.maturity = 30;
+  min_call.option().maturity = 30;
   min_call.assets[1].div_yield = 0.01;
   b = price_bounds(min_call);
   BOOST_TEST(b.upper.value == 100 * std::exp(-0.3), boost::test_tools::tolerance(1e-12));
@@ -98,22 +98,22 @@ BOOST_AUTO_TEST_CASE(each_bound_is_the_one_its_payoff_gives) {
   BOOST_TEST(price_bounds(max_call).upper.formula.find("sum_i S_i e^{-q_i T}") == 0u);
   const Product exchange = resolve_product("exchange");
   BOOST_TEST(price_bounds(exchange).upper.value == exchange.assets[0].spot * std::exp(-exchange.assets[0].div_yield *
-                                                                                      exchange.option.maturity),
+                                                                                      exchange.option().maturity),
              boost::test_tools::tolerance(1e-12));
   const Product digital = resolve_product("cash-or-nothing-2");
-  BOOST_TEST(price_bounds(digital).upper.value == digital.option.cash * std::exp(-digital.rate * digital.option.maturity),
+  BOOST_TEST(price_bounds(digital).upper.value == digital.option().cash * std::exp(-digital.rate * digital.option().maturity),
              boost::test_tools::tolerance(1e-12));
   const Product put = resolve_product("european-put");
-  BOOST_TEST(price_bounds(put).upper.value == put.option.strikes[0] * std::exp(-put.rate * put.option.maturity),
+  BOOST_TEST(price_bounds(put).upper.value == put.option().strikes[0] * std::exp(-put.rate * put.option().maturity),
              boost::test_tools::tolerance(1e-12));
 }
 
 BOOST_AUTO_TEST_CASE(a_notes_bound_is_its_largest_redemption_discounted_from_its_date) {
   Product note = resolve_product("sample-2a-stepdown");
   double most = 0;
-  for (const AutocallDate& d : note.els.autocall)
+  for (const AutocallDate& d : note.els().autocall)
     most = std::max(most, note.notional * (1 + d.coupon) * std::exp(-note.rate * d.time));
-  most = std::max(most, note.notional * std::max(1.0, 1 + note.els.dummy_coupon) * std::exp(-note.rate * note.maturity()));
+  most = std::max(most, note.notional * std::max(1.0, 1 + note.els().dummy_coupon) * std::exp(-note.rate * note.maturity()));
   PriceBounds b = price_bounds(note);
   BOOST_TEST(b.lower.value == 0.0);
   BOOST_TEST(b.upper.value == most, boost::test_tools::tolerance(1e-12));
@@ -121,6 +121,6 @@ BOOST_AUTO_TEST_CASE(a_notes_bound_is_its_largest_redemption_discounted_from_its
   // Under a negative rate the latest date's redemption grows most.
   note.rate = -0.5;
   b = price_bounds(note);
-  const AutocallDate& last = note.els.autocall.back();
+  const AutocallDate& last = note.els().autocall.back();
   BOOST_TEST(b.upper.value >= note.notional * (1 + last.coupon) * std::exp(0.5 * last.time) * (1 - 1e-12));
 }

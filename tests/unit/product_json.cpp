@@ -87,8 +87,8 @@ BOOST_AUTO_TEST_CASE(samples_are_accepted) {
   // Guards the cases below: each one breaks exactly one rule of a valid document.
   const Product els = product_from_json(sample_els(), kSource);
   BOOST_CHECK_EQUAL(els.dimension(), 2);
-  BOOST_CHECK_EQUAL(els.els.autocall.size(), 3u);
-  BOOST_CHECK_EQUAL(product_from_json(sample_min_call(), kSource).option.strikes.at(0), 100.0);
+  BOOST_CHECK_EQUAL(els.els().autocall.size(), 3u);
+  BOOST_CHECK_EQUAL(product_from_json(sample_min_call(), kSource).option().strikes.at(0), 100.0);
 }
 
 // A desk's identifiers: an ISIN (its check digit verified) and free tags, written back as read.

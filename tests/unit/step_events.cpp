@@ -15,7 +15,7 @@ namespace {
 
 Problem els_problem(Monitoring monitoring) {
   Product p = resolve_product("sample-2a-stepdown");
-  p.els.knock_in.monitoring = monitoring;
+  p.els().knock_in.monitoring = monitoring;
   GridOptions g;
   g.n = 40;
   g.nt = 800;

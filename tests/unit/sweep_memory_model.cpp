@@ -20,7 +20,7 @@ BOOST_AUTO_TEST_CASE(a_product_puts_layers_and_event_weights_on_the_grid) {
   // Autocall barriers before maturity 95, 95, 90, 85, 80 (four distinct) and the knock-in side.
   BOOST_TEST(els.event_weights == 5);
   Product knocked = resolve_product("sample-2a-stepdown");
-  knocked.els.knocked_in = true;
+  knocked.els().knocked_in = true;
   BOOST_TEST(grid_load(knocked).layers == 1);
   BOOST_TEST(grid_load(knocked).event_weights == 4);
   const GridLoad call = grid_load(resolve_product("european-call"));

@@ -167,16 +167,16 @@ BOOST_AUTO_TEST_CASE(theta_of_a_note_observed_sooner_than_a_step_ages_it_half_wa
   // the date ("ageing by dt moves a date to or before today"). Now it ages by half the time to
   // the date, on the same steps, and its theta is that pricing's difference.
   Product p = resolve_product("els-1a-stepdown");
-  p.els.knocked_in = true;  // no daily monitoring to pin the steps: about n / 2 a year
+  p.els().knocked_in = true;  // no daily monitoring to pin the steps: about n / 2 a year
   const double first = 7.0 / 365.0;
-  for (std::size_t k = 0; k < p.els.autocall.size(); ++k) p.els.autocall[k].time += first - p.els.autocall[0].time;
+  for (std::size_t k = 0; k < p.els().autocall.size(); ++k) p.els().autocall[k].time += first - p.els().autocall[0].time;
   const SolverInfo& adi = SolverRegistry::instance().get("adi");
   SolverOptions o;
   o.grid.n = 100;
   PriceResult r = price_with(adi, p, o);
   BOOST_REQUIRE(p.maturity() / static_cast<double>(r.nt) > first);  // a step is longer than a week
   add_risk_greeks(adi, p, o, r);
-  const double half = p.els.autocall[0].time / 2;
+  const double half = p.els().autocall[0].time / 2;
   BOOST_TEST(r.greeks->theta_dt == half);
   o.grid.nt = static_cast<int>(r.nt);
   BOOST_TEST(r.greeks->theta == (price_with(adi, aged(p, half), o).price - r.price) / half);

@@ -96,7 +96,7 @@ BOOST_AUTO_TEST_CASE(mixed_prices_do_not_depend_on_the_thread_count) {
   for (const char* id : {"sample-2a-stepdown", "els-3a-stepdown", "els-1a-stepdown", "continuous"}) {
     const bool continuous = std::string(id) == "continuous";
     Product product = resolve_product(continuous ? "sample-2a-stepdown" : id);
-    if (continuous) product.els.knock_in.monitoring = Monitoring::Continuous;
+    if (continuous) product.els().knock_in.monitoring = Monitoring::Continuous;
     const PriceResult one = price(product, Precision::Mixed, "", 1);
     for (int threads : {2, 3}) {
       const PriceResult many = price(product, Precision::Mixed, "", threads);

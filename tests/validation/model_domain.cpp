@@ -32,7 +32,7 @@ SolverOptions grid(int n) {
 Product at(const std::string& id, double vol, double maturity) {
   Product p = resolve_product(id);
   for (Underlying& a : p.assets) a.vol = vol;
-  p.option.maturity = maturity;
+  p.option().maturity = maturity;
   p.id = id + " vol " + std::to_string(vol) + " T " + std::to_string(maturity);
   return p;
 }

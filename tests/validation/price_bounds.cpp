@@ -46,7 +46,7 @@ Product negative_rate_call() {
 Product long_min_call() {
   Product p = resolve_product("min-call");
   p.id = "min-call-30y";
-  p.option.maturity = 30;
+  p.option().maturity = 30;
   return p;
 }
 
@@ -101,7 +101,7 @@ BOOST_AUTO_TEST_CASE(prices_inside_their_bounds_still_price) {
   priced("cn-direct", long_min_call(), grid(12));
   // Deep in the money the intrinsic lower bound is tight and a fine grid still prices.
   Product deep = resolve_product("european-call");
-  deep.option.strikes = {40};
+  deep.option().strikes = {40};
   deep.assets[0].vol = 0.05;
   priced("adi", deep, grid(200));
 }
