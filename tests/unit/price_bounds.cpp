@@ -124,3 +124,26 @@ BOOST_AUTO_TEST_CASE(a_notes_bound_is_its_largest_redemption_discounted_from_its
   const AutocallDate& last = note.els().autocall.back();
   BOOST_TEST(b.upper.value >= note.notional * (1 + last.coupon) * std::exp(0.5 * last.time) * (1 - 1e-12));
 }
+
+// The bound reads the note's events: a lizard that can still pay is one of its redemptions, one
+// that cannot (the note has knocked in) is none; each coupon adds its amount, discounted from its
+// date, or from maturity under a negative rate (memory may defer it).
+BOOST_AUTO_TEST_CASE(a_lizard_that_can_pay_and_every_coupon_raise_the_bound) {
+  Product note = resolve_product("lizard-2a");
+  ElsTerms& els = note.els();
+  const double when = els.autocall[static_cast<std::size_t>(els.lizard.autocall)].time;
+  els.lizard.coupon = 0.9;  // above every autocall's and the dummy's
+  const double lizard = note.notional * 1.9 * std::exp(-note.rate * when);
+  BOOST_TEST(price_bounds(note).upper.value == lizard, boost::test_tools::tolerance(1e-12));
+  els.knocked_in = true;
+  BOOST_TEST(price_bounds(note).upper.value < lizard * 0.9);
+  els.knocked_in = false;
+  els.coupons = {12, 0.7, 0.01, false};  // 36 coupons of 1 over three years
+  double coupons = 0;
+  for (double t : note.coupon_dates()) coupons += note.notional * 0.01 * std::exp(-note.rate * t);
+  BOOST_TEST(price_bounds(note).upper.value == lizard + coupons, boost::test_tools::tolerance(1e-12));
+  note.rate = -0.1;
+  const double deferred = 36 * note.notional * 0.01 * std::exp(0.1 * note.maturity());
+  BOOST_TEST(price_bounds(note).upper.value ==
+                 note.notional * 1.9 * std::exp(0.1 * when) + deferred, boost::test_tools::tolerance(1e-12));
+}
