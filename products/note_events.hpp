@@ -16,7 +16,6 @@ struct NoteEvent {
   double barrier = 0;     // the performance level of the event's side; 0: every node
   bool below = false;     // its side lies below the barrier (a lizard's break)
   double amount = 0;      // the event's value: a redemption or a coupon, in price units
-  int autocall = -1;      // an autocall's index into els.autocall
   bool in_payoff = false; // on maturity: the grids take it in the payoff at tau = 0
   bool accrues = false;   // a payment that also pays the dates of its kind missed since the last paid (memory)
 };

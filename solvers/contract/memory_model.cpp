@@ -18,12 +18,12 @@ GridLoad grid_load(const Product& product) {
   if (!product.is_els()) return g;
   const std::vector<NoteEvent> events = note_events(product);
   g.layers = value_layers(product, events);
-  // Events on the same side of the same barrier share their weights (problem_builder.cpp); the
-  // knock-in's are the problem's own, daily or continuous.
+  // Events on the same side of the same barrier share their weights (problem_builder.cpp's
+  // weights_of_side); the knock-in's side is the problem's own, daily or continuous.
   std::set<std::pair<double, bool>> sides;
   if (product.can_knock_in()) sides.insert({product.els().knock_in.barrier, true});
   for (const NoteEvent& e : events)
-    if (!e.in_payoff && e.kind != EventKind::KnockIn) sides.insert({e.barrier, e.below});
+    if (!e.in_payoff) sides.insert({e.barrier, e.below});
   g.event_weights = static_cast<int>(sides.size());
   return g;
 }

@@ -510,7 +510,8 @@ std::string describe_mesh(const Problem& pb, const GridOptions& g) {
 }
 
 // Weights of the side at or above a barrier (an autocall's, a coupon's) or below it (a lizard's),
-// shared between events with the same side, the knock-in's included (a lizard at its barrier).
+// shared between events with the same side; below the knock-in's barrier, the knock-in's own (a
+// knock-in's, a lizard's at that barrier).
 std::size_t weights_of_side(Problem& pb, const Product& p, double barrier, bool below) {
   if (below && p.can_knock_in() && barrier == pb.knock_in_barrier) return pb.knock_in_weights;
   for (const EventAction& e : pb.events)
@@ -659,12 +660,6 @@ void damp_after_knock_in_dates(TimeGrid& grid, const Product& p, const GridOptio
   check_time_steps(static_cast<double>(grid.steps()));
 }
 
-// The weights of an event's side: a knock-in's are the problem's own (its barrier on a cell face);
-// the others' are shared by the events with the same side.
-std::size_t event_side(Problem& pb, const NoteEvent& e) {
-  return e.kind == EventKind::KnockIn ? pb.knock_in_weights : weights_of_side(pb, *pb.product, e.barrier, e.below);
-}
-
 // Places the note's events (note_events.hpp; those on maturity are in the payoff) and the damping
 // steps on the grid: a payment's digital jump is damped.
 void place_events(Problem& pb, const std::vector<NoteEvent>& events, TimeGrid grid, int damping_steps) {
@@ -678,7 +673,7 @@ void place_events(Problem& pb, const std::vector<NoteEvent>& events, TimeGrid gr
   for (const NoteEvent& e : events) {
     if (e.in_payoff) continue;
     const std::size_t node = node_of(grid, T - e.time);
-    pb.events.push_back({e.kind, node, e.barrier, e.amount, false, event_side(pb, e)});
+    pb.events.push_back({e.kind, node, e.barrier, e.amount, false, weights_of_side(pb, p, e.barrier, e.below)});
     if (payment(e.kind) != EventPayment::None) damp_from(node);
   }
   std::stable_sort(pb.events.begin(), pb.events.end(), [](const EventAction& x, const EventAction& y) {
@@ -694,8 +689,6 @@ std::vector<int> Problem::shape() const {
   for (const auto& a : axes) s.push_back(static_cast<int>(a.size()));
   return s;
 }
-
-std::vector<double> event_taus(const Product& p) { return taus_of(p, note_events(p)); }
 
 int steps_per_year_rule(const Product& product, int n) {
   // One step per node per year of maturity, at least 50: keeps dt ~ h so both errors shrink together.

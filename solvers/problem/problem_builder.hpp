@@ -45,8 +45,6 @@ std::vector<double> node_weights(const Problem& pb, const CellFractions& side);
 // (build_problems), formed from its fractions into `formed`, which must outlive the result.
 const std::vector<std::vector<double>>& node_weights(const Problem& pb, std::vector<std::vector<double>>& formed);
 
-// Event times in tau: autocall dates before maturity, and daily monitoring dates before maturity.
-std::vector<double> event_taus(const Product& product);
 // TimeStepping::PerYear: n / 2 steps per year of maturity, at least 50.
 int steps_per_year_rule(const Product& product, int n);
 
