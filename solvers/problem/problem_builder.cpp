@@ -217,7 +217,10 @@ class CellAverage {
   template <class Payoff>
   void fill(Problem& pb, Payoff&& values) const {
     fill_cells(
-        pb, values, [](const std::vector<std::size_t>&) { return false; },
+        pb, [&](const std::vector<std::size_t>& idx) { return sample(idx, values, 0.5); },
+        [&](const std::vector<std::size_t>& idx, const LayerValues& centre, std::size_t layers) {
+          return bilinear(idx, centre, layers, [&](std::size_t corner) { return corner_sample(idx, values, corner); });
+        },
         [&](const std::vector<std::size_t>& idx, std::size_t layers) { return midpoint_average(idx, layers, values); });
   }
 
@@ -230,10 +233,15 @@ class CellAverage {
   void fill_by_performance(Problem& pb, const PayoffTerms& terms, const std::vector<double>& breaks,
                            PerfPayoff&& values_of) const {
     if (breaks.size() > kMaxBreaks) throw std::logic_error("fill_by_performance: more breaks than kMaxBreaks");
-    const auto values = [&](const double* spots, double* out) { values_of(performance(terms, spots), out); };
     const std::vector<RatioCells> ratios = ratio_cells(terms, breaks);
+    const AxisValues at = axis_values(terms, values_of);
     fill_cells(
-        pb, values, [&](const std::vector<std::size_t>& idx) { return affine_in_one_ratio(idx, terms, ratios); },
+        pb, [&](const std::vector<std::size_t>& idx) { return at.centre(idx, terms.worst_of); },
+        [&](const std::vector<std::size_t>& idx, const LayerValues& centre, std::size_t layers) {
+          return affine_in_one_ratio(idx, terms, ratios) || bilinear(idx, centre, layers, [&](std::size_t corner) {
+                   return at.corner(idx, corner, terms.worst_of);
+                 });
+        },
         [&](const std::vector<std::size_t>& idx, std::size_t layers) {
           return exact_average(idx, layers, terms, breaks, values_of);
         });
@@ -253,15 +261,24 @@ class CellAverage {
     return v;
   }
 
+  // The payoff at a corner of the cell: bit d of `corner` picks the cell's upper end on axis d.
   template <class Payoff>
-  bool bilinear(const std::vector<std::size_t>& idx, const LayerValues& centre,
-                std::size_t layers, Payoff& values) const {
-    const std::size_t dim = idx.size(), corners = std::size_t{1} << dim;
+  LayerValues corner_sample(const std::vector<std::size_t>& idx, Payoff& values, std::size_t corner) const {
     Spots spots{};
-    LayerValues mean{}, v{};
+    for (std::size_t d = 0; d < idx.size(); ++d) spots[d] = cells_[d][idx[d]][(corner >> d) & 1];
+    LayerValues v{};
+    values(spots.data(), v.data());
+    return v;
+  }
+
+  // Whether the centre value is the mean of the corners' (corner_value(corner), as corner_sample).
+  template <class CornerValue>
+  static bool bilinear(const std::vector<std::size_t>& idx, const LayerValues& centre, std::size_t layers,
+                       CornerValue corner_value) {
+    const std::size_t corners = std::size_t{1} << idx.size();
+    LayerValues mean{};
     for (std::size_t corner = 0; corner < corners; ++corner) {
-      for (std::size_t d = 0; d < dim; ++d) spots[d] = cells_[d][idx[d]][(corner >> d) & 1];
-      values(spots.data(), v.data());
+      const LayerValues v = corner_value(corner);
       for (std::size_t l = 0; l < layers; ++l) mean[l] += v[l] / static_cast<double>(corners);
     }
     for (std::size_t l = 0; l < layers; ++l)
@@ -286,15 +303,61 @@ class CellAverage {
     return sum;
   }
 
-  // affine(idx): the payoff is affine over the cell, known without sampling its corners.
-  template <class Payoff, class Affine, class CutAverage>
-  void fill_cells(Problem& pb, Payoff& values, Affine affine, CutAverage cut_average) const {
+  // centre(idx): the payoff at the cell's centre; exact(idx, centre, layers): whether that is the
+  // cell's average (the payoff affine or bilinear over it); cut_average(idx, layers) where not.
+  template <class Centre, class Exact, class CutAverage>
+  void fill_cells(Problem& pb, Centre centre_of, Exact exact, CutAverage cut_average) const {
     const auto layers = static_cast<std::size_t>(pb.layers);
     for_each_node(pb, [&](std::size_t flat, const std::vector<std::size_t>& idx, const std::vector<double>&) {
-      LayerValues centre = sample(idx, values, 0.5), avg = centre;
-      if (!affine(idx) && !bilinear(idx, centre, layers, values)) avg = cut_average(idx, layers);
+      LayerValues centre = centre_of(idx), avg = centre;
+      if (!exact(idx, centre, layers)) avg = cut_average(idx, layers);
       for (std::size_t l = 0; l < layers; ++l) pb.initial[l * pb.points + flat] = avg[l];
     });
+  }
+
+  // The performance payoff at each cell's lower end, upper end and centre along each axis, with
+  // the ratio there: the performance at a cell's corner or centre is one axis's ratio there, so
+  // 3n payoff evaluations an axis give every node's centre and corner values, with the same bits
+  // as sampling them (corner_sample and sample form the same spots).
+  struct AxisValues {
+    std::vector<std::vector<std::array<double, 3>>> ratio;  // lower end, upper end, centre
+    std::vector<std::vector<std::array<LayerValues, 3>>> value;
+    LayerValues centre(const std::vector<std::size_t>& idx, bool worst_of) const {
+      return pick(idx, worst_of, [](std::size_t) { return std::size_t{2}; });
+    }
+    LayerValues corner(const std::vector<std::size_t>& idx, std::size_t corner, bool worst_of) const {
+      return pick(idx, worst_of, [&](std::size_t d) { return (corner >> d) & 1; });
+    }
+    // The value at the point whose end on axis d is end(d), from the axis with the worst (best) ratio.
+    template <class End>
+    LayerValues pick(const std::vector<std::size_t>& idx, bool worst_of, End end) const {
+      std::size_t pick = 0;
+      for (std::size_t d = 1; d < idx.size(); ++d) {
+        const double x = ratio[d][idx[d]][end(d)], perf = ratio[pick][idx[pick]][end(pick)];
+        if (worst_of ? x < perf : x > perf) pick = d;
+      }
+      return value[pick][idx[pick]][end(pick)];
+    }
+  };
+
+  template <class PerfPayoff>
+  AxisValues axis_values(const PayoffTerms& terms, PerfPayoff& values_of) const {
+    AxisValues out;
+    for (std::size_t d = 0; d < cells_.size(); ++d) {
+      std::vector<std::array<double, 3>> ratio;
+      std::vector<std::array<LayerValues, 3>> value;
+      for (const auto& [lo, hi] : cells_[d]) {
+        const std::array<double, 3> r = {lo / terms.reference[d], hi / terms.reference[d],
+                                         (lo + 0.5 * (hi - lo)) / terms.reference[d]};
+        std::array<LayerValues, 3> v{};
+        for (std::size_t k = 0; k < 3; ++k) values_of(r[k], v[k].data());
+        ratio.push_back(r);
+        value.push_back(v);
+      }
+      out.ratio.push_back(std::move(ratio));
+      out.value.push_back(std::move(value));
+    }
+    return out;
   }
 
   // Each cell's ratios S_d / reference_d along one axis, widened by a margin that leaves a cell
