@@ -124,6 +124,9 @@ if [ "$quick" = 1 ]; then
   book_check q2-book64-fp64-on-chip 90 1e-9 "$reference" "$work/book64.jsonl" --solver adi-cuda --device cuda:0 --n 100
   ELSBENCH_BOOK_MARCH=batched book_check q2-book64-fp64-batched 90 1e-9 "$reference" "$work/book64.jsonl" \
     --solver adi-cuda --device cuda:0 --n 100
+  # fp64 at n = 100 marches in clusters of two CTAs on sm_90; the global path as well.
+  ELSBENCH_ON_CHIP_CLUSTERS=off book_check q2-book64-fp64-global 90 1e-9 "$reference" "$work/book64.jsonl" \
+    --solver adi-cuda --device cuda:0 --n 100
   book_check q2-book64-fp32 90 1e-4 "$reference" "$work/book64.jsonl" --solver adi-cuda --device cuda:0 --n 100 --precision fp32
   book_check q2-book64-mixed 90 1e-6 "$reference" "$work/book64.jsonl" --solver adi-cuda --device cuda:0 --n 100 --precision mixed
   # The same book in chunks of 16: each next chunk prepared and uploaded on the builder thread
@@ -144,6 +147,8 @@ if [ "$quick" = 1 ]; then
     ELSBENCH_BOOK_CHUNK=1 run_step "q3-$tool" 100 "$sanitizer" --tool "$tool" --error-exitcode 3 "$E" book price \
       "$work/book2.jsonl" --solver adi-cuda --device cuda:0 --n 24 --out "$work/sanitized-$tool.json"
   done
+  ELSBENCH_BOOK_CHUNK=1 run_step q3-racecheck-cluster 120 "$sanitizer" --tool racecheck --error-exitcode 3 "$E" book \
+    price "$work/book2.jsonl" --solver adi-cuda --device cuda:0 --n 100 --out "$work/sanitized-cluster.json"
   "$E" book generate --notes 1000 --assets 2 --seed 1 --out "$work/book1000.jsonl" >/dev/null
   "$E" book generate --notes 250 --assets 2 --seed 1 --out "$work/book250.jsonl" >/dev/null
   "$E" book generate --notes 32 --assets 3 --seed 1 --out "$work/book32-3a.jsonl" >/dev/null
@@ -151,6 +156,8 @@ if [ "$quick" = 1 ]; then
     run_step "q4-1000-n100-$p" 120 "$E" book price "$work/book1000.jsonl" --solver adi-cuda --device cuda:0 --n 100 \
       --precision "$p" --out "$out/q4-1000-n100-$p.json"
   done
+  ELSBENCH_ON_CHIP_CLUSTERS=off run_step q4-1000-n100-fp64-global 120 "$E" book price "$work/book1000.jsonl" \
+    --solver adi-cuda --device cuda:0 --n 100 --out "$out/q4-1000-n100-fp64-global.json"
   ELSBENCH_BOOK_MARCH=batched run_step q4-1000-n100-fp64-batched 120 "$E" book price "$work/book1000.jsonl" \
     --solver adi-cuda --device cuda:0 --n 100 --out "$out/q4-1000-n100-fp64-batched.json"
   for p in fp64 mixed fp32; do

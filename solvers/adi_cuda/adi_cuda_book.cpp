@@ -249,9 +249,8 @@ class OnChipBatch {
     times_.march = timer.seconds();
     std::ostringstream note;
     note << std::fixed << std::setprecision(3) << "on-chip device march of " << host_.plan.size() << " notes on "
-         << launch_.ctas << " CTAs of " << kNoteThreads<V, T> << " threads, state in "
-         << (launch_.in_shared ? "shared memory" : "global memory") << " (" << launch_.workspace_bytes
-         << " bytes a CTA): " << times_.march * 1e3 << " ms (CUDA events, " << gpu_name_ << "); device memory "
+         << launch_.ctas << " CTAs of " << kNoteThreads<V, T> << " threads, state in " << to_string(launch_.home)
+         << " (" << launch_.workspace_bytes << " bytes a CTA): " << times_.march * 1e3 << " ms (CUDA events, " << gpu_name_ << "); device memory "
          << alloc_.peak() << " bytes counted for the batch";
     return downloaded(host_, *dev_, true, times_, scheme, alloc_.peak(), note.str());
   }
@@ -275,7 +274,7 @@ class OnChipBatch {
     }
     queue_order_ = up(host_.order, "on-chip queue order");
     queue_ = up(std::vector<int>{0}, "on-chip queue position");
-    if (!launch_.in_shared)
+    if (launch_.home == StateHome::Global)
       workspaces_ = DeviceArray<unsigned char>(alloc_, static_cast<std::size_t>(launch_.ctas) * launch_.workspace_bytes,
                                                "on-chip march workspaces (global path)");
     stream.synchronize();

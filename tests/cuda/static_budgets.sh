@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Static budgets of the on-chip book kernel (solvers/adi_cuda/note_kernel.cu), as ptxas reports
-# them (nvcc --resource-usage) for each architecture the build targets and each precision:
+# Static budgets of the on-chip book kernels (solvers/adi_cuda/note_kernel.cu: a CTA's and a
+# cluster's), as ptxas reports them (nvcc --resource-usage) for each architecture the build
+# targets and each precision:
 #   no spill stores or loads (the body keeps its lines' chunk values in registers),
 #   registers x the CTA's threads (kNoteThreadsFp64, Mixed, Fp32) within an SM's 64 K registers,
 #   static shared memory under 1 KiB (the note's state is the dynamic workspace that
@@ -27,7 +28,11 @@ for arch in "$@"; do
   "$nvcc" -DELSBENCH_HAVE_CUDA=1 -I"$root" -O3 -DNDEBUG -std=c++20 --expt-relaxed-constexpr \
     -arch="sm_$arch" --resource-usage -cubin -o "$work/note_kernel.cubin" "$root/solvers/adi_cuda/note_kernel.cu" \
     >"$work/usage.txt" 2>&1 || { cat "$work/usage.txt"; echo "static_budgets: nvcc failed for sm_$arch" >&2; exit 1; }
-  # The kernel's template arguments as mangled: values then stages.
+  # The kernels' template arguments as mangled: values then stages. The cluster kernel has a
+  # body only where the device has clusters (sm_90 on).
+  kernels=march_book_on_chip_kernel
+  [ "$arch" -ge 90 ] && kernels="$kernels march_book_in_cluster_kernel"
+  for kernel in $kernels; do
   for precision in dd ff df; do
     case $precision in
       dd) name=fp64; threads=$fp64_threads ;;
@@ -35,18 +40,19 @@ for arch in "$@"; do
       df) name=mixed; threads=$mixed_threads ;;
     esac
     # The lines after the kernel's "Compiling entry function" line, up to the next entry.
-    report=$(awk -v pat="march_book_on_chip_kernelI${precision}E" '
+    report=$(awk -v pat="${kernel}I${precision}E" '
       /Compiling entry function/ { on = index($0, pat) > 0; next }
       on { print }' "$work/usage.txt")
-    [ -n "$report" ] || { cat "$work/usage.txt"; echo "static_budgets: no report for the $name kernel on sm_$arch" >&2; exit 1; }
+    [ -n "$report" ] || { cat "$work/usage.txt"; echo "static_budgets: no report for $kernel ($name) on sm_$arch" >&2; exit 1; }
     spills=$(grep -oE '[0-9]+ bytes spill (stores|loads)' <<<"$report" | awk '{ s += $1 } END { print s + 0 }')
     registers=$(grep -oE 'Used [0-9]+ registers' <<<"$report" | awk 'NR == 1 { print $2 }')
     smem=$(grep -oE '[0-9]+ bytes smem' <<<"$report" | awk 'NR == 1 { print $1 }')
     smem=${smem:-0}
-    echo "sm_$arch $name: $registers registers x $threads threads, $spills spill bytes, $smem bytes static shared memory"
+    echo "sm_$arch $kernel $name: $registers registers x $threads threads, $spills spill bytes, $smem bytes static shared memory"
     if [ "$spills" -ne 0 ]; then echo "  FAIL: spills" >&2; failed=1; fi
     if [ $((registers * threads)) -gt 65536 ]; then echo "  FAIL: registers exceed an SM's 64 K" >&2; failed=1; fi
     if [ "$smem" -gt 1024 ]; then echo "  FAIL: static shared memory over 1 KiB" >&2; failed=1; fi
+  done
   done
 done
 exit "$failed"

@@ -177,14 +177,15 @@ BOOST_AUTO_TEST_CASE(fp32_on_chip_stays_within_single_precision_of_the_cpu) {
 // The first steps of a two-asset note at n = 100, the size the kernel is for: no race, and the
 // banks within a tenth of the conflict-free count in each precision (V values, T stages).
 template <class V, class T = V>
-void first_steps_at_n_100() {
+void first_steps_at_n_100(int ctas = 1) {
   Book b = book_of(gpu_notes(1, 3), "hundsdorfer-verwer", 100, sizeof(V));
   GpuPlan& note = b.plan.notes.front();
   BOOST_TEST_REQUIRE(note.dim == 2);
   note.steps.resize(3);
-  const CtaFindings found = emulate_book_on_chip<V, T>(b.batch, b.plan, true).findings;
+  const CtaFindings found = emulate_book_on_chip<V, T>(b.batch, b.plan, true, ctas).findings;
   BOOST_TEST(found.races == 0, found.first_race);
-  BOOST_TEST_MESSAGE(sizeof(V) * 8 << "-bit values, " << sizeof(T) * 8 << "-bit stages, n = 100, 3 steps: " << found.wavefronts << " wavefronts against "
+  BOOST_TEST_MESSAGE(sizeof(V) * 8 << "-bit values, " << sizeof(T) * 8 << "-bit stages, " << ctas
+                                   << " CTA(s), n = 100, 3 steps: " << found.wavefronts << " wavefronts against "
                                    << found.ideal_wavefronts << " without conflicts");
   BOOST_TEST(found.wavefronts <= 1.1 * static_cast<double>(found.ideal_wavefronts));
 }
@@ -193,6 +194,46 @@ BOOST_AUTO_TEST_CASE(at_n_100_the_layout_keeps_bank_conflicts_out_in_every_preci
   first_steps_at_n_100<double>();
   first_steps_at_n_100<float>();
   first_steps_at_n_100<double, float>();
+  first_steps_at_n_100<double>(kClusterCtas);  // where fp64 and mixed run at n = 100 on sm_90
+  first_steps_at_n_100<double, float>(kClusterCtas);
+}
+
+// A cluster of two CTAs runs the same body with twice the threads, a CTA's warps after the
+// other's: the CPU adi's prices (mixed: within 1e-8), and checked marches find no race.
+BOOST_AUTO_TEST_CASE(a_cluster_of_two_ctas_marches_as_one_cta_does) {
+  const Book b = book_of(gpu_notes(12, 11), "hundsdorfer-verwer", 24, sizeof(double));
+  prices_agree(b, emulate_book_on_chip<double>(b.batch, b.plan, false, kClusterCtas), 1e-12);
+  prices_agree(b, emulate_book_on_chip<double, float>(b.batch, b.plan, false, kClusterCtas), 1e-8);
+  for (const char* scheme : {"hundsdorfer-verwer", "douglas", "craig-sneyd"}) {
+    BOOST_TEST_CONTEXT(scheme) {
+      const Book c = book_of(gpu_notes(3, 13), scheme, 16, sizeof(double));
+      for (const OnChipEmulation& run : {emulate_book_on_chip<double>(c.batch, c.plan, true, kClusterCtas),
+                                         emulate_book_on_chip<double, float>(c.batch, c.plan, true, kClusterCtas)})
+        BOOST_TEST(run.findings.races == 0, run.findings.first_race);
+    }
+  }
+}
+
+// Where a note's state lives on an H100 (227 KiB of opt-in shared memory a CTA), for a two-layer
+// two-asset note: shared memory up to n = 80 in fp64, a cluster at n = 100 in fp64 and mixed
+// (each part of the workspace under the limit, the whole over it), fp32 in one CTA.
+BOOST_AUTO_TEST_CASE(fp64_and_mixed_notes_at_n_100_take_a_cluster_on_an_h100) {
+  constexpr std::size_t kH100OptIn = 232448;
+  std::vector<Product> two_layers;
+  for (Product& p : gpu_notes(12, 3, 2, 2))
+    if (p.can_knock_in() && two_layers.empty()) two_layers.push_back(std::move(p));
+  BOOST_TEST_REQUIRE(two_layers.size() == 1u);
+  const auto home = [&](int n, std::size_t value_bytes, std::size_t scratch_bytes, bool clusters) {
+    const Book b = book_of(two_layers, "hundsdorfer-verwer", n, value_bytes);
+    BOOST_TEST_REQUIRE(b.plan.notes.front().layers == 2);
+    return state_home(on_chip_workspace(b.plan), value_bytes, scratch_bytes, kH100OptIn, clusters);
+  };
+  BOOST_TEST((home(80, 8, 8, true) == StateHome::Shared));
+  BOOST_TEST((home(100, 8, 8, true) == StateHome::Cluster));
+  BOOST_TEST((home(100, 8, 4, true) == StateHome::Cluster));
+  BOOST_TEST((home(100, 4, 4, true) == StateHome::Shared));
+  BOOST_TEST((home(100, 8, 8, false) == StateHome::Global));
+  BOOST_TEST((home(200, 8, 8, true) == StateHome::Global));
 }
 
 // Steps x values x axes: a note's march, within a factor of two of what the queue orders by.

@@ -164,7 +164,7 @@ std::vector<std::vector<double>> emulate_adi_cuda_batch(const std::vector<const 
 
 template <class V, class T>
 OnChipEmulation emulate_book_on_chip(const std::vector<const Problem*>& problems, const GpuBatchPlan& plan,
-                                     bool checked) {
+                                     bool checked, int ctas) {
   const BatchImage<V> im = make_batch_image<V>(problems, plan, EventWeights::PerAxis);
   std::vector<V> values(im.initial.begin(), im.initial.end());  // payoffs in, final values out
   BatchBases<V> bases;
@@ -191,7 +191,7 @@ OnChipEmulation emulate_book_on_chip(const std::vector<const Problem*>& problems
   book.note_count = plan.size();
   int queue = 0;
   const OnChipWorkspace room = on_chip_workspace(plan);
-  EmulatedCta<V, T> cta(kNoteThreads<V, T>, static_cast<std::size_t>(room.scratch), queue, checked,
+  EmulatedCta<V, T> cta(ctas * kNoteThreads<V, T>, static_cast<std::size_t>(room.scratch), queue, checked,
                         static_cast<std::size_t>(room.values));
   march_book_on_chip(book, cta);
   OnChipEmulation out;
@@ -234,10 +234,12 @@ template std::vector<std::vector<double>> emulate_adi_cuda_batch<double>(const s
                                                                          const GpuBatchPlan&);
 template std::vector<std::vector<double>> emulate_adi_cuda_batch<float>(const std::vector<const Problem*>&,
                                                                         const GpuBatchPlan&);
-template OnChipEmulation emulate_book_on_chip<double>(const std::vector<const Problem*>&, const GpuBatchPlan&, bool);
-template OnChipEmulation emulate_book_on_chip<float>(const std::vector<const Problem*>&, const GpuBatchPlan&, bool);
+template OnChipEmulation emulate_book_on_chip<double>(const std::vector<const Problem*>&, const GpuBatchPlan&, bool,
+                                                      int);
+template OnChipEmulation emulate_book_on_chip<float>(const std::vector<const Problem*>&, const GpuBatchPlan&, bool,
+                                                     int);
 template OnChipEmulation emulate_book_on_chip<double, float>(const std::vector<const Problem*>&, const GpuBatchPlan&,
-                                                             bool);
+                                                             bool, int);
 template void emulate_warp_carries<double>(double*, double*, const ChunkTable<double>&);
 template void emulate_warp_carries<float>(float*, float*, const ChunkTable<float>&);
 

@@ -29,13 +29,14 @@ std::vector<std::vector<double>> emulate_adi_cuda_batch(const std::vector<const 
 // The on-chip book march (kernels/note_march.hpp) of a batch's notes, its kernel body run by one
 // emulated CTA (cta_emulator.hpp) through the whole queue; `checked` looks for races and counts
 // bank wavefronts on the way (slower). V the values' precision, T the stages' (mixed: double, float).
+// ctas = kClusterCtas runs it as a cluster does: one CTA of the cluster's threads.
 struct OnChipEmulation {
   std::vector<std::vector<double>> values;  // per note, its final values (all layers)
   CtaFindings findings;
 };
 template <class V, class T = V>
 OnChipEmulation emulate_book_on_chip(const std::vector<const Problem*>& problems, const GpuBatchPlan& plan,
-                                     bool checked);
+                                     bool checked, int ctas = 1);
 
 // Step 2 of the chunked solve for one line, as one warp runs it (chunked_solve.hpp).
 template <class T>

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <numeric>
 
-
 namespace elsbench::gpu {
 namespace {
 
@@ -35,6 +34,39 @@ OnChipWorkspace on_chip_workspace(const GpuBatchPlan& plan) {
     w.scratch = std::max(w.scratch, L.scratch_values());
   }
   return w;
+}
+
+namespace {
+std::size_t rounded(long long count, std::size_t bytes) {
+  return (static_cast<std::size_t>(count) * bytes + 15) / 16 * 16;
+}
+}  // namespace
+
+StateHome state_home(const OnChipWorkspace& room, std::size_t value_bytes, std::size_t scratch_bytes,
+                     std::size_t smem_limit, bool clusters) {
+  if (room.bytes(value_bytes, scratch_bytes) <= smem_limit) return StateHome::Shared;
+  if (clusters && std::max(rounded(room.values, value_bytes), rounded(room.scratch, scratch_bytes)) <= smem_limit)
+    return StateHome::Cluster;
+  return StateHome::Global;
+}
+
+const char* to_string(StateHome home) {
+  switch (home) {
+    case StateHome::Shared: return "shared memory";
+    case StateHome::Cluster: return "the shared memory of a cluster of 2 CTAs";
+    case StateHome::Global: return "global memory";
+  }
+  return "?";
+}
+
+std::size_t shared_bytes(StateHome home, const OnChipWorkspace& room, std::size_t value_bytes,
+                         std::size_t scratch_bytes) {
+  switch (home) {
+    case StateHome::Shared: return room.bytes(value_bytes, scratch_bytes);
+    case StateHome::Cluster: return std::max(rounded(room.values, value_bytes), rounded(room.scratch, scratch_bytes));
+    case StateHome::Global: return 0;
+  }
+  return 0;
 }
 
 MixedNotes mixed_notes(const GpuBatchPlan& plan, const BatchImage<double>& image, const BatchBases<double>& at,

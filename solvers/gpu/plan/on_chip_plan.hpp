@@ -25,6 +25,20 @@ struct OnChipWorkspace {
 };
 OnChipWorkspace on_chip_workspace(const GpuBatchPlan& plan);
 
+// Where a CTA keeps its note's state: its shared memory when the workspace fits the device's
+// opt-in limit; else, where the device has clusters (sm_90), a cluster of two CTAs whose values
+// lie in one CTA's shared memory and scratch in the other's (distributed shared memory), when
+// each part fits; else its own slice of a global array (fp64 at n = 100: 334 KB a CTA, two
+// parts of 162 and 170 KB).
+enum class StateHome { Shared, Cluster, Global };
+inline constexpr int kClusterCtas = 2;
+StateHome state_home(const OnChipWorkspace& room, std::size_t value_bytes, std::size_t scratch_bytes,
+                     std::size_t smem_limit, bool clusters);
+const char* to_string(StateHome home);
+// The shared memory each CTA of the launch asks for (0 on the global path).
+std::size_t shared_bytes(StateHome home, const OnChipWorkspace& room, std::size_t value_bytes,
+                         std::size_t scratch_bytes);
+
 // A mixed march's kernel arguments over its fp64 batch's arrays at `at` (host or device memory;
 // buffers[0]: the payoffs in, the final values out): each note's fp32 stage arguments over
 // `narrow` (narrowed_constants of the image, wherever it lives), and each note's values and fp64
