@@ -44,6 +44,10 @@ void copy_to_device(void* dst, const void* src, std::size_t bytes, const std::st
   cuda_check(cudaDeviceSynchronize(), "cudaDeviceSynchronize after " + what);
 }
 
+void copy_to_device_unsynchronised(void* dst, const void* src, std::size_t bytes, const std::string& what) {
+  cuda_check(cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice), what);
+}
+
 void copy_to_device_on(cudaStream_t stream, void* dst, const void* src, std::size_t bytes, const std::string& what) {
   cuda_check(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyHostToDevice, stream), what);
 }

@@ -69,6 +69,9 @@ class DeviceArray {
 // Plain byte copies, checked (defined in device_memory.cpp for the element types used).
 void copy_to_device(void* dst, const void* src, std::size_t bytes, const std::string& what);
 void copy_to_host(void* dst, const void* src, std::size_t bytes, const std::string& what);
+// A copy that returns once the source is read (cudaMemcpy), the device not synchronised: the
+// caller synchronises it before a kernel on a non-blocking stream reads.
+void copy_to_device_unsynchronised(void* dst, const void* src, std::size_t bytes, const std::string& what);
 // A copy on `stream`, the device not synchronised: a batch uploaded on one thread while another
 // batch marches (copy_to_device's device-wide synchronisation would wait for that march).
 void copy_to_device_on(cudaStream_t stream, void* dst, const void* src, std::size_t bytes, const std::string& what);

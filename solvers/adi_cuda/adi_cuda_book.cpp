@@ -45,6 +45,21 @@ struct Uploads {
     else d.upload(host, what);
     return d;
   }
+
+  // `count` values from `host` into `d` at `offset`. From pageable memory a copy returns once
+  // its source is staged, so the source may be reused at once. Off the stream the device is
+  // synchronised once, by settle(), not after each part.
+  template <class X>
+  void part(const DeviceArray<X>& d, long long offset, const X* host, std::size_t count, const std::string& what) const {
+    if (count == 0) return;
+    if (offset < 0 || static_cast<std::size_t>(offset) + count > d.size())
+      throw std::logic_error("upload of " + what + ": part out of range");
+    if (on_stream) copy_to_device_on(stream, d.data() + offset, host, count * sizeof(X), "cudaMemcpyAsync (upload " + what + ")");
+    else copy_to_device_unsynchronised(d.data() + offset, host, count * sizeof(X), "cudaMemcpy (upload " + what + ")");
+  }
+  void settle() const {
+    if (!on_stream) cuda_check(cudaDeviceSynchronize(), "cudaDeviceSynchronize after the batch's uploads");
+  }
 };
 
 using Clock = std::chrono::steady_clock;
@@ -62,15 +77,23 @@ struct UploadedBatch {
   BatchBases<T> bases;  // the arrays above
   DeviceArray<MarchArgs<T>> notes;
 
-  UploadedBatch(const Uploads& up, const GpuBatchPlan& plan, const BatchImage<T>& im, bool scratch)
+  UploadedBatch(const Uploads& up, const std::vector<const Problem*>& problems, const GpuBatchPlan& plan,
+                const BatchImage<T>& im, bool scratch)
       : constants(up(im.constants, "batch operators, factor tables, event weights")),
-        steps(up(im.steps, "batch step records")),
+        steps(up.alloc, im.step_count, "batch step records"),
         events(up(im.events, "batch event records")),
         fractions(up(im.fractions, "batch event fractions")) {
-    buffers[0] = up(im.initial, "batch value buffer 0");
-    if (scratch)
-      for (int i = 1; i < 3; ++i)
-        buffers[i] = DeviceArray<T>(up.alloc, im.initial.size(), "batch value buffer " + std::to_string(i));
+    for (int i = 0; i < (scratch ? 3 : 1); ++i)
+      buffers[i] = DeviceArray<T>(up.alloc, im.value_count, "batch value buffer " + std::to_string(i));
+    for_each_note_payoff(
+        problems, plan, im,
+        [&](std::size_t, long long at, const T* payoff, std::size_t count) {
+          up.part(buffers[0], at, payoff, count, "a note's payoff");
+        },
+        [&](std::size_t, long long at, const GpuStep* records, std::size_t count) {
+          up.part(steps, at, records, count, "a note's step records");
+        });
+    up.settle();
     bases.constants = constants.data();
     for (int i = 0; i < 3; ++i) bases.buffers[i] = buffers[i].data();
     bases.steps = steps.data();
@@ -85,13 +108,15 @@ struct UploadedBatch {
 // march's constants rounded to fp32). `seconds`: the time it took (the batch's set-up).
 template <class V>
 struct HostSide {
+  std::vector<const Problem*> problems;  // the book keeps a chunk's problems until its prices are read
   GpuBatchPlan plan;
   BatchImage<V> image;
   std::vector<int> order;
   UninitializedVector<float> narrow;
   double seconds = 0;
 
-  HostSide(const std::vector<const Problem*>& problems, const AdiScheme& scheme, bool on_chip, bool mixed) {
+  HostSide(const std::vector<const Problem*>& notes, const AdiScheme& scheme, bool on_chip, bool mixed)
+      : problems(notes) {
     const Clock::time_point t = Clock::now();
     plan = make_gpu_batch_plan(problems, scheme, sizeof(V));
     image = make_batch_image<V>(problems, plan, on_chip ? EventWeights::PerAxis : EventWeights::PerNode);
@@ -107,8 +132,6 @@ struct HostSide {
     const auto release = [](auto& v) { v = std::decay_t<decltype(v)>(); };
     release(image.constants);
     release(image.fractions);
-    release(image.initial);
-    release(image.steps);
     release(image.events);
     release(narrow);
   }
@@ -162,7 +185,7 @@ std::vector<MarchResult> march_batch(const HostSide<T>& host, const AdiScheme& s
   Clock::time_point t = Clock::now();
   DeviceAllocator alloc;
   const Uploads up{alloc};
-  const UploadedBatch<T> dev(up, plan, host.image, true);
+  const UploadedBatch<T> dev(up, host.problems, plan, host.image, true);
   DeviceArray<StageLayout> layouts[2];
   DeviceArray<long long> first_block[2];
   BatchArgs<T> b;
@@ -264,7 +287,7 @@ class OnChipBatch {
     const Clock::time_point t = Clock::now();
     const CudaStream stream;
     const Uploads up{alloc_, stream.get(), true};
-    dev_.emplace(up, host_.plan, host_.image, false);
+    dev_.emplace(up, host_.problems, host_.plan, host_.image, false);
     if constexpr (std::is_same_v<V, T>) {
       book_.notes = dev_->notes.data();
     } else {

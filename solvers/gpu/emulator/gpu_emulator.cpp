@@ -127,13 +127,14 @@ template <class T>
 std::vector<std::vector<double>> emulate_adi_cuda_batch(const std::vector<const Problem*>& problems,
                                                         const GpuBatchPlan& plan) {
   const BatchImage<T> im = make_batch_image<T>(problems, plan);
+  BatchValues<T> at = batch_values(problems, plan, im);
   const T nan = std::numeric_limits<T>::quiet_NaN();
-  std::vector<T> buffers[3] = {std::vector<T>(im.initial.begin(), im.initial.end()),
-                               std::vector<T>(im.initial.size(), nan), std::vector<T>(im.initial.size(), nan)};
+  std::vector<T> buffers[3] = {std::move(at.initial), std::vector<T>(im.value_count, nan),
+                               std::vector<T>(im.value_count, nan)};
   BatchBases<T> bases;
   bases.constants = im.constants.data();
   for (int i = 0; i < 3; ++i) bases.buffers[i] = buffers[i].data();
-  bases.steps = im.steps.data();
+  bases.steps = at.steps.data();
   bases.events = im.events.data();
   bases.fractions = im.fractions.data();
   const std::vector<MarchArgs<T>> notes = batch_march_args<T>(plan, im, bases);
@@ -166,11 +167,12 @@ template <class V, class T>
 OnChipEmulation emulate_book_on_chip(const std::vector<const Problem*>& problems, const GpuBatchPlan& plan,
                                      bool checked, int ctas) {
   const BatchImage<V> im = make_batch_image<V>(problems, plan, EventWeights::PerAxis);
-  std::vector<V> values(im.initial.begin(), im.initial.end());  // payoffs in, final values out
+  BatchValues<V> at = batch_values(problems, plan, im);
+  std::vector<V>& values = at.initial;  // payoffs in, final values out
   BatchBases<V> bases;
   bases.constants = im.constants.data();
   bases.buffers[0] = values.data();
-  bases.steps = im.steps.data();
+  bases.steps = at.steps.data();
   bases.events = im.events.data();
   bases.fractions = im.fractions.data();
   OnChipBook<V, T> book;

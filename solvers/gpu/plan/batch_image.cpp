@@ -39,12 +39,10 @@ void write_note(BatchImage<T>& b, typename BatchImage<T>::Offsets& o, const Prob
   }
   at.event_weights = b.constants.data() + o.weights;
   at.fractions = b.fractions.data() + o.fractions;
-  at.initial = b.initial.data() + o.values;
   const MarchImage<T> im = write_march_image<T>(pb, p, true, weights, at);
   for (int d = 0; d < 3; ++d) o.table_stride[d] = im.table_stride[d];
   for (int k = 0; k < 3; ++k) o.mixed[k] = im.mixed[k];
   o.has_mixed = im.has_mixed;
-  std::copy(p.steps.begin(), p.steps.end(), b.steps.begin() + static_cast<std::ptrdiff_t>(o.steps));
   std::copy(p.events.begin(), p.events.end(), b.events.begin() + static_cast<std::ptrdiff_t>(o.events));
 }
 
@@ -63,11 +61,28 @@ BatchImage<T> make_batch_image(const std::vector<const Problem*>& problems, cons
         place<T>(end, plan.notes[k], march_image_sizes(*problems[k], plan.notes[k], true, weights)));
   b.constants.resize(end[0]);
   b.fractions.resize(end[1]);
-  b.initial.resize(end[2]);
-  b.steps.resize(end[3]);
+  b.value_count = end[2];
+  b.step_count = end[3];
   b.events.resize(end[4]);
   side_by_side(problems.size(), [&](std::size_t k) { write_note(b, b.notes[k], *problems[k], plan.notes[k], weights); });
   return b;
+}
+
+template <class T>
+BatchValues<T> batch_values(const std::vector<const Problem*>& problems, const GpuBatchPlan& plan,
+                            const BatchImage<T>& image) {
+  BatchValues<T> out;
+  out.initial.resize(image.value_count);
+  out.steps.resize(image.step_count);
+  for_each_note_payoff(
+      problems, plan, image,
+      [&](std::size_t, long long at, const T* payoff, std::size_t count) {
+        std::copy(payoff, payoff + count, out.initial.begin() + at);
+      },
+      [&](std::size_t, long long at, const GpuStep* steps, std::size_t count) {
+        std::copy(steps, steps + count, out.steps.begin() + at);
+      });
+  return out;
 }
 
 template <class T, class I>
@@ -113,6 +128,10 @@ template BatchImage<double> make_batch_image<double>(const std::vector<const Pro
                                                      EventWeights);
 template BatchImage<float> make_batch_image<float>(const std::vector<const Problem*>&, const GpuBatchPlan&,
                                                    EventWeights);
+template BatchValues<double> batch_values<double>(const std::vector<const Problem*>&, const GpuBatchPlan&,
+                                                 const BatchImage<double>&);
+template BatchValues<float> batch_values<float>(const std::vector<const Problem*>&, const GpuBatchPlan&,
+                                                const BatchImage<float>&);
 template std::vector<MarchArgs<double>> batch_march_args<double>(const GpuBatchPlan&, const BatchImage<double>&,
                                                                  const BatchBases<double>&);
 template std::vector<MarchArgs<float>> batch_march_args<float>(const GpuBatchPlan&, const BatchImage<float>&,

@@ -1,8 +1,11 @@
 #pragma once
 // The arrays of a batched GPU march, prepared on the host once per batch: every note's march image
-// (march_image.hpp: operators, factor tables, event weights; payoff; step records and events) laid
-// one after another in a few arrays, so that a batch is one upload whatever its size. The CUDA
-// variant copies them to the device; the CPU emulation uses them in place.
+// (march_image.hpp: operators, factor tables, event weights; events) laid one after another in a
+// few arrays, so that a batch is one upload whatever its size. Each note's payoff and step records
+// have their place in the value buffers and the step array, but the host image holds no copy of
+// them: they are written from the note's problem and plan where they go (for_each_note_payoff;
+// a third of a 1,000-note book's host set-up was writing those copies). The CUDA variant uploads
+// the image; the CPU emulation uses it in place.
 #include <vector>
 
 #include "platform/uninitialized.hpp"
@@ -26,9 +29,9 @@ struct BatchImage {
   };
   UninitializedVector<T> constants;
   UninitializedVector<double> fractions;  // every note's per-axis event fractions (MarchImage::fractions)
-  UninitializedVector<T> initial;  // every note's payoff, all layers
-  UninitializedVector<GpuStep> steps;
   UninitializedVector<GpuEvent> events;
+  std::size_t value_count = 0;  // values a value buffer holds: every note's layers
+  std::size_t step_count = 0;   // step records of all notes
   std::vector<Offsets> notes;
 };
 
@@ -36,8 +39,36 @@ template <class T>
 BatchImage<T> make_batch_image(const std::vector<const Problem*>& problems, const GpuBatchPlan& plan,
                                EventWeights weights = EventWeights::PerNode);
 
+// Note by note, what the image leaves out: f(k, offset, payoff, count) with note k's payoff in T
+// (all layers at the buffers' stride, put_payoff) for value buffer 0 at `offset`, and
+// g(k, offset, records, count) with its step records for the step array. `payoff` is reused
+// from one note to the next.
+template <class T, class F, class G>
+void for_each_note_payoff(const std::vector<const Problem*>& problems, const GpuBatchPlan& plan,
+                          const BatchImage<T>& image, F f, G g) {
+  std::vector<T> payoff;
+  for (std::size_t k = 0; k < problems.size(); ++k) {
+    const GpuPlan& p = plan.notes[k];
+    payoff.resize(static_cast<std::size_t>(p.buffer_values()));
+    put_payoff(*problems[k], p, payoff.data());
+    f(k, image.notes[k].values, payoff.data(), payoff.size());
+    g(k, image.notes[k].steps, p.steps.data(), p.steps.size());
+  }
+}
+
+// The value buffer 0 and the step array of a batch on the host, as for_each_note_payoff writes
+// them (the CPU emulation's).
+template <class T>
+struct BatchValues {
+  std::vector<T> initial;
+  std::vector<GpuStep> steps;
+};
+template <class T>
+BatchValues<T> batch_values(const std::vector<const Problem*>& problems, const GpuBatchPlan& plan,
+                            const BatchImage<T>& image);
+
 // Each note's kernel arguments over the batch's arrays, wherever they live (host or device):
-// `constants`, `buffers` (three value buffers of initial.size() values), `steps`, `events` and
+// `constants`, `buffers` (three value buffers of value_count values), `steps`, `events` and
 // `fractions` are the bases of the arrays of `image`.
 template <class T>
 struct BatchBases {

@@ -28,6 +28,16 @@ void put_axis_coefs(T* out, const Axis& ax) {
 
 }  // namespace
 
+template <class T>
+void put_payoff(const Problem& pb, const GpuPlan& plan, T* at) {
+  for (int l = 0; l < plan.layers; ++l) {
+    T* layer = at + l * plan.layer_stride;
+    const double* from = pb.initial.data() + l * plan.points;
+    for (long long i = 0; i < plan.points; ++i) layer[i] = static_cast<T>(from[i]);
+    std::fill(layer + plan.points, layer + plan.layer_stride, T(0));
+  }
+}
+
 MarchImageSizes march_image_sizes(const Problem& pb, const GpuPlan& plan, bool factor_tables, EventWeights weights) {
   MarchImageSizes n;
   for (int d = 0; d < plan.dim; ++d) {
@@ -55,13 +65,7 @@ MarchImage<T> write_march_image(const Problem& pb, const GpuPlan& plan, bool fac
     T* table = at.tables[d];
     for (double theta_dt : plan.theta_dts) table = put(table, chunk_table_values(ax.op, theta_dt));
   }
-  // Each layer's payoff at its aligned offset (GpuPlan::layer_stride), zeros in the padding.
-  for (int l = 0; l < plan.layers; ++l) {
-    T* layer = at.initial + l * plan.layer_stride;
-    const double* from = pb.initial.data() + l * plan.points;
-    for (long long i = 0; i < plan.points; ++i) layer[i] = static_cast<T>(from[i]);
-    std::fill(layer + plan.points, layer + plan.layer_stride, T(0));
-  }
+  if (at.initial) put_payoff(pb, plan, at.initial);
   if (weights == EventWeights::PerNode) {
     std::vector<std::vector<double>> formed;
     T* w = at.event_weights;
@@ -141,6 +145,8 @@ template MarchImage<double> write_march_image<double>(const Problem&, const GpuP
                                                       const MarchImageRoom<double>&);
 template MarchImage<float> write_march_image<float>(const Problem&, const GpuPlan&, bool, EventWeights,
                                                     const MarchImageRoom<float>&);
+template void put_payoff<double>(const Problem&, const GpuPlan&, double*);
+template void put_payoff<float>(const Problem&, const GpuPlan&, float*);
 template GridView<double> make_grid_view<double>(const GpuPlan&, const double* const (&)[3], const double (&)[3], int);
 template std::vector<double> unpadded_layers<double>(const GpuPlan&, const std::vector<double>&, int);
 template std::vector<double> unpadded_layers<float>(const GpuPlan&, const std::vector<float>&, int);

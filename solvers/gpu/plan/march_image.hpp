@@ -52,11 +52,16 @@ struct MarchImageRoom {
   double* fractions = nullptr;
 };
 
-// Writes the arrays of make_march_image's image into `at`; returns the image with its scalars
-// (table strides, mixed terms) set and its arrays empty.
+// Writes the arrays of make_march_image's image into `at` (the payoff where at.initial is set);
+// returns the image with its scalars (table strides, mixed terms) set and its arrays empty.
 template <class T>
 MarchImage<T> write_march_image(const Problem& pb, const GpuPlan& plan, bool factor_tables, EventWeights weights,
                                 const MarchImageRoom<T>& at);
+
+// The payoff, all layers, laid out as the value buffers (layer_stride apart, zeros in the
+// padding), in T, at `at` (plan.buffer_values() values): MarchImage::initial.
+template <class T>
+void put_payoff(const Problem& pb, const GpuPlan& plan, T* at);
 
 // The first `layers` layers of a buffer laid out layer_stride apart, without the padding, in
 // double: the values as the CPU solvers hold them.
