@@ -3,9 +3,9 @@
 // (march_image.hpp: operators, factor tables, event weights; events) laid one after another in a
 // few arrays, so that a batch is one upload whatever its size. Each note's payoff and step records
 // have their place in the value buffers and the step array, but the host image holds no copy of
-// them: they are written from the note's problem and plan where they go (for_each_note_payoff;
-// a third of a 1,000-note book's host set-up was writing those copies). The CUDA variant uploads
-// the image; the CPU emulation uses it in place.
+// them: they are written from the note's problem and plan where they go (for_each_note_payoff),
+// so that the host touches each payoff once. The CUDA variant uploads the image; the CPU
+// emulation uses it in place.
 #include <vector>
 
 #include "platform/uninitialized.hpp"

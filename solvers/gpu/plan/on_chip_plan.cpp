@@ -37,15 +37,19 @@ OnChipWorkspace on_chip_workspace(const GpuBatchPlan& plan) {
 }
 
 namespace {
-std::size_t rounded(long long count, std::size_t bytes) {
-  return (static_cast<std::size_t>(count) * bytes + 15) / 16 * 16;
+// A cluster's larger part: the values in one CTA's shared memory, the scratch in the other's.
+std::size_t cluster_part_bytes(const OnChipWorkspace& room, std::size_t value_bytes, std::size_t scratch_bytes) {
+  const auto rounded = [](long long count, std::size_t bytes) {
+    return (static_cast<std::size_t>(count) * bytes + 15) / 16 * 16;
+  };
+  return std::max(rounded(room.values, value_bytes), rounded(room.scratch, scratch_bytes));
 }
 }  // namespace
 
 StateHome state_home(const OnChipWorkspace& room, std::size_t value_bytes, std::size_t scratch_bytes,
                      std::size_t smem_limit, bool clusters) {
   if (room.bytes(value_bytes, scratch_bytes) <= smem_limit) return StateHome::Shared;
-  if (clusters && std::max(rounded(room.values, value_bytes), rounded(room.scratch, scratch_bytes)) <= smem_limit)
+  if (clusters && cluster_part_bytes(room, value_bytes, scratch_bytes) <= smem_limit)
     return StateHome::Cluster;
   return StateHome::Global;
 }
@@ -63,7 +67,7 @@ std::size_t shared_bytes(StateHome home, const OnChipWorkspace& room, std::size_
                          std::size_t scratch_bytes) {
   switch (home) {
     case StateHome::Shared: return room.bytes(value_bytes, scratch_bytes);
-    case StateHome::Cluster: return std::max(rounded(room.values, value_bytes), rounded(room.scratch, scratch_bytes));
+    case StateHome::Cluster: return cluster_part_bytes(room, value_bytes, scratch_bytes);
     case StateHome::Global: return 0;
   }
   return 0;
