@@ -118,7 +118,12 @@ void add_bound(const SolverInfo& solver, const Product& product, const SolverOpt
 }
 
 // The pilot's nodes per axis: its n/4 level still has a few nodes per spread.
-int pilot_nodes(int dimension) { return dimension == 1 ? 64 : dimension == 2 ? 48 : 24; }
+int pilot_nodes(int dimension) { return dimension == 1 ? 64 : 48; }
+
+// How many times a search doubles n while a try's levels show no order (erratic): such a bar
+// says nothing of how the error falls, and the n^-2 rule from it asked a three-asset note for
+// n = 500 where n = 200 was within 1 bp (docs/accuracy.md).
+constexpr int kErraticDoublings = 2;
 
 // The nodes that bring `now` (at n) to `goal`, the error taken to fall as n^-2 (the
 // extrapolated value's usually falls faster: the grid errs on the fine side), a multiple of 4.
@@ -269,15 +274,22 @@ PriceResult price_to_target(const SolverInfo& solver, const Product& product, So
     }
   };
   PriceResult r = try_grid("pilot ", pilot_nodes(product.dimension()));
-  // Space and time errors fall with n (nt follows n unless the dates pin it); the truncation does
-  // not: what it leaves of the target is the others' share.
-  const double share = std::max(0.5 * goal, goal - 2 * r.accuracy->truncation);
   // The pilot only chooses: its time part comes from a grid of 24 nodes, where the min call's time
   // error was half of what it is at 48 (bar 1.2e-3 against an actual 2.0e-3), so the price is
   // always made on a grid at least twice the pilot's.
-  const int least = 2 * r.accuracy->n;
-  r = try_chosen("", std::max(least, nodes_for(r.accuracy->n, r.accuracy->space + r.accuracy->time, 0.7 * share)),
-                 *r.accuracy);
+  bool chosen = false;
+  for (int d = 0; d < kErraticDoublings && r.accuracy->erratic && (!chosen || *r.accuracy->bound > goal); ++d) {
+    r = try_chosen("doubled ", 2 * r.accuracy->n, *r.accuracy);
+    chosen = true;
+  }
+  // Space and time errors fall with n (nt follows n unless the dates pin it); the truncation does
+  // not: what it leaves of the target is the others' share.
+  const double share = std::max(0.5 * goal, goal - 2 * r.accuracy->truncation);
+  if (!chosen || *r.accuracy->bound > goal) {
+    const int least = chosen ? 0 : 2 * r.accuracy->n;
+    r = try_chosen("", std::max(least, nodes_for(r.accuracy->n, r.accuracy->space + r.accuracy->time, 0.7 * share)),
+                   *r.accuracy);
+  }
   if (*r.accuracy->bound > goal) {
     // Steps pinned by the dates do not follow n: where time holds more than half the target,
     // twice the steps (the rule's own nt otherwise, which follows n).
