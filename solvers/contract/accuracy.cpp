@@ -260,26 +260,28 @@ PriceResult price_to_target(const SolverInfo& solver, const Product& product, So
     return r;
   };
   // A grid the machine refuses (memory, --max-seconds) is said as the target's: which grid the
-  // target asked for and from what bar, so that a looser target is the evident way out.
-  const auto try_chosen = [&](const std::string& role_prefix, int n, const Accuracy& from) {
+  // target asked for and from what bar (none: the pilot), so that a looser target is the evident
+  // way out.
+  const auto try_chosen = [&](const std::string& role_prefix, int n, const Accuracy* from) {
     try {
       return try_grid(role_prefix, n);
     } catch (const SolverError& e) {
       if (e.kind() != SolverError::Kind::OutOfMemory && e.kind() != SolverError::Kind::TooMuchWork) throw;
       std::ostringstream msg;
-      msg << "--target-error " << target.text << " asks for n = " << n << " per axis (from the bar " << *from.bound
-          << " at n = " << from.n << (from.erratic ? ", its levels erratic" : "") << "): " << e.what()
-          << ", or a looser target";
+      msg << "--target-error " << target.text << " asks for n = " << n << " per axis (";
+      if (from) msg << "from the bar " << *from->bound << " at n = " << from->n << (from->erratic ? ", its levels erratic" : "");
+      else msg << "the search's pilot";
+      msg << "): " << e.what() << ", or a looser target";
       throw SolverError(e.kind(), msg.str());
     }
   };
-  PriceResult r = try_grid("pilot ", pilot_nodes(product.dimension()));
+  PriceResult r = try_chosen("pilot ", pilot_nodes(product.dimension()), nullptr);
   // The pilot only chooses: its time part comes from a grid of 24 nodes, where the min call's time
   // error was half of what it is at 48 (bar 1.2e-3 against an actual 2.0e-3), so the price is
   // always made on a grid at least twice the pilot's.
   bool chosen = false;
   for (int d = 0; d < kErraticDoublings && r.accuracy->erratic && (!chosen || *r.accuracy->bound > goal); ++d) {
-    r = try_chosen("doubled ", 2 * r.accuracy->n, *r.accuracy);
+    r = try_chosen("doubled ", 2 * r.accuracy->n, &*r.accuracy);
     chosen = true;
   }
   // Space and time errors fall with n (nt follows n unless the dates pin it); the truncation does
@@ -288,14 +290,14 @@ PriceResult price_to_target(const SolverInfo& solver, const Product& product, So
   if (!chosen || *r.accuracy->bound > goal) {
     const int least = chosen ? 0 : 2 * r.accuracy->n;
     r = try_chosen("", std::max(least, nodes_for(r.accuracy->n, r.accuracy->space + r.accuracy->time, 0.7 * share)),
-                   *r.accuracy);
+                   &*r.accuracy);
   }
   if (*r.accuracy->bound > goal) {
     // Steps pinned by the dates do not follow n: where time holds more than half the target,
     // twice the steps (the rule's own nt otherwise, which follows n).
     if (r.accuracy->time > 0.5 * goal) options.grid.nt = static_cast<int>(2 * r.nt);
     const double space_time = r.accuracy->space + (options.grid.nt ? 0.0 : r.accuracy->time);
-    r = try_chosen("retry ", nodes_for(r.accuracy->n, space_time, 0.5 * share), *r.accuracy);
+    r = try_chosen("retry ", nodes_for(r.accuracy->n, space_time, 0.5 * share), &*r.accuracy);
   }
   Accuracy& acc = *r.accuracy;
   const std::size_t fine = spent.size() - acc.pricings.size();  // the last try's "fine" pricing

@@ -150,11 +150,12 @@ BOOST_AUTO_TEST_CASE(a_book_priced_to_a_target_gives_each_note_its_single_price_
 }
 
 BOOST_AUTO_TEST_CASE(a_target_the_machine_cannot_price_names_the_grid_it_asked_for) {
-  // The three-asset note's pilot (n = 48, about 2 s) has erratic levels, so the search doubles n;
-  // with 10 s a pricing allowed, the grid it asks for next (96: about 25 s on 2 cores) or after
-  // it is refused before any grid-sized work, naming the grid and the bar it came from.
+  // The three-asset note's pilot (n = 48, about 3 s) has erratic levels, so the search doubles n;
+  // with 5 s allowed, 96 (about 25 s on 2 cores) is refused before any grid-sized work, or in a
+  // slow (sanitizer) build the pilot's march stops at the deadline. Either way the error names
+  // the grid asked for and the bar it came from, or that it was the pilot.
   SolverOptions o = at_nodes(24);
-  o.max_seconds = 10;
+  o.max_seconds = 5;
   try {
     price_to_target(adi(), resolve_product("els-3a-stepdown"), o, parse_error_target("0.5bp"));
     BOOST_FAIL("priced");
@@ -162,7 +163,8 @@ BOOST_AUTO_TEST_CASE(a_target_the_machine_cannot_price_names_the_grid_it_asked_f
     BOOST_TEST((e.kind() == SolverError::Kind::OutOfMemory || e.kind() == SolverError::Kind::TooMuchWork));
     const std::string what = e.what();
     BOOST_TEST(what.rfind("--target-error 0.5bp asks for n = ", 0) == 0, what);
-    BOOST_TEST(what.find("from the bar") != std::string::npos, what);
+    BOOST_TEST((what.find("from the bar") != std::string::npos || what.find("the search's pilot") != std::string::npos),
+               what);
     BOOST_TEST(what.find("or a looser target") != std::string::npos, what);
   }
 }
