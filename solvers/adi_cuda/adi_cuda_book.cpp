@@ -50,12 +50,14 @@ struct Uploads {
   // its source is staged, so the source may be reused at once. Off the stream the device is
   // synchronised once, by settle(), not after each part.
   template <class X>
-  void part(const DeviceArray<X>& d, long long offset, const X* host, std::size_t count, const std::string& what) const {
+  void part(const DeviceArray<X>& d, long long offset, const X* host, std::size_t count,
+            const std::string& what) const {
     if (count == 0) return;
     if (offset < 0 || static_cast<std::size_t>(offset) + count > d.size())
       throw std::logic_error("upload of " + what + ": part out of range");
-    if (on_stream) copy_to_device_on(stream, d.data() + offset, host, count * sizeof(X), "cudaMemcpyAsync (upload " + what + ")");
-    else copy_to_device_unsynchronised(d.data() + offset, host, count * sizeof(X), "cudaMemcpy (upload " + what + ")");
+    X* at = d.data() + offset;
+    if (on_stream) copy_to_device_on(stream, at, host, count * sizeof(X), "cudaMemcpyAsync (upload " + what + ")");
+    else copy_to_device_unsynchronised(at, host, count * sizeof(X), "cudaMemcpy (upload " + what + ")");
   }
   void settle() const {
     if (!on_stream) cuda_check(cudaDeviceSynchronize(), "cudaDeviceSynchronize after the batch's uploads");
@@ -273,8 +275,8 @@ class OnChipBatch {
     std::ostringstream note;
     note << std::fixed << std::setprecision(3) << "on-chip device march of " << host_.plan.size() << " notes on "
          << launch_.ctas << " CTAs of " << kNoteThreads<V, T> << " threads, state in " << to_string(launch_.home)
-         << " (" << launch_.workspace_bytes << " bytes a CTA): " << times_.march * 1e3 << " ms (CUDA events, " << gpu_name_ << "); device memory "
-         << alloc_.peak() << " bytes counted for the batch";
+         << " (" << launch_.workspace_bytes << " bytes a CTA): " << times_.march * 1e3 << " ms (CUDA events, "
+         << gpu_name_ << "); device memory " << alloc_.peak() << " bytes counted for the batch";
     return downloaded(host_, *dev_, true, times_, scheme, alloc_.peak(), note.str());
   }
 

@@ -106,8 +106,9 @@ __global__ void __launch_bounds__(kNoteThreads<V, T>, 1)
   __shared__ int slot;
   const cooperative_groups::cluster_group cluster = cooperative_groups::this_cluster();
   unsigned char* mine = shared_values<unsigned char>();
-  ClusterCta<V, T> cta{{reinterpret_cast<V*>(cluster.map_shared_rank(mine, 0)),
-                        reinterpret_cast<T*>(cluster.map_shared_rank(mine, 1)), queue, cluster.map_shared_rank(&slot, 0)},
+  V* values = reinterpret_cast<V*>(cluster.map_shared_rank(mine, 0));
+  T* scratch = reinterpret_cast<T*>(cluster.map_shared_rank(mine, 1));
+  ClusterCta<V, T> cta{{values, scratch, queue, cluster.map_shared_rank(&slot, 0)},
                        static_cast<int>(cluster.block_rank())};
   march_book_on_chip(book, cta);
   cluster.sync();  // neither CTA leaves while the other may still read its shared memory

@@ -269,8 +269,11 @@ PriceResult price_to_target(const SolverInfo& solver, const Product& product, So
       if (e.kind() != SolverError::Kind::OutOfMemory && e.kind() != SolverError::Kind::TooMuchWork) throw;
       std::ostringstream msg;
       msg << "--target-error " << target.text << " asks for n = " << n << " per axis (";
-      if (from) msg << "from the bar " << *from->bound << " at n = " << from->n << (from->erratic ? ", its levels erratic" : "");
-      else msg << "the search's pilot";
+      if (from)
+        msg << "from the bar " << *from->bound << " at n = " << from->n
+            << (from->erratic ? ", its levels erratic" : "");
+      else
+        msg << "the search's pilot";
       msg << "): " << e.what() << ", or a looser target";
       throw SolverError(e.kind(), msg.str());
     }

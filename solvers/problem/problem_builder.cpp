@@ -331,12 +331,12 @@ class CellAverage {
     // The value at the point whose end on axis d is end(d), from the axis with the worst (best) ratio.
     template <class End>
     LayerValues pick(const std::vector<std::size_t>& idx, bool worst_of, End end) const {
-      std::size_t pick = 0;
+      std::size_t axis = 0;
       for (std::size_t d = 1; d < idx.size(); ++d) {
-        const double x = ratio[d][idx[d]][end(d)], perf = ratio[pick][idx[pick]][end(pick)];
-        if (worst_of ? x < perf : x > perf) pick = d;
+        const double x = ratio[d][idx[d]][end(d)], perf = ratio[axis][idx[axis]][end(axis)];
+        if (worst_of ? x < perf : x > perf) axis = d;
       }
-      return value[pick][idx[pick]][end(pick)];
+      return value[axis][idx[axis]][end(axis)];
     }
   };
 

@@ -127,7 +127,8 @@ BOOST_AUTO_TEST_CASE(two_centre_nodes_are_the_roots_of_the_mesh_map) {
           (xi(mid) < target ? a : b) = mid;
         }
         BOOST_TEST(std::abs(s[i] - 0.5 * (a + b)) <= 1e-14 * m.s_max,
-                   "density " << density << ", node " << i << " of " << nodes << ": off by " << (s[i] - 0.5 * (a + b)) / m.s_max);
+                   "density " << density << ", node " << i << " of " << nodes << ": off by "
+                              << (s[i] - 0.5 * (a + b)) / m.s_max);
       }
     }
 }
