@@ -384,6 +384,17 @@ class AdiStepper {
     }
   }
 
+  // A centroid autocall's lifts (StepEvents::lift) read neighbours of every thread's parts: once
+  // all are the step's, each thread takes a share of the points, and all are lifted before any
+  // event is applied. `v`: the values the events apply to (T, or a mixed march's fp64).
+  template <class V>
+  void lift_all(std::size_t j, const V* v) {
+#pragma omp barrier
+    const auto [from, to] = thread_share(pb_.points);
+    events_.lift(j, v, from, to);
+#pragma omp barrier
+  }
+
   // The node next to the split of `layer`'s part (nothing in a layer that is one part), from both
   // parts' edges; in a mixed march with its increment added, as the other part reads X there.
   void join_node(const Round& r, std::size_t layer, std::size_t part, T* edges) {
@@ -419,6 +430,7 @@ class AdiStepper {
   // StepEvents::after).
   template <class V>
   void apply_events(Scratch& s, std::size_t j, V* v, std::size_t first, std::size_t last, std::size_t stage) {
+    if (events_.lifts_after(j)) lift_all(j, v);
     const bool knock_in = events_.reads_layers_after(j);
     const auto layers = static_cast<std::size_t>(pb_.layers);
     for (std::size_t item = last; item-- > first;) {

@@ -49,8 +49,8 @@ __global__ void __launch_bounds__(kMaxStageThreads, kMinStageBlocksPerSm) batch_
 }
 
 template <class T>
-__global__ void batch_step_events(BatchArgs<T> b, int j) {
-  batch_events_at(b, static_cast<long long>(blockIdx.x), static_cast<int>(threadIdx.x), j);
+__global__ void batch_step_events(BatchArgs<T> b, int j, bool lifts) {
+  batch_events_at(b, static_cast<long long>(blockIdx.x), static_cast<int>(threadIdx.x), j, lifts);
 }
 
 }  // namespace
@@ -75,8 +75,8 @@ void launch_batch_stage(const BatchArgs<T>& b, int axis, long long blocks, int t
 }
 
 template <class T>
-void launch_batch_events(const BatchArgs<T>& b, long long blocks, int j, cudaStream_t stream) {
-  batch_step_events<T><<<static_cast<unsigned>(blocks), kEventThreads, 0, stream>>>(b, j);
+void launch_batch_events(const BatchArgs<T>& b, long long blocks, int j, cudaStream_t stream, bool lifts) {
+  batch_step_events<T><<<static_cast<unsigned>(blocks), kEventThreads, 0, stream>>>(b, j, lifts);
   check_launch("batch_step_events");
 }
 
@@ -84,7 +84,7 @@ void launch_batch_events(const BatchArgs<T>& b, long long blocks, int j, cudaStr
   template void prepare_batch_kernels<T>(std::size_t, std::size_t);                                         \
   template void launch_batch_stage<T>(const BatchArgs<T>&, int, long long, int, std::size_t, int, int,      \
                                       cudaStream_t);                                                        \
-  template void launch_batch_events<T>(const BatchArgs<T>&, long long, int, cudaStream_t);
+  template void launch_batch_events<T>(const BatchArgs<T>&, long long, int, cudaStream_t, bool);
 ELSBENCH_INSTANTIATE(double)
 ELSBENCH_INSTANTIATE(float)
 #undef ELSBENCH_INSTANTIATE

@@ -19,7 +19,8 @@ void prepare_batch_kernels(std::size_t smem0, std::size_t smem1);
 template <class T>
 void launch_batch_stage(const BatchArgs<T>& b, int axis, long long blocks, int threads, std::size_t smem, int j,
                         int round, cudaStream_t stream);
+// Step j's event actions, or with `lifts` their centroid autocalls' lifts (a launch before).
 template <class T>
-void launch_batch_events(const BatchArgs<T>& b, long long blocks, int j, cudaStream_t stream);
+void launch_batch_events(const BatchArgs<T>& b, long long blocks, int j, cudaStream_t stream, bool lifts = false);
 
 }  // namespace elsbench::gpu

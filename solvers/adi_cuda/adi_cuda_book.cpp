@@ -213,6 +213,7 @@ std::vector<MarchResult> march_batch(const HostSide<T>& host, const AdiScheme& s
         if (plan.blocks(axis) > 0)
           launch_batch_stage(b, axis, plan.blocks(axis), plan.threads[axis], plan.smem_bytes[axis], j, round,
                              stream.get());
+    if (plan.has_lifts) launch_batch_events(b, plan.event_blocks(), j, stream.get(), true);
     if (plan.has_events) launch_batch_events(b, plan.event_blocks(), j, stream.get());
   }
   timer.stop(stream.get());

@@ -60,6 +60,7 @@ class AdiCudaMarch final : public MarchBackend {
         launch_axis0_stage(a, axis0_, base, local, round, stream_.get());
         if (plan_.dim == 2) launch_axis1_stage(a, axis1_, base, local, round, stream_.get());
       }
+      if (plan_.has_lifts) launch_step_events(a, event_blocks(plan_), base, local, stream_.get(), true);
       if (plan_.has_events) launch_step_events(a, event_blocks(plan_), base, local, stream_.get());
     }
     launch_advance_steps(data_.step_base(), count, stream_.get());

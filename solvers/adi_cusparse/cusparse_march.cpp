@@ -125,6 +125,8 @@ class CusparseMarch final : public MarchBackend {
       const GpuStep& s = plan_.steps[static_cast<std::size_t>(first + local)];
       for (int round = 1; round <= (s.two_rounds() ? 2 : 1); ++round)
         for (int axis = 0; axis < plan_.dim; ++axis) stage(base, local, s, axis, round);
+      if (s.event_count > 0 && plan_.has_lifts)
+        launch_step_events(data_.args(), event_blocks(plan_), base, local, stream_.get(), true);
       if (s.event_count > 0) launch_step_events(data_.args(), event_blocks(plan_), base, local, stream_.get());
     }
     launch_advance_steps(data_.step_base(), count, stream_.get());

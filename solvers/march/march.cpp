@@ -63,8 +63,9 @@ inline void blend(EventKind kind, T& v, double phi, double target) {
 // need not read it, and 1 (target - v) is target - v to the bit.
 using Stretches = std::vector<EventStretch>;
 
-Stretches nonzero_stretches(const std::vector<double>& phi) {
+Stretches nonzero_stretches(const std::vector<double>& phi, std::size_t& cuts) {
   Stretches s;
+  cuts = 0;
   for (std::size_t i = 0; i < phi.size();) {
     if (phi[i] == 0.0) {
       ++i;
@@ -73,16 +74,36 @@ Stretches nonzero_stretches(const std::vector<double>& phi) {
     const std::size_t first = i;
     const bool ones = phi[i] == 1.0;
     while (i < phi.size() && phi[i] != 0.0 && (phi[i] == 1.0) == ones) ++i;
-    s.push_back({first, i, ones});
+    s.push_back({first, i, ones, cuts});
+    if (!ones) cuts += i - first;
   }
   return s;
 }
 
+// Node i's lifts per axis (CellFractions::lift) and its neighbours' distances.
+struct NodeLifts {
+  double at[3] = {0, 0, 0};
+  std::size_t stride[3] = {0, 0, 0};
+};
+
+NodeLifts node_lifts(const Problem& pb, const CellFractions& side, std::size_t i) {
+  NodeLifts n;
+  std::size_t first = 0;
+  for (int d = 0; d < pb.dim; ++d) {
+    const Axis& ax = pb.axes[static_cast<std::size_t>(d)];
+    n.at[d] = side.lift[first + (i / ax.stride) % ax.size()];
+    n.stride[d] = ax.stride;
+    first += ax.size();
+  }
+  return n;
+}
+
 // Event e on the points [from, to) of layer `layer` (event_kind.hpp: the layers it moves, the
 // layer it reads).
+// `lifts`: a centroid autocall's on this layer (StepEvents::lift), else null.
 template <class T>
 void apply(const Problem& pb, const double* phi, const Stretches& where, const EventAction& e, T* values,
-           std::size_t layer, std::size_t from, std::size_t to) {
+           std::size_t layer, std::size_t from, std::size_t to, const double* lifts) {
   if (!moves_layer(e.kind, static_cast<int>(layer), pb.layers)) return;
   const int reads = target_layer(e.kind, pb.layers);
   const std::size_t P = pb.points;
@@ -90,7 +111,9 @@ void apply(const Problem& pb, const double* phi, const Stretches& where, const E
   const T* target = values + static_cast<std::size_t>(reads >= 0 ? reads : 0) * P;
   for (const EventStretch& st : where) {
     const std::size_t first = std::max(st.first, from), last = std::min(st.last, to);
-    if (reads >= 0 && st.ones) {
+    if (lifts && !st.ones) {
+      for (std::size_t i = first; i < last; ++i) blend(e.kind, v[i], phi[i], e.value - lifts[st.cut + i - st.first]);
+    } else if (reads >= 0 && st.ones) {
       for (std::size_t i = first; i < last; ++i) blend(e.kind, v[i], 1.0, target[i]);
     } else if (reads >= 0) {
       for (std::size_t i = first; i < last; ++i) blend(e.kind, v[i], phi[i], target[i]);
@@ -106,7 +129,12 @@ void apply(const Problem& pb, const double* phi, const Stretches& where, const E
 
 StepEvents::StepEvents(const Problem& pb) : pb_(pb) {
   weights_ = &node_weights(pb, formed_);
-  for (const std::vector<double>& phi : *weights_) where_.push_back(nonzero_stretches(phi));
+  std::size_t most = 0;
+  for (const std::vector<double>& phi : *weights_) {
+    where_.push_back(nonzero_stretches(phi, cuts_.emplace_back()));
+    most = std::max(most, cuts_.back());
+  }
+  lifts_.resize(most * static_cast<std::size_t>(pb.layers));
   // Continuous knock-in: the alive layer takes the knocked-in value on and below the barrier.
   knock_in_.kind = EventAction::Kind::KnockIn;
   knock_in_.weights = pb.knock_in_weights;
@@ -124,6 +152,30 @@ bool StepEvents::reads_layers_after(std::size_t j) const {
   return false;
 }
 
+bool StepEvents::lifts_after(std::size_t j) const {
+  const auto e = first_at(j + 1);
+  return e != pb_.events.end() && e->at_node == j + 1 && e->at_centroid;
+}
+
+template <class T>
+void StepEvents::lift(std::size_t j, const T* values, std::size_t from, std::size_t to) const {
+  if (!lifts_after(j)) return;
+  const EventAction& e = *first_at(j + 1);
+  const CellFractions& side = pb_.event_fractions[e.weights];
+  const std::size_t cuts = cuts_[e.weights];
+  for (const EventStretch& st : where_[e.weights]) {
+    if (st.ones) continue;
+    for (std::size_t i = std::max(st.first, from); i < std::min(st.last, to); ++i) {
+      const NodeLifts n = node_lifts(pb_, side, i);
+      for (std::size_t l = 0; l < static_cast<std::size_t>(pb_.layers); ++l) {
+        const T* v = values + l * pb_.points + i;
+        const auto neighbour = [&](int d, int s) { return s > 0 ? v[n.stride[d]] : *(v - n.stride[d]); };
+        lifts_[l * cuts + st.cut + i - st.first] = centroid_lift(n.at, pb_.dim, neighbour);
+      }
+    }
+  }
+}
+
 template <class T>
 void StepEvents::after(std::size_t j, T* values, std::size_t from, std::size_t to) const {
   for (std::size_t layer = static_cast<std::size_t>(pb_.layers); layer-- > 0;) on_layer(j, values, layer, from, to);
@@ -131,10 +183,13 @@ void StepEvents::after(std::size_t j, T* values, std::size_t from, std::size_t t
 
 template <class T>
 void StepEvents::on_layer(std::size_t j, T* values, std::size_t layer, std::size_t from, std::size_t to) const {
-  for (auto e = first_at(j + 1); e != pb_.events.end() && e->at_node == j + 1; ++e)
-    apply(pb_, (*weights_)[e->weights].data(), where_[e->weights], *e, values, layer, from, to);
+  for (auto e = first_at(j + 1); e != pb_.events.end() && e->at_node == j + 1; ++e) {
+    const double* lifts = e->at_centroid ? lifts_.data() + layer * cuts_[e->weights] : nullptr;
+    apply(pb_, (*weights_)[e->weights].data(), where_[e->weights], *e, values, layer, from, to, lifts);
+  }
   if (pb_.continuous_knock_in)
-    apply(pb_, (*weights_)[knock_in_.weights].data(), where_[knock_in_.weights], knock_in_, values, layer, from, to);
+    apply(pb_, (*weights_)[knock_in_.weights].data(), where_[knock_in_.weights], knock_in_, values, layer, from, to,
+          nullptr);
 }
 
 std::vector<EventAction>::const_iterator StepEvents::first_at(std::size_t node) const {
@@ -151,6 +206,7 @@ std::vector<T> march(const Problem& pb, const StepFnT<T>& step) {
   for (std::size_t j = 0; j < pb.time.steps(); ++j) {
     if (const Stop why = stop_now(); why.reason != StopReason::None) throw stopped(pb, j, why);
     step(j, values);
+    events.lift(j, values.data(), 0, pb.points);
     events.after(j, values.data(), 0, pb.points);
     ++progress.done;
   }
@@ -190,6 +246,10 @@ std::vector<T> march_on_threads(const Problem& pb, bool threaded, const ThreadSt
       // Events read and write every thread's points (every thread takes the same branch).
       if (events && events->fall_after(j)) {
 #pragma omp barrier
+        if (events->lifts_after(j)) {
+          events->lift(j, v, from, to);
+#pragma omp barrier
+        }
         events->after(j, v, from, to);
 #pragma omp barrier
       }
@@ -205,6 +265,8 @@ template std::vector<double> march(const Problem&, const StepFnT<double>&);
 template std::vector<float> march(const Problem&, const StepFnT<float>&);
 template std::vector<double> march_on_threads(const Problem&, bool, const ThreadStepFnT<double>&, bool);
 template std::vector<float> march_on_threads(const Problem&, bool, const ThreadStepFnT<float>&, bool);
+template void StepEvents::lift(std::size_t, const double*, std::size_t, std::size_t) const;
+template void StepEvents::lift(std::size_t, const float*, std::size_t, std::size_t) const;
 template void StepEvents::after(std::size_t, double*, std::size_t, std::size_t) const;
 template void StepEvents::after(std::size_t, float*, std::size_t, std::size_t) const;
 template void StepEvents::on_layer(std::size_t, double*, std::size_t, std::size_t, std::size_t) const;

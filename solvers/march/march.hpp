@@ -23,6 +23,7 @@ inline std::vector<double> march(const Problem& pb, const StepFn& step) { return
 struct EventStretch {
   std::size_t first, last;
   bool ones;
+  std::size_t cut = 0;  // unless ones, the side's cut cells before `first` (where its lifts start)
 };
 
 // The events that fall at the end of each step, on any range of points, in the order of pb.events
@@ -38,7 +39,14 @@ class StepEvents {
   // Whether one that reads another layer does (a knock-in, a lizard's break): a layer then reads
   // the layers above it.
   bool reads_layers_after(std::size_t j) const;
-  // After step j, on points [from, to) of every layer.
+  // Whether an autocall after step j takes its cut cells at their centroids (EventAction::
+  // at_centroid): its lifts read neighbours, so lift() must see every point before any event is
+  // applied, then after() or on_layer() may run.
+  bool lifts_after(std::size_t j) const;
+  // Those lifts on the cut cells among points [from, to) of every layer.
+  template <class T>
+  void lift(std::size_t j, const T* values, std::size_t from, std::size_t to) const;
+  // After step j (and lift()), on points [from, to) of every layer.
   template <class T>
   void after(std::size_t j, T* values, std::size_t from, std::size_t to) const;
   // After step j, what writes layer `layer` on its points [from, to). Its events may read the
@@ -53,6 +61,8 @@ class StepEvents {
   std::vector<std::vector<double>> formed_;  // phi per node, where the problem has none
   const std::vector<std::vector<double>>* weights_ = nullptr;  // the problem's, or formed_
   std::vector<std::vector<EventStretch>> where_;  // per event weights
+  std::vector<std::size_t> cuts_;                  // per event weights: its cut cells
+  mutable std::vector<double> lifts_;              // a centroid autocall's, cuts_ per layer
   EventAction knock_in_;
 };
 

@@ -14,6 +14,10 @@ namespace elsbench {
 // midpoint) at or above the barrier level, n_0 values then n_1, ...
 struct CellFractions {
   std::vector<double> per_axis;
+  // Per axis, the same layout: the offset of the centroid of the cell's part at or above the
+  // barrier from the cell's centre, over the span of the node's central difference (0 where the
+  // axis does not cut the cell). centroid_lift() turns it into V's rise from the node to there.
+  std::vector<double> lift;
   int worst_of = 1;  // worst-of: phi = prod f_d; best-of: 1 - prod (1 - f_d)
   int below = 0;     // the side below the barrier (a knock-in): 1 - phi
 };
@@ -27,6 +31,21 @@ ELSBENCH_HD double cell_fraction(const double* at, int dim, int worst_of, int be
   }
   const double above = worst_of ? all : 1.0 - none;
   return below ? 1.0 - above : above;
+}
+
+// An autocall on a cell its barrier cuts redeems the cell's part on its side, whose continuation
+// value is V at that part's centroid, not at the node: at the node, events converge at first
+// order in the barrier's place in its cell; at the centroid, at second. That value less the
+// node's, for worst-of (the part is a box: its centroid moves per axis): the central slopes times
+// the offsets. lift_at[d] is the node's lift on axis d, neighbour(d, s) V at its neighbour s = +-1.
+template <class Neighbour>
+ELSBENCH_HD double centroid_lift(const double* lift_at, int dim, Neighbour neighbour) {
+  double sum = 0.0;
+  for (int d = 0; d < dim; ++d) {
+    if (lift_at[d] == 0.0) continue;
+    sum += lift_at[d] * (static_cast<double>(neighbour(d, 1)) - static_cast<double>(neighbour(d, -1)));
+  }
+  return sum;
 }
 
 }  // namespace elsbench

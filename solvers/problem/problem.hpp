@@ -50,6 +50,7 @@ struct EventAction {
   double value = 0;
   bool inclusive = false;
   std::size_t weights = 0;     // index into Problem::event_fractions (and event_weights)
+  bool at_centroid = false;    // an autocall whose cut cells take centroid_lift (cell_fractions.hpp)
 };
 
 // At most three layers: alive; knocked in; with a lizard, alive with the lizard broken

@@ -481,7 +481,10 @@ CellFractions fractions_at_or_above(const Problem& pb, const Product& p, double 
       const double lo = i == 0 ? s[0] : 0.5 * (s[i - 1] + s[i]);
       const double hi = i + 1 == s.size() ? s[i] : 0.5 * (s[i] + s[i + 1]);
       // A cell of zero width (never, but S = 0 and S_max end cells are half cells) falls back to the node.
-      out.per_axis.push_back(hi > lo ? std::clamp((hi - level) / (hi - lo), 0.0, 1.0) : (s[i] >= level ? 1.0 : 0.0));
+      const double f = hi > lo ? std::clamp((hi - level) / (hi - lo), 0.0, 1.0) : (s[i] >= level ? 1.0 : 0.0);
+      out.per_axis.push_back(f);
+      const bool cut = f > 0.0 && f < 1.0 && i > 0 && i + 1 < s.size();
+      out.lift.push_back(cut ? 0.5 * (hi - lo) * (1.0 - f) / (s[i + 1] - s[i - 1]) : 0.0);
     }
   }
   return out;
@@ -723,6 +726,18 @@ void damp_after_knock_in_dates(TimeGrid& grid, const Product& p, const GridOptio
   check_time_steps(static_cast<double>(grid.steps()));
 }
 
+// An autocall takes its cut cells' continuation at their part's centroid (centroid_lift) where it
+// is the first event at its node, so its lifts read the step's values as they are; its side a
+// box (worst-of). A lizard's redemption before it, or best-of, leaves it at the nodes.
+void mark_centroid_autocalls(Problem& pb) {
+  for (std::size_t k = 0; k < pb.events.size(); ++k) {
+    EventAction& e = pb.events[k];
+    const bool first = k == 0 || pb.events[k - 1].at_node != e.at_node;
+    const CellFractions& side = pb.event_fractions[e.weights];
+    e.at_centroid = first && e.kind == EventKind::Autocall && side.worst_of && !side.below;
+  }
+}
+
 // Places the note's events (note_events.hpp; those on maturity are in the payoff) and the damping
 // steps on the grid: a payment's digital jump is damped.
 void place_events(Problem& pb, const std::vector<NoteEvent>& events, TimeGrid grid, int damping_steps) {
@@ -742,6 +757,7 @@ void place_events(Problem& pb, const std::vector<NoteEvent>& events, TimeGrid gr
   std::stable_sort(pb.events.begin(), pb.events.end(), [](const EventAction& x, const EventAction& y) {
     return x.at_node != y.at_node ? x.at_node < y.at_node : x.kind < y.kind;
   });
+  mark_centroid_autocalls(pb);
   pb.time = std::move(grid);
 }
 

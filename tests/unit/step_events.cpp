@@ -1,8 +1,10 @@
 // The events at a step's end (solvers/march/march.hpp): applied a layer and a stretch of points at
 // a time, as the ADI applies them to each thread's parts, they give what one pass over every
-// point gives, to the bit; and a knock-in falls where the product says it does.
+// point gives, to the bit; a knock-in falls where the product says it does; an autocall takes
+// the continuation of a cell's part it redeems at that part's centroid.
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
 #include <random>
 #include <vector>
 
@@ -43,6 +45,9 @@ template <class T>
 void check_pieces_equal_whole(const Problem& pb, std::size_t j) {
   const StepEvents events(pb);
   std::vector<T> whole = scattered_values<T>(pb), pieces = whole;
+  // Lifts read every point before any event writes one; in pieces they are the same.
+  for (std::size_t from = 0; from < pb.points; from += 333)
+    events.lift(j, whole.data(), from, std::min(pb.points, from + 333));
   events.after(j, whole.data(), 0, pb.points);
   // Layer 1 first (the knock-in reads it), in uneven stretches, as threads own parts of layers.
   std::mt19937 gen(11);
@@ -77,6 +82,54 @@ BOOST_AUTO_TEST_CASE(a_layer_and_a_stretch_at_a_time_give_the_whole_pass_to_the_
     check_pieces_equal_whole<double>(overlap, j);
     check_pieces_equal_whole<float>(overlap, j);
   }
+}
+
+// Values linear in the spots: V at any point is exact, so at a cell the autocall's barrier cuts
+// the autocall must leave V_i + phi (R - V(c)), c the centroid of the cell's part at or above the
+// barrier (a box: per axis, from the barrier or the cell's lower face to its upper face) and V_i
+// standing for V at the cell's centre; elsewhere V_i + phi (R - V_i), phi 0 or 1.
+BOOST_AUTO_TEST_CASE(an_autocall_takes_a_cut_cells_continuation_at_its_redeemed_part_s_centroid) {
+  const Problem pb = els_problem(Monitoring::Daily);
+  const std::size_t j = autocall_step(pb);
+  const auto at_step = [&](const EventAction& e) { return e.at_node == j + 1; };
+  const EventAction& call = *std::find_if(pb.events.begin(), pb.events.end(), at_step);
+  BOOST_TEST_REQUIRE((call.kind == EventAction::Kind::Autocall && call.at_node == j + 1 && call.at_centroid));
+  const Axis &x = pb.axes[0], &y = pb.axes[1];
+  const auto value = [](std::size_t l, double s0, double s1) { return 10.0 + 3.0 * double(l) + 0.3 * s0 - 0.2 * s1; };
+  std::vector<double> v(pb.values());
+  for (std::size_t l = 0; l < 2; ++l)
+    for (std::size_t i1 = 0; i1 < y.size(); ++i1)
+      for (std::size_t i0 = 0; i0 < x.size(); ++i0) v[l * pb.points + i0 + i1 * x.size()] = value(l, x.s[i0], y.s[i1]);
+  const std::vector<double> before = v;
+  const StepEvents events(pb);
+  events.lift(j, v.data(), 0, pb.points);
+  events.after(j, v.data(), 0, pb.points);
+  // Per axis: the cell's centre, and the centre of its part at or above the barrier's level.
+  const auto centres = [&](const Axis& ax, std::size_t i, double level, double& cell, double& part) {
+    const double lo = 0.5 * (ax.s[i - 1] + ax.s[i]), hi = 0.5 * (ax.s[i] + ax.s[i + 1]);
+    cell = 0.5 * (lo + hi);
+    part = 0.5 * (std::clamp(level, lo, hi) + hi);
+  };
+  const Product p = resolve_product("sample-2a-stepdown");  // pb.product was els_problem's own
+  const std::vector<double>& phi = pb.event_weights[call.weights];
+  const std::vector<double>& knock_in = pb.event_weights[pb.knock_in_weights];
+  std::size_t cut = 0;
+  for (std::size_t i1 = 1; i1 + 1 < y.size(); ++i1)
+    for (std::size_t i0 = 1; i0 + 1 < x.size(); ++i0) {
+      const std::size_t i = i0 + i1 * x.size();
+      if (phi[i] == 0.0 || phi[i] == 1.0 || knock_in[i] != 0.0) continue;
+      ++cut;
+      double c0, p0, c1, p1;
+      centres(x, i0, call.barrier * p.assets[0].reference, c0, p0);
+      centres(y, i1, call.barrier * p.assets[1].reference, c1, p1);
+      for (std::size_t l = 0; l < 2; ++l) {
+        const double at_node = before[l * pb.points + i];
+        const double centroid = at_node + value(l, p0, p1) - value(l, c0, c1);
+        const double want = at_node + phi[i] * (call.value - centroid);
+        BOOST_TEST(v[l * pb.points + i] == want, boost::test_tools::tolerance(1e-12));
+      }
+    }
+  BOOST_TEST(cut >= 20);  // cells along the barrier's two faces
 }
 
 BOOST_AUTO_TEST_CASE(a_knock_in_falls_on_monitoring_days_or_after_every_step) {

@@ -22,6 +22,8 @@ DeviceMarchData<T>::DeviceMarchData(const Problem& pb, const GpuPlan& plan, Devi
   }
   weights_ = DeviceArray<T>(alloc, im.event_weights.size(), "event weights");
   weights_.upload(im.event_weights, "event weights");
+  fractions_ = DeviceArray<double>(alloc, im.fractions.size(), "event fractions");
+  fractions_.upload(im.fractions, "event fractions");
   steps_ = DeviceArray<GpuStep>(alloc, plan.steps.size(), "step records");
   steps_.upload(plan.steps, "step records");
   events_ = DeviceArray<GpuEvent>(alloc, plan.events.size(), "event records");
@@ -34,6 +36,7 @@ DeviceMarchData<T>::DeviceMarchData(const Problem& pb, const GpuPlan& plan, Devi
   args_.steps = steps_.data();
   args_.events = events_.data();
   args_.event_weights = weights_.data();
+  args_.fractions = fractions_.data();
   for (int i = 0; i < 3; ++i) args_.buffers[i] = buffers_[i].data();
   for (int d = 0; d < plan.dim; ++d) {
     args_.tables[d] = tables_[d].data();

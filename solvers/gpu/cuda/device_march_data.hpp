@@ -36,6 +36,7 @@ class DeviceMarchData {
   std::vector<T> initial_;
   DeviceArray<T> coefs_[2], tables_[2], buffers_[3];
   DeviceArray<T> weights_;
+  DeviceArray<double> fractions_;  // per-axis fractions and lifts (MarchImage::fractions)
   DeviceArray<GpuStep> steps_;
   DeviceArray<GpuEvent> events_;
   DeviceArray<int> step_base_;

@@ -8,7 +8,9 @@
 
 namespace elsbench::gpu {
 
+// `lifts`: instead of the actions, the lifts of a centroid autocall among them (a launch before).
 template <class T>
-void launch_step_events(const MarchArgs<T>& a, int blocks, const int* step_base, int local, cudaStream_t stream);
+void launch_step_events(const MarchArgs<T>& a, int blocks, const int* step_base, int local, cudaStream_t stream,
+                        bool lifts = false);
 
 }  // namespace elsbench::gpu

@@ -104,6 +104,7 @@ std::vector<double> emulate_adi_cuda(const Problem& pb, const GpuPlan& plan) {
   a.steps = plan.steps.data();
   a.events = plan.events.data();
   a.event_weights = im.event_weights.data();
+  a.fractions = im.fractions.data();
   for (int i = 0; i < 3; ++i) a.buffers[i] = buffers[i].data();
   for (int d = 0; d < plan.dim; ++d) {
     a.tables[d] = im.tables[d].data();
@@ -117,6 +118,8 @@ std::vector<double> emulate_adi_cuda(const Problem& pb, const GpuPlan& plan) {
       run_axis0(a, l0, s, round);
       if (plan.dim == 2) run_axis1(a, l1, s, round);
     }
+    if (plan.has_lifts)
+      for (long long i = 0; i < plan.points; ++i) lifts_at_node(a, s, i);
     if (s.event_count > 0)
       for (long long i = 0; i < plan.points; ++i) events_at_node(a, s, i);
   }
@@ -150,6 +153,9 @@ std::vector<std::vector<double>> emulate_adi_cuda_batch(const std::vector<const 
     for (int round = 1; round <= (plan.two_rounds ? 2 : 1); ++round)
       for (int axis = 0; axis < 2; ++axis)
         if (plan.blocks(axis) > 0) run_batched_stage(b, plan, axis, j, round);
+    if (plan.has_lifts)
+      for (int g : random_order(static_cast<int>(plan.event_blocks())))
+        for (int t = 0; t < kEventThreads; ++t) batch_events_at(b, g, t, j, true);
     if (plan.has_events)
       for (int g : random_order(static_cast<int>(plan.event_blocks())))
         for (int t = 0; t < kEventThreads; ++t) batch_events_at(b, g, t, j);

@@ -53,13 +53,19 @@ ELSBENCH_HD BatchBlock<T> batch_stage_block(const BatchArgs<T>& b, int axis, lon
   return out;
 }
 
-// The event actions of step j at one node of a note, one thread per node of a batched launch.
+// The event actions of step j at one node of a note, one thread per node of a batched launch;
+// `lifts`: instead, their lifts (lifts_at_node), a launch before.
 template <class T>
-ELSBENCH_HD void batch_events_at(const BatchArgs<T>& b, long long block, int thread, int j) {
+ELSBENCH_HD void batch_events_at(const BatchArgs<T>& b, long long block, int thread, int j, bool lifts = false) {
   const int k = note_of_block(b.first_event_block, b.note_count, block);
   const MarchArgs<T>& a = b.notes[k];
   if (j >= a.step_count || a.steps[j].event_count == 0) return;
-  events_at_node(a, a.steps[j], (block - b.first_event_block[k]) * kEventThreads + thread);
+  const long long node = (block - b.first_event_block[k]) * kEventThreads + thread;
+  if (lifts) {
+    lifts_at_node(a, a.steps[j], node);
+  } else {
+    events_at_node(a, a.steps[j], node);
+  }
 }
 
 }  // namespace elsbench::gpu

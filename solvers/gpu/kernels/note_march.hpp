@@ -263,21 +263,49 @@ ELSBENCH_HD void step_layer_increments(Cta& cta, const MarchArgs<T>& a, const Gr
 // phi of event e at node (i0, row r), in V, from its side's per-axis fractions, as the CPU forms it.
 template <class V, class T>
 ELSBENCH_HD V event_fraction(const MarchArgs<T>& a, const GpuEvent& e, int i0, int r) {
-  const GridView<T>& g = a.grid;
-  const int n1 = g.dim >= 2 ? g.n1 : 0, n2 = g.dim == 3 ? g.n2 : 0;
-  const double* f = a.fractions + static_cast<long long>(e.weights) * (g.n0 + n1 + n2);
-  const double at[3] = {f[i0], g.dim >= 2 ? f[g.n0 + r % g.n1] : 0.0, g.dim == 3 ? f[g.n0 + n1 + r / g.n1] : 0.0};
-  return static_cast<V>(cell_fraction(at, g.dim, e.worst_of, e.below));
+  double at[3];
+  node_axes(a.grid, side_fractions(a.grid, a.fractions, e.weights), i0, r, at);
+  return static_cast<V>(cell_fraction(at, a.grid.dim, e.worst_of, e.below));
+}
+
+// A centroid autocall (the step's first action: GpuEvent) on layer l: its cut cells' lifts into
+// the scratch's A, then the action. It reads no other layer and comes first, so taking it a
+// layer at a time before the others is the order of apply_events_at.
+template <class V, class T, class Cta>
+ELSBENCH_HD void autocall_at_centroid(Cta& cta, const MarchArgs<T>& a, const NoteLayout& L, const GpuEvent& e, int l) {
+  const long long X = L.x(l), A = L.a();
+  cta.phase([&](int tid) {
+    nodes_of(cta, L, tid, cta.threads(), [&](int i0, int r) {
+      const V phi = event_fraction<V>(a, e, i0, r);
+      if (phi == V(0) || phi == V(1)) return;
+      const long long node = L.at(i0, r);
+      const double lift = lift_at(a.grid, a.fractions, e.weights, i0, r, L.row,
+                                  [&](long long k) { return cta.value(X + node + k); });
+      cta.set(A + node, static_cast<T>(lift));
+    });
+  });
+  cta.phase([&](int tid) {
+    nodes_of(cta, L, tid, cta.threads(), [&](int i0, int r) {
+      const V phi = event_fraction<V>(a, e, i0, r);
+      if (phi == V(0)) return;
+      const long long node = L.at(i0, r);
+      const V target = lifted_target(e, phi, static_cast<V>(e.value), [&] { return cta.get(A + node); });
+      cta.set_value(X + node, moved_value(e.kind, cta.value(X + node), phi, target));
+    });
+  });
 }
 
 // The step's actions on the values, node by node, in the order of its event list (stage_math.hpp's
 // apply_events_at, on the workspace): where phi = 0 a node is neither read nor written.
 template <class V, class T, class Cta>
 ELSBENCH_HD void apply_events(Cta& cta, const MarchArgs<T>& a, const NoteLayout& L, const GpuStep& s) {
+  const bool lifted = a.events[s.first_event].at_centroid != 0;
+  if (lifted)
+    for (int l = 0; l < L.layers; ++l) autocall_at_centroid<V>(cta, a, L, a.events[s.first_event], l);
   cta.phase([&](int tid) {
     nodes_of(cta, L, tid, cta.threads(), [&](int i0, int i1) {
       const long long node = L.at(i0, i1);
-      for (int k = 0; k < s.event_count; ++k) {
+      for (int k = lifted ? 1 : 0; k < s.event_count; ++k) {
         const GpuEvent& e = a.events[s.first_event + k];
         const V phi = event_fraction<V>(a, e, i0, i1);
         if (phi == V(0)) continue;

@@ -17,7 +17,7 @@ struct MarchArgs {
   const GpuStep* steps = nullptr;
   const GpuEvent* events = nullptr;
   const T* event_weights = nullptr;  // per-node weight arrays of the events, `points` apart
-  const double* fractions = nullptr; // per-axis fractions of the events' sides, n0 + n1 + n2 apart
+  const double* fractions = nullptr; // per side, per-axis fractions then lifts (MarchImage::fractions)
   T* buffers[3] = {nullptr, nullptr, nullptr};
   const T* tables[3] = {nullptr, nullptr, nullptr};  // per axis, factor tables of every theta dt in turn
   long long table_stride[3] = {0, 0, 0};
@@ -171,11 +171,19 @@ ELSBENCH_HD const GpuStep* current_step(const MarchArgs<T>& a, const int* step_b
   return j < a.step_count ? a.steps + j : nullptr;
 }
 
+// Before a step's event actions, where the first is at_centroid: its lifts, one thread per node,
+// into the step's spare buffer.
+template <class T>
+ELSBENCH_HD void lifts_at_node(const MarchArgs<T>& a, const GpuStep& s, long long node) {
+  if (node >= a.grid.points || s.event_count == 0 || !a.events[s.first_event].at_centroid) return;
+  lifts_at(a.grid, a.events[s.first_event], a.event_weights, a.fractions, a.buffers[s.out], a.buffers[s.spare()], node);
+}
+
 // The event actions of a step, one thread per node.
 template <class T>
 ELSBENCH_HD void events_at_node(const MarchArgs<T>& a, const GpuStep& s, long long node) {
   if (node >= a.grid.points) return;
-  apply_events_at(a.events + s.first_event, s.event_count, a.event_weights, a.buffers[s.out],
+  apply_events_at(a.events + s.first_event, s.event_count, a.event_weights, a.buffers[s.out], a.buffers[s.spare()],
                   a.grid.points, a.grid.layer_stride, a.grid.layers, node);
 }
 

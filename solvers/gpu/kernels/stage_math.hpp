@@ -8,6 +8,7 @@
 // stored: reading X once costs less memory traffic than writing and reading Y0.
 #include "platform/hd.hpp"
 #include "solvers/gpu/plan/gpu_step.hpp"
+#include "solvers/problem/cell_fractions.hpp"
 
 namespace elsbench::gpu {
 
@@ -177,12 +178,66 @@ ELSBENCH_HD int stage_target(const GpuStep& s, int axis, int dim, int round) {
   return round == 1 && s.two_rounds() ? s.yk : s.out;
 }
 
+// A side's per-axis arrays in MarchImage::fractions, n0, then n1, then n2 values: side_axes(g)
+// fractions, then as many lifts.
+template <class T>
+ELSBENCH_HD int side_axes(const GridView<T>& g) {
+  return g.n0 + (g.dim >= 2 ? g.n1 : 0) + (g.dim == 3 ? g.n2 : 0);
+}
+
+template <class T>
+ELSBENCH_HD const double* side_fractions(const GridView<T>& g, const double* fractions, int side) {
+  return fractions + 2LL * side * side_axes(g);
+}
+
+// Node (i0, row r)'s values of a per-axis array f.
+template <class T>
+ELSBENCH_HD void node_axes(const GridView<T>& g, const double* f, int i0, int r, double (&at)[3]) {
+  at[0] = f[i0];
+  at[1] = g.dim >= 2 ? f[g.n0 + r % g.n1] : 0.0;
+  at[2] = g.dim == 3 ? f[g.n0 + g.n1 + r / g.n1] : 0.0;
+}
+
+// A centroid autocall's lift (cell_fractions.hpp's centroid_lift) at node (i0, row r) of side
+// `side`; v(k) the value k nodes away in its layer, whose rows are `row` apart.
+template <class T, class Load>
+ELSBENCH_HD double lift_at(const GridView<T>& g, const double* fractions, int side, int i0, int r, long long row,
+                           Load v) {
+  double at[3];
+  node_axes(g, side_fractions(g, fractions, side) + side_axes(g), i0, r, at);
+  const long long stride[3] = {1, row, row * g.n1};
+  return centroid_lift(at, g.dim, [&](int d, int s) { return v(s * stride[d]); });
+}
+
+// Before the actions of a step whose first, e, is at_centroid: node i's lift on each layer of
+// `values` into `lifts` (laid out alike), where e's phi is neither 0 nor 1 (a cut cell).
+template <class T>
+ELSBENCH_HD void lifts_at(const GridView<T>& g, const GpuEvent& e, const T* weights, const double* fractions,
+                          const T* values, T* lifts, long long i) {
+  const T phi = weights[e.weights * g.points + i];
+  if (phi == T(0) || phi == T(1)) return;
+  const int i0 = static_cast<int>(i % g.n0), r = static_cast<int>(i / g.n0);
+  for (int l = 0; l < g.layers; ++l) {
+    const T* v = values + i + g.layer_stride * l;
+    lifts[i + g.layer_stride * l] = static_cast<T>(lift_at(g, fractions, e.weights, i0, r, g.n0,
+                                                           [&](long long k) { return v[k]; }));
+  }
+}
+
+// The target of action `e` at a node where its weight is phi and its target `target`: less the
+// node's lift (lifts_at; lift() reads it) on a centroid autocall's cut cell.
+template <class V, class Lift>
+ELSBENCH_HD V lifted_target(const GpuEvent& e, V phi, V target, Lift lift) {
+  if (!e.at_centroid || phi == V(1)) return target;
+  return static_cast<V>(static_cast<double>(target) - static_cast<double>(lift()));
+}
+
 // The step's actions at node i (march.hpp: in the order of the event list). `weights` holds the
-// per-node weight arrays one after another, `points` apart; the layers of `values` start
-// `layer_stride` apart. Where phi = 0 (most nodes) an action
+// per-node weight arrays one after another, `points` apart; the layers of `values` (and of
+// `lifts`, lifts_at's) start `layer_stride` apart. Where phi = 0 (most nodes) an action
 // leaves the values exactly as they are, so it is skipped without reading or writing them.
 template <class T>
-ELSBENCH_HD void apply_events_at(const GpuEvent* ev, int count, const T* weights, T* values,
+ELSBENCH_HD void apply_events_at(const GpuEvent* ev, int count, const T* weights, T* values, const T* lifts,
                                  long long points, long long layer_stride, int layers, long long i) {
   for (int e = 0; e < count; ++e) {
     const T phi = weights[ev[e].weights * points + i];
@@ -192,7 +247,8 @@ ELSBENCH_HD void apply_events_at(const GpuEvent* ev, int count, const T* weights
       T& v = values[i + layer_stride * l];
       const int from = target_layer(ev[e].kind, layers);
       const T target = from >= 0 ? values[i + layer_stride * from] : static_cast<T>(ev[e].value);
-      v = moved_value(ev[e].kind, v, phi, target);
+      const T lifted = lifted_target(ev[e], phi, target, [&] { return lifts[i + layer_stride * l]; });
+      v = moved_value(ev[e].kind, v, phi, lifted);
     }
   }
 }

@@ -32,6 +32,7 @@ GpuBatchPlan make_gpu_batch_plan(const std::vector<const Problem*>& problems, co
     b.max_steps = std::max(b.max_steps, static_cast<int>(plan.steps.size()));
     b.two_rounds = b.two_rounds || plan.two_rounds;
     b.has_events = b.has_events || plan.has_events;
+    b.has_lifts = b.has_lifts || plan.has_lifts;
     b.notes.push_back(std::move(plan));
   }
   return b;

@@ -23,7 +23,7 @@ struct GpuBatchPlan {
   int max_steps = 0;                         // launches per round; shorter notes idle after theirs
   int threads[2] = {0, 0};                   // per axis: the most threads any note's block needs
   std::size_t smem_bytes[2] = {0, 0};        // per axis: the most shared memory any note's block needs
-  bool two_rounds = false, has_events = false;
+  bool two_rounds = false, has_events = false, has_lifts = false;
 
   int size() const { return static_cast<int>(notes.size()); }
   long long blocks(int axis) const { return first_block[axis].back(); }

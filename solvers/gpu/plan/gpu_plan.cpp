@@ -40,14 +40,15 @@ int table_index(std::vector<double>& keys, double theta_dt) {
   return static_cast<int>(keys.size() - 1);
 }
 
-GpuEvent to_gpu(const Problem& pb, EventAction::Kind kind, std::size_t weights, double value) {
+GpuEvent to_gpu(const Problem& pb, const EventAction& e) {
   GpuEvent g;
-  g.kind = kind;
-  g.weights = static_cast<int>(weights);
-  g.value = value;
-  const CellFractions& side = pb.event_fractions.at(weights);
+  g.kind = e.kind;
+  g.weights = static_cast<int>(e.weights);
+  g.value = e.value;
+  const CellFractions& side = pb.event_fractions.at(e.weights);
   g.worst_of = side.worst_of;
   g.below = side.below;
+  g.at_centroid = e.at_centroid ? 1 : 0;
   return g;
 }
 
@@ -55,10 +56,16 @@ GpuEvent to_gpu(const Problem& pb, EventAction::Kind kind, std::size_t weights, 
 // cursor as the CPU march), then the continuous knock-in projection.
 void add_events(GpuPlan& plan, GpuStep& st, const Problem& pb, std::size_t node, std::size_t& next) {
   st.first_event = static_cast<int>(plan.events.size());
-  for (; next < pb.events.size() && pb.events[next].at_node == node; ++next)
-    plan.events.push_back(to_gpu(pb, pb.events[next].kind, pb.events[next].weights, pb.events[next].value));
-  if (pb.continuous_knock_in)
-    plan.events.push_back(to_gpu(pb, EventAction::Kind::KnockIn, pb.knock_in_weights, 0.0));
+  for (; next < pb.events.size() && pb.events[next].at_node == node; ++next) {
+    plan.events.push_back(to_gpu(pb, pb.events[next]));
+    if (pb.events[next].at_centroid) plan.has_lifts = true;
+  }
+  if (pb.continuous_knock_in) {
+    EventAction knock_in;
+    knock_in.kind = EventAction::Kind::KnockIn;
+    knock_in.weights = pb.knock_in_weights;
+    plan.events.push_back(to_gpu(pb, knock_in));
+  }
   st.event_count = static_cast<int>(plan.events.size()) - st.first_event;
   if (st.event_count > 0) plan.has_events = true;
 }

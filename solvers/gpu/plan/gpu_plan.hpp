@@ -28,6 +28,7 @@ struct GpuPlan {
   std::vector<GpuEvent> events;
   bool two_rounds = false;           // some step runs a second round (CS, MCS, HV)
   bool has_events = false;           // some step has an action
+  bool has_lifts = false;            // some step's first action is at_centroid (GpuEvent)
   int weight_arrays = 0;             // per-node event weight arrays (Problem::event_weights)
   int final_buffer = 0;              // where the values are after the last step
 };

@@ -21,6 +21,9 @@ struct GpuStep {
   int event_count = 0;
 
   ELSBENCH_HD bool two_rounds() const { return w.two_rounds(); }
+  // A buffer free once the stages are done (the next step writes it before it reads it): where
+  // the events keep their lifts (GpuEvent::at_centroid). In 1-D `out` is y1.
+  ELSBENCH_HD int spare() const { return out == y1 ? x : y1; }
 };
 
 // One action at the end of a step (the CPU march's events, then its continuous knock-in),
@@ -29,11 +32,14 @@ struct GpuStep {
 // what each kind does at a node is event_kind.hpp's.
 // The on-chip book march forms phi from the side's per-axis fractions (cell_fractions.hpp) with
 // `worst_of` and `below` instead of reading a per-node array.
+// An autocall `at_centroid` (EventAction's) is the first of its step's list: a pass before the
+// events writes its cut cells' lifts (centroid_lift) into the step's spare buffer for it to read.
 struct GpuEvent {
   EventKind kind = EventKind::Autocall;
-  int weights = 0;  // index of the per-node weight array and of the per-axis fractions
+  int weights = 0;  // index of the per-node weight array and of the per-axis fractions and lifts
   double value = 0;
   int worst_of = 1, below = 0;
+  int at_centroid = 0;
 };
 
 }  // namespace elsbench::gpu

@@ -47,7 +47,7 @@ MarchImageSizes march_image_sizes(const Problem& pb, const GpuPlan& plan, bool f
   }
   n.initial = static_cast<std::size_t>(plan.buffer_values());
   if (weights == EventWeights::PerNode) n.event_weights = pb.event_fractions.size() * pb.points;
-  for (const CellFractions& f : pb.event_fractions) n.fractions += f.per_axis.size();
+  for (const CellFractions& f : pb.event_fractions) n.fractions += f.per_axis.size() + f.lift.size();
   return n;
 }
 
@@ -72,7 +72,10 @@ MarchImage<T> write_march_image(const Problem& pb, const GpuPlan& plan, bool fac
     for (const std::vector<double>& side : node_weights(pb, formed)) w = put(w, side);
   }
   double* f = at.fractions;
-  for (const CellFractions& side : pb.event_fractions) f = std::copy(side.per_axis.begin(), side.per_axis.end(), f);
+  for (const CellFractions& side : pb.event_fractions) {
+    f = std::copy(side.per_axis.begin(), side.per_axis.end(), f);
+    f = std::copy(side.lift.begin(), side.lift.end(), f);
+  }
   for (const MixedTerm& m : pb.mixed) {
     im.mixed[m.a + m.b - 1] = static_cast<T>(m.coeff);  // (0, 1) -> 0, (0, 2) -> 1, (1, 2) -> 2
     im.has_mixed = 1;

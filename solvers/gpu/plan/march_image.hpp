@@ -18,7 +18,8 @@ struct MarchImage {
   long long table_stride[3] = {0, 0, 0};
   std::vector<T> initial;          // payoff, all layers, laid out as the buffers (layer_stride apart)
   std::vector<T> event_weights;    // Problem::event_weights one after another (points each)
-  std::vector<double> fractions;   // Problem::event_fractions one after another (n0 + n1 + n2 each), in
+  std::vector<double> fractions;   // Problem::event_fractions one after another, each its per-axis
+                                   // fractions then its lifts (n0 + n1 + n2 each: side_axes), in
                                    // fp64: phi is formed from them as the CPU forms it, then rounded
   T mixed[3] = {0, 0, 0};          // GridView::mixed
   int has_mixed = 0;
