@@ -32,14 +32,16 @@ namespace {
 // stream and its note says why.
 constexpr int kStepsPerGraph = 32;
 
-// What the launches of a group of steps depend on, per step: rounds, events, buffer roles.
+// What the launches of a group of steps depend on, per step: rounds, events (and their lifts),
+// buffer roles.
 using GroupKey = std::vector<int>;
 
-GroupKey group_key(const std::vector<GpuStep>& steps, int first, int count) {
+GroupKey group_key(const GpuPlan& plan, int first, int count) {
   GroupKey key;
   for (int j = first; j < first + count; ++j) {
-    const GpuStep& s = steps[static_cast<std::size_t>(j)];
-    key.insert(key.end(), {s.two_rounds() ? 2 : 1, s.event_count > 0 ? 1 : 0, s.x, s.y1, s.yk, s.out});
+    const GpuStep& s = plan.steps[static_cast<std::size_t>(j)];
+    key.insert(key.end(), {s.two_rounds() ? 2 : 1, s.event_count > 0 ? 1 : 0, step_lifts(plan, s) ? 1 : 0, s.x,
+                           s.y1, s.yk, s.out});
   }
   return key;
 }
@@ -71,7 +73,7 @@ class CusparseMarch final : public MarchBackend {
       if (!capture_failure_.empty()) {
         record(j, count);
       } else {
-        graphs_.at(group_key(plan_.steps, j, count))->launch(stream_.get());
+        graphs_.at(group_key(plan_, j, count))->launch(stream_.get());
       }
     }
     timer_.stop(stream_.get());
@@ -125,8 +127,7 @@ class CusparseMarch final : public MarchBackend {
       const GpuStep& s = plan_.steps[static_cast<std::size_t>(first + local)];
       for (int round = 1; round <= (s.two_rounds() ? 2 : 1); ++round)
         for (int axis = 0; axis < plan_.dim; ++axis) stage(base, local, s, axis, round);
-      if (s.event_count > 0 && plan_.has_lifts)
-        launch_step_events(data_.args(), event_blocks(plan_), base, local, stream_.get(), true);
+      if (step_lifts(plan_, s)) launch_step_events(data_.args(), event_blocks(plan_), base, local, stream_.get(), true);
       if (s.event_count > 0) launch_step_events(data_.args(), event_blocks(plan_), base, local, stream_.get());
     }
     launch_advance_steps(data_.step_base(), count, stream_.get());
@@ -137,7 +138,7 @@ class CusparseMarch final : public MarchBackend {
     try {
       for (int j = 0; j < steps; j += kStepsPerGraph) {
         const int count = std::min(kStepsPerGraph, steps - j);
-        GroupKey key = group_key(plan_.steps, j, count);
+        GroupKey key = group_key(plan_, j, count);
         if (graphs_.count(key)) continue;
         graphs_.emplace(std::move(key),
                         std::make_unique<CapturedGraph>(stream_.get(), [this, j, count] { record(j, count); }));

@@ -81,6 +81,11 @@ StageLayout stage_layout(const GpuPlan& plan, int axis, std::size_t element_byte
 // Launch geometry of the event kernel: one thread per node of a layer.
 constexpr int kEventThreads = 256;
 int event_blocks(const GpuPlan& plan);
+// Whether step s's actions start with a centroid autocall, whose lifts a launch before them writes
+// (GpuEvent::at_centroid): for a march that knows its steps on the host.
+inline bool step_lifts(const GpuPlan& plan, const GpuStep& s) {
+  return s.event_count > 0 && plan.events[static_cast<std::size_t>(s.first_event)].at_centroid != 0;
+}
 
 // Memory-traffic model: the bytes a step moves between the GPU and its memory with the fused
 // kernels, each array a stage reads or writes counted once (values of all layers): Douglas and
