@@ -76,6 +76,21 @@ BOOST_AUTO_TEST_CASE(a_second_center_concentrates_nodes_at_the_barrier_and_keeps
   BOOST_TEST(face_gap(two, 50.0) < 1e-12);
 }
 
+// A spot within one sd of log S over the note's life of the knock-in barrier (sample ELS: 0.5,
+// sd 0.43 and 0.52 over three years) halves the barrier's scale on its own axis only.
+BOOST_AUTO_TEST_CASE(a_spot_near_the_knock_in_barrier_concentrates_its_axis_nodes_there_twice_as_much) {
+  Product near = resolve_product("sample-2a-stepdown");
+  near.assets[1].spot = 62.0;  // log(62 / 50) = 0.22 < 0.52
+  GridOptions g;
+  g.n = 144;
+  const Problem far_pb = build_problem(resolve_product("sample-2a-stepdown"), g), near_pb = build_problem(near, g);
+  BOOST_TEST(near_pb.axes[0].s == far_pb.axes[0].s, boost::test_tools::per_element());
+  const double far_cell = spacing_at(far_pb.axes[1].s, 50.0), near_cell = spacing_at(near_pb.axes[1].s, 50.0);
+  BOOST_TEST(near_cell < 0.7 * far_cell, near_cell << " against " << far_cell);
+  BOOST_TEST(near_cell > 0.4 * far_cell, near_cell << " against " << far_cell);
+  BOOST_TEST(face_gap(near_pb.axes[1].s, 50.0) < 1e-12);
+}
+
 BOOST_AUTO_TEST_CASE(knock_in_weights_of_the_sample_els_are_exactly_zero_or_one) {
   const Product p = resolve_product("sample-2a-stepdown");
   GridOptions g;
