@@ -69,7 +69,10 @@ const std::vector<GridSetting>& grid_settings() {
        "sinh concentration, fraction of the center level; less where S's spread over the note's life is\n"
        "narrower",
        &GridOptions::density},
-      {"damping", true, 0, kMaxDampingSteps, false, "implicit steps after the payoff and each autocall date", nullptr,
+      {"damping", true, 0, kMaxDampingSteps, false,
+       "implicit steps after the payoff and each payment date (an ELS without a daily knock-in:\n"
+       "sub-steps, together 0.35 of the step)",
+       nullptr,
        &GridOptions::damping_steps},
       {"ki_damping", true, 0, kMaxKnockInDamping, false,
        "implicit sub-steps opening the step after each daily knock-in date; 0: none", nullptr,

@@ -16,7 +16,7 @@ struct GridOptions {
   MeshKind mesh = MeshKind::Sinh;
   double s_max_multiple = 4.0;      // S_max >= multiple * max(reference or strike, spot); the model may widen it
   double density = 0.5;             // sinh concentration (fraction of the center level); at most, a short life concentrates more
-  int damping_steps = 2;            // implicit steps after the payoff and each autocall date
+  int damping_steps = 2;            // implicit (sub-)steps after the payoff and each payment date
   // Daily knock-in: implicit (damped) sub-steps that open the step after each monitoring date, and
   // the fraction of that step they take together (problem_builder.cpp, damp_after_knock_in_dates);
   // 0 sub-steps: none. Without them the sample ELS's time error changes sign with nt

@@ -737,6 +737,25 @@ void damp_after_knock_in_dates(TimeGrid& grid, const Product& p, const GridOptio
   check_time_steps(static_cast<double>(grid.steps()));
 }
 
+// Without a daily knock-in to come the steps span days (n/2 a year: 3.5 days at n = 144), and
+// whole damped steps after the payoff and each payment date cost a first-order error of their
+// length: a knocked-in note's default price 1-2 bp off (book-s3-00020, -00049; accuracy.md). There
+// the damping steps are sub-steps that together take this fraction of the step, as the knock-in's.
+constexpr double kPaymentDampingFraction = 0.35;
+
+bool damps_in_sub_steps(const Product& p) {
+  return p.is_els() && !(p.can_knock_in() && p.els().knock_in.monitoring == Monitoring::Daily);
+}
+
+void damp_after_payments(TimeGrid& grid, const Product& p, const std::vector<NoteEvent>& events, int steps) {
+  if (steps <= 0 || !damps_in_sub_steps(p)) return;
+  std::vector<double> taus{0.0};
+  for (const NoteEvent& e : events)
+    if (!e.in_payoff && payment(e.kind) != EventPayment::None) taus.push_back(p.maturity() - e.time);
+  split_after(grid, taus, steps, kPaymentDampingFraction);
+  check_time_steps(static_cast<double>(grid.steps()));
+}
+
 // An autocall takes its cut cells' continuation at their part's centroid (centroid_lift) where it
 // is the first event at its node, so its lifts read the step's values as they are; its side a
 // box (worst-of). A lizard's redemption before it, or best-of, leaves it at the nodes.
@@ -814,6 +833,7 @@ Problem plan_note(const Product& p, const std::vector<NoteEvent>& events, const 
     }
   pb.time = time_grid_for(pb, p, events, g, stepping);
   if (stepping.damping) damp_after_knock_in_dates(pb.time, p, g);
+  if (stepping.damping) damp_after_payments(pb.time, p, events, g.damping_steps);
   return pb;
 }
 
@@ -830,7 +850,7 @@ Problem build_without_node_weights(const Product& p, const GridOptions& g, const
   }
   pb.mesh = describe_mesh(pb, g);
   TimeGrid grid = std::move(pb.time);
-  place_events(pb, events, std::move(grid), stepping.damping ? g.damping_steps : 0);
+  place_events(pb, events, std::move(grid), stepping.damping && !damps_in_sub_steps(p) ? g.damping_steps : 0);
   return pb;
 }
 

@@ -91,6 +91,37 @@ BOOST_AUTO_TEST_CASE(a_spot_near_the_knock_in_barrier_concentrates_its_axis_node
   BOOST_TEST(face_gap(near_pb.axes[1].s, 50.0) < 1e-12);
 }
 
+// Without a daily knock-in to come, the payoff and each autocall date open their step with two
+// damped sub-steps that together take 0.35 of it; no whole step is damped. With one (the sample as
+// issued) the knock-in's sub-steps open each day and the payoff's two whole steps are damped.
+BOOST_AUTO_TEST_CASE(a_knocked_in_note_damps_its_payment_dates_in_sub_steps) {
+  Product knocked = resolve_product("sample-2a-stepdown");
+  knocked.els().knocked_in = true;
+  GridOptions g;
+  g.n = 40;
+  g.nt = 60;
+  const TimeGrid t = build_problem(knocked, g).time;
+  const std::size_t dates = knocked.els().autocall.size();  // the payoff's and the five before it
+  BOOST_TEST(t.sub_steps == 2 * dates);
+  BOOST_TEST(t.steps() == 60 + 2 * dates);
+  std::size_t damped = 0;
+  for (std::size_t j = 0; j < t.steps(); ++j) {
+    if (!t.damped[j]) continue;
+    ++damped;
+    BOOST_TEST_REQUIRE(j + 2 < t.steps());
+    BOOST_TEST_REQUIRE(t.damped[j + 1] == 1);
+    BOOST_TEST_REQUIRE(t.damped[j + 2] == 0);
+    BOOST_TEST(t.dt(j) == t.dt(j + 1), boost::test_tools::tolerance(1e-9));
+    const double damped_part = t.dt(j) + t.dt(j + 1);
+    BOOST_TEST(damped_part / (damped_part + t.dt(j + 2)) == 0.35, boost::test_tools::tolerance(1e-9));
+    ++j, ++damped;
+  }
+  BOOST_TEST(damped == 2 * dates);
+  const TimeGrid daily = build_problem(resolve_product("sample-2a-stepdown"), g).time;
+  BOOST_TEST(daily.damped[0] == 1);
+  BOOST_TEST(daily.dt(0) == 1.0 / 252, boost::test_tools::tolerance(1e-9));  // a whole day, damped
+}
+
 BOOST_AUTO_TEST_CASE(knock_in_weights_of_the_sample_els_are_exactly_zero_or_one) {
   const Product p = resolve_product("sample-2a-stepdown");
   GridOptions g;
