@@ -18,6 +18,8 @@ struct MeshSpec {
   double upper_face = 0;   // if above face's cell: a second level on a face (a lizard's barrier)
   double second_center = 0;   // if > 0: a second level where nodes concentrate (a knock-in barrier)
   double second_density = 0;  // its sinh scale as a fraction of second_center
+  double third_center = 0;    // if > 0: a third such level (a near autocall date's barrier)
+  double third_density = 0;   // its sinh scale as a fraction of third_center
 };
 
 std::vector<double> make_mesh(const MeshSpec& spec);

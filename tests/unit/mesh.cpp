@@ -122,6 +122,27 @@ BOOST_AUTO_TEST_CASE(a_knocked_in_note_damps_its_payment_dates_in_sub_steps) {
   BOOST_TEST(daily.dt(0) == 1.0 / 252, boost::test_tools::tolerance(1e-9));  // a whole day, damped
 }
 
+// The sample's first autocall (barrier 0.95) moved to 10 days, its second spot 2 % above that
+// barrier (sd of log S to then 0.06): that axis's cells at the barrier shrink; 30 days off, or the
+// spot 26 % above (more than 3 sd), the axis is the one the date at half a year gives.
+BOOST_AUTO_TEST_CASE(a_near_autocall_date_concentrates_nodes_at_its_barrier_where_the_spot_is_near) {
+  const auto axis_of = [](double first_date, double spot) {
+    Product p = resolve_product("sample-2a-stepdown");
+    p.els().autocall.front().time = first_date;
+    p.assets[1].spot = spot;
+    GridOptions g;
+    g.n = 144;
+    return build_problem(p, g).axes[1].s;
+  };
+  const double soon = 10.0 / 252;
+  const std::vector<double> near = axis_of(soon, 96.9), issued = axis_of(0.5, 96.9);
+  BOOST_TEST(spacing_at(near, 95.0) < 0.6 * spacing_at(issued, 95.0),
+             spacing_at(near, 95.0) << " against " << spacing_at(issued, 95.0));
+  BOOST_TEST(face_gap(near, 50.0) < 1e-12);  // the knock-in barrier still on a face
+  BOOST_TEST(axis_of(30.0 / 252, 96.9) == issued, boost::test_tools::per_element());
+  BOOST_TEST(axis_of(soon, 120.0) == axis_of(0.5, 120.0), boost::test_tools::per_element());
+}
+
 BOOST_AUTO_TEST_CASE(knock_in_weights_of_the_sample_els_are_exactly_zero_or_one) {
   const Product p = resolve_product("sample-2a-stepdown");
   GridOptions g;
