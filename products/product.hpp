@@ -112,6 +112,8 @@ struct Product {
   bool can_knock_in() const {
     return is_els() && els().knock_in.monitoring != Monitoring::None && !els().knocked_in;
   }
+  // It can still knock in, on a barrier observed every day: the grids take a step a day at least.
+  bool knocks_in_daily() const { return can_knock_in() && els().knock_in.monitoring == Monitoring::Daily; }
   // Daily monitoring dates: the calendar's (knock_in.dates), or i / days_per_year, i = 1 ..
   // round(T * days_per_year).
   std::vector<double> monitoring_dates() const;

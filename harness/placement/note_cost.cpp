@@ -9,7 +9,7 @@ double note_cost(const Product& product, const GridOptions& grid) {
   const double points = grid.points(product.dimension());
   // Daily monitoring takes a step a day at least; otherwise about n steps over the note's life.
   double steps = grid.nt ? *grid.nt : grid.n;
-  if (product.can_knock_in() && product.els().knock_in.monitoring == Monitoring::Daily)
+  if (product.knocks_in_daily())
     steps = std::max(steps, product.maturity() * product.els().knock_in.days_per_year);
   return points * steps;
 }

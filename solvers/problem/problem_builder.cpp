@@ -748,7 +748,7 @@ TimeGrid time_grid_for(const Problem& pb, const Product& p, const std::vector<No
 // day with alternating sign, so the price wanders with the step count. Implicit sub-steps opening
 // each monitoring interval damp them; short ones keep their first-order error small.
 void damp_after_knock_in_dates(TimeGrid& grid, const Product& p, const GridOptions& g) {
-  if (g.knock_in_damping <= 0 || !p.can_knock_in() || p.els().knock_in.monitoring != Monitoring::Daily) return;
+  if (g.knock_in_damping <= 0 || !p.knocks_in_daily()) return;
   const double T = p.maturity();
   std::vector<double> taus;
   const auto dates = p.monitoring_dates();
@@ -764,7 +764,7 @@ void damp_after_knock_in_dates(TimeGrid& grid, const Product& p, const GridOptio
 constexpr double kPaymentDampingFraction = 0.35;
 
 bool damps_in_sub_steps(const Product& p) {
-  return p.is_els() && !(p.can_knock_in() && p.els().knock_in.monitoring == Monitoring::Daily);
+  return p.is_els() && !p.knocks_in_daily();
 }
 
 void damp_after_payments(TimeGrid& grid, const Product& p, const std::vector<NoteEvent>& events, int steps) {
