@@ -35,7 +35,7 @@ std::string axis_text(const AxisErrorEstimate& a, const char* what) {
 nlohmann::json to_json(const ErrorEstimate& e) {
   return {{"error", e.error},     {"extrapolated", e.extrapolated}, {"space", axis_json(e.space)},
           {"time", axis_json(e.time)}, {"truncation", e.truncation},     {"erratic", e.erratic},
-          {"bound", e.bound}};
+          {"truncation_priced", e.truncation_priced}, {"bound", e.bound}};
 }
 
 nlohmann::json to_json(const Accuracy& a) {
@@ -49,6 +49,7 @@ nlohmann::json to_json(const Accuracy& a) {
           {"target", maybe(a.target)}, {"target_text", a.target.has_value() ? nlohmann::json(a.target_text) : nlohmann::json()},
           {"bound", maybe(a.bound)}, {"space", a.space},
           {"time", a.time},         {"truncation", a.truncation},
+          {"truncation_priced", a.truncation_priced},
           {"erratic", a.erratic},   {"pricings", pricings},
           {"cost", a.cost}};
 }
@@ -64,6 +65,7 @@ std::string bound_text(const Accuracy& a) {
   std::ostringstream s;
   s << std::scientific << std::setprecision(2) << *a.bound << " = space " << a.space << " + time " << a.time
     << " + truncation " << a.truncation;
+  if (!a.truncation_priced) s << " (not priced: the domain reaches far enough above every barrier)";
   if (a.erratic) s << " (the space levels show no order in [1.5, 3]: its part is the change from n/2 to n, or a quarter of the one before)";
   return s.str();
 }
@@ -201,7 +203,8 @@ std::string to_text(const PriceResult& r) {
     const ErrorEstimate& e = *r.error_estimate;
     std::ostringstream total, extrapolated;
     total << std::scientific << std::setprecision(3) << e.error << "  (price - extrapolated); bound " << e.bound
-          << " with truncation " << e.truncation << (e.erratic ? ", space levels erratic: widened" : "");
+          << " with truncation " << e.truncation << (e.truncation_priced ? "" : " (not priced)")
+          << (e.erratic ? ", space levels erratic: widened" : "");
     extrapolated << std::fixed << std::setprecision(6) << e.extrapolated;
     row("est. error", total.str());
     row("  space", axis_text(e.space, "n ="));

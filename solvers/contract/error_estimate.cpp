@@ -181,7 +181,8 @@ void add_error_estimate(const SolverInfo& solver, const Product& product, Solver
   coarse.grid.nt = static_cast<int>(base.nt);
   PriceResult at_coarse = base;
   at_coarse.price = e.space.prices[1];
-  e.truncation = truncation_estimate(solver, product, coarse, at_coarse);
+  e.truncation_priced = !truncation_negligible(product, options.grid);
+  if (e.truncation_priced) e.truncation = truncation_estimate(solver, product, coarse, at_coarse);
   e.erratic = erratic_order(e.space.observed_order);
   e.bound = bound_of(e);
   base.error_estimate = e;

@@ -38,6 +38,7 @@ struct ErrorEstimate {
   double extrapolated = 0;  // the base price less both estimated errors (Richardson)
   double error = 0;         // space.error + time.error
   double truncation = 0;    // the price on a domain twice as wide less the price (n/2 nodes)
+  bool truncation_priced = true;  // false: the domain left nothing to price (truncation_negligible)
   // The space levels show no order in [1.5, 3] (a discontinuity near a node, a grid before its
   // asymptotic range): the space part of the bound is then erratic_space (error_estimate.hpp).
   bool erratic = false;
@@ -67,6 +68,7 @@ struct Accuracy {
   std::string target_text;         // as asked: "0.5bp", "0.01"
   std::optional<double> bound;     // estimated |error| of the price: space + time + truncation
   double space = 0, time = 0, truncation = 0;
+  bool truncation_priced = true;   // false: the domain left nothing to price (truncation_negligible)
   bool erratic = false;            // the space levels showed no order in [1.5, 3]: bound widened
   std::vector<GridPricing> pricings;  // every pricing it took, in order
   double cost = 0;                 // their point-steps over those of the pricing at n

@@ -48,4 +48,9 @@ const std::vector<std::vector<double>>& node_weights(const Problem& pb, std::vec
 // TimeStepping::PerYear: n / 2 steps per year of maturity, at least 50.
 int steps_per_year_rule(const Product& product, int n);
 
+// Whether the far boundary leaves the note's price nothing to truncate that an error bar need
+// price: an ELS whose S_max lies kBoundedSpread sd of log S or more above its highest barrier
+// on every axis (the mesh `grid` makes; docs/accuracy.md, "The domain level").
+bool truncation_negligible(const Product& product, const GridOptions& grid);
+
 }  // namespace elsbench

@@ -14,6 +14,7 @@
 #include "products/book_generator.hpp"
 #include "products/catalog.hpp"
 #include "products/price_bounds.hpp"
+#include "solvers/problem/problem_builder.hpp"
 #include "reference/closed_form.hpp"
 #include "reference/stored_reference.hpp"
 #include "solvers/contract/accuracy.hpp"
@@ -124,6 +125,31 @@ BOOST_AUTO_TEST_CASE(the_default_grids_error_bar_brackets_the_stored_references_
     const PriceResult r = price_with_bound(adi(), p, at_nodes(default_nodes(p.dimension())));
     check_bracket(std::string(id) + " default", r.price - ref->price, *r.accuracy->bound, ref->std_error, p.notional);
   }
+}
+
+BOOST_AUTO_TEST_CASE(an_els_whose_domain_reaches_far_above_its_barriers_prices_no_truncation) {
+  const Product sample = resolve_product("sample-2a-stepdown");
+  GridOptions grid;
+  grid.n = default_nodes(2);
+  BOOST_TEST(truncation_negligible(sample, grid));
+  BOOST_TEST(!truncation_negligible(resolve_product("european-put"), grid));
+  // An autocall barrier at 3.5 of the reference, just under the sample's 4x domain.
+  Product high = sample;
+  high.els().autocall.back().barrier = 3.5;
+  BOOST_TEST(!truncation_negligible(high, grid));
+  // What the rule skips, priced: the sample's domain twice as wide moves its n = 36 price by nothing
+  // an error bar could see.
+  SolverOptions o = at_nodes(36);
+  const PriceResult base = price_with(adi(), sample, o);
+  o.grid.nt = static_cast<int>(base.nt);
+  BOOST_TEST(std::abs(truncation_estimate(adi(), sample, o, base)) <= 1e-8 * sample.notional);
+  const PriceResult r = price_with_bound(adi(), sample, at_nodes(default_nodes(2)));
+  BOOST_TEST(!r.accuracy->truncation_priced);
+  BOOST_TEST(r.accuracy->truncation == 0.0);
+  for (const GridPricing& g : r.accuracy->pricings) BOOST_TEST(g.role != "domain");
+  const PriceResult put = price_with_bound(adi(), resolve_product("european-put"), at_nodes(default_nodes(1)));
+  BOOST_TEST(put.accuracy->truncation_priced);
+  BOOST_TEST(put.accuracy->pricings.back().role == "domain");
 }
 
 BOOST_AUTO_TEST_CASE(a_book_priced_to_a_target_gives_each_note_its_single_price_to_the_bit) {
