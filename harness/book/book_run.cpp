@@ -61,7 +61,7 @@ SweepCase note_case(const BookNote& note, const BookRunSpec& spec, const json& s
   c.solver = settings["solver"].get<std::string>();
   c.scheme = settings["scheme"].get<std::string>();
   // With a target or the default grid each note's own grid is in its result (accuracy.n).
-  c.n = spec.default_grid ? default_nodes(note.product.dimension()) : spec.options.grid.n;
+  c.n = spec.default_grid ? default_nodes(note.product) : spec.options.grid.n;
   c.axis_nodes = spec.options.grid.axis_nodes;
   if (spec.options.grid.nt) c.nt = {NtRule::Kind::Fixed, static_cast<double>(*spec.options.grid.nt)};
   c.device = device;

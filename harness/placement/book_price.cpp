@@ -126,7 +126,7 @@ void price_in_batches(const SolverInfo& solver, const std::vector<const Product*
 
 double pricing_cost(const Product& note, const GridOptions& grid, const NotePricing& pricing) {
   if (pricing.target || pricing.grid == NoteGrid::Given) return note_cost(note, grid);
-  return note_cost(note, on_default_grid(grid, note.dimension())) *
+  return note_cost(note, on_default_grid(grid, note)) *
          extrapolated_work(note.dimension(), pricing.grid == NoteGrid::DefaultWithBar);
 }
 
@@ -139,7 +139,7 @@ PriceResult price_note(const SolverInfo& solver, const Product& note, const Solv
   }
   if (pricing.grid == NoteGrid::Given) return price_with(solver, note, options);
   SolverOptions o = options;
-  o.grid = on_default_grid(o.grid, note.dimension());
+  o.grid = on_default_grid(o.grid, note);
   if (pricing.grid == NoteGrid::DefaultWithBar) return price_with_bound(solver, note, o);
   return price_extrapolated(solver, note, o);
 }

@@ -72,7 +72,7 @@ void choose_grid(PriceRequest& request, const Product& product, bool grid_given,
     request.target = read_target(target_error, grid_given, request.error_estimate, source, names);
   } else if (!grid_given) {
     request.extrapolate = true;
-    request.options.grid = on_default_grid(request.options.grid, product.dimension());
+    request.options.grid = on_default_grid(request.options.grid, product);
   }
 }
 

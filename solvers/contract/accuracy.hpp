@@ -22,10 +22,13 @@ double richardson(double fine, double coarse);
 // Nodes per axis of the default grid by dimension: Richardson's value from them and half as many
 // costs about what the plain price at 200 nodes cost in 2-D (docs/accuracy.md).
 int default_nodes(int dimension);
-// `grid` moved onto the default grid of a note of `dimension` assets: default_nodes on every axis,
-// the solver's own time steps, its other keys (mesh, damping...) as they were.
-GridOptions on_default_grid(GridOptions grid, int dimension);
-// "Richardson's value from 400, 144 or 80 nodes by the note's assets, and half as many".
+// The default grid of `product`: default_nodes(its assets), twice as many for a two-asset ELS
+// with no daily knock-in to come, whose steps span days rather than one a day.
+int default_nodes(const Product& product);
+// `grid` moved onto the default grid of `product`: default_nodes on every axis, the solver's own
+// time steps, its other keys (mesh, damping...) as they were.
+GridOptions on_default_grid(GridOptions grid, const Product& product);
+// "Richardson's value from 400, 144 or 80 nodes by the note's assets, ... and half as many".
 std::string default_grid_words();
 
 // The point-steps of Richardson's value over those of its fine grid alone (the coarse grid at the

@@ -29,7 +29,7 @@ void check_against_refined(int assets, std::uint64_t seed, int notes, const std:
   const SolverInfo& adi = SolverRegistry::instance().get("adi");
   BarTally tally;
   for (const Product& p : notes_of(assets, seed, notes)) {
-    const int n = default_nodes(p.dimension());
+    const int n = default_nodes(p);
     const PriceResult refined = price_with_bound(adi, p, at_nodes(4 * n));
     const Reference ref{refined.price, *refined.accuracy->bound, "refined (n = " + std::to_string(4 * n) + ")"};
     // The refined grid within its own bracket, where an independent value says so: the stored

@@ -14,6 +14,7 @@
 #include "products/book_generator.hpp"
 #include "products/catalog.hpp"
 #include "products/price_bounds.hpp"
+#include "products/product_json.hpp"
 #include "solvers/problem/problem_builder.hpp"
 #include "reference/closed_form.hpp"
 #include "reference/stored_reference.hpp"
@@ -125,6 +126,31 @@ BOOST_AUTO_TEST_CASE(the_default_grids_error_bar_brackets_the_stored_references_
     const PriceResult r = price_with_bound(adi(), p, at_nodes(default_nodes(p.dimension())));
     check_bracket(std::string(id) + " default", r.price - ref->price, *r.accuracy->bound, ref->std_error, p.notional);
   }
+}
+
+// A stored generated note (reference/generated_notes/), knocked in unless said.
+Product stored_note(const std::string& id) {
+  return load_product_file(project_root() + "/reference/generated_notes/" + id + ".json");
+}
+
+BOOST_AUTO_TEST_CASE(a_two_asset_note_whose_steps_span_days_takes_twice_the_nodes_by_default) {
+  const Product knocked_in = stored_note("book-s12-00006");
+  BOOST_TEST_REQUIRE(!knocked_in.knocks_in_daily());
+  BOOST_TEST(default_nodes(knocked_in) == 2 * default_nodes(2));
+  BOOST_TEST(default_nodes(resolve_product("sample-2a-stepdown")) == default_nodes(2));  // a daily knock-in
+  BOOST_TEST(default_nodes(stored_note("book-s11-00005")) == default_nodes(1));
+  BOOST_TEST(default_nodes(stored_note("book-s13-00006")) == default_nodes(3));
+  BOOST_TEST(default_nodes(resolve_product("min-call")) == default_nodes(2));
+  // The default's price of the knocked-in note within its bar of its stored Monte Carlo price.
+  PriceRequest request;
+  choose_grid(request, knocked_in, false, "", "(command line)", {"--target-error", "--n and --nt", "--error-estimate"});
+  BOOST_TEST(request.options.grid.n == 2 * default_nodes(2));
+  request.options.device.threads = 2;
+  const PriceResult r = price_with_bound(adi(), knocked_in, request.options);
+  const auto ref = load_stored_reference(knocked_in.id);
+  BOOST_REQUIRE(ref.has_value());
+  BOOST_TEST(r.accuracy->n == 288);
+  BOOST_TEST(std::abs(r.price - ref->price) <= *r.accuracy->bound + 3 * ref->std_error);
 }
 
 BOOST_AUTO_TEST_CASE(an_els_whose_domain_reaches_far_above_its_barriers_prices_no_truncation) {

@@ -123,7 +123,7 @@ inline std::vector<Product> notes_of(int assets, std::uint64_t seed, int notes) 
 // The default grid's bar: Richardson's value from default_nodes and half as many.
 inline void judge_default(BarTally& tally, const Product& p, const Reference& ref) {
   const SolverInfo& adi = SolverRegistry::instance().get("adi");
-  const PriceResult r = price_with_bound(adi, p, at_nodes(default_nodes(p.dimension())));
+  const PriceResult r = price_with_bound(adi, p, at_nodes(default_nodes(p)));
   tally.judge(p, "default", r.price, *r.accuracy->bound, r.accuracy->erratic, ref);
 }
 

@@ -83,7 +83,7 @@ namespace {
 
 PriceResult richardson_with_greeks(const Product& p, SolverOptions o) {
   const SolverInfo& adi = SolverRegistry::instance().get("adi");
-  o.grid.n = default_nodes(p.dimension());
+  o.grid.n = default_nodes(p);
   PriceResult r = price_extrapolated(adi, p, o);
   add_risk_greeks(adi, p, o, r);
   return r;
@@ -92,7 +92,7 @@ PriceResult richardson_with_greeks(const Product& p, SolverOptions o) {
 // The default price with its error bar.
 PriceResult default_price(const Product& p) {
   SolverOptions o;
-  o.grid.n = default_nodes(p.dimension());
+  o.grid.n = default_nodes(p);
   return price_with_bound(SolverRegistry::instance().get("adi"), p, o);
 }
 
