@@ -178,6 +178,16 @@ BOOST_AUTO_TEST_CASE(an_els_whose_domain_reaches_far_above_its_barriers_prices_n
   BOOST_TEST(put.accuracy->pricings.back().role == "domain");
 }
 
+BOOST_AUTO_TEST_CASE(an_els_bar_is_never_below_richardsons_own_correction) {
+  for (const char* id : {"book-s12-00001", "book-s12-00002", "book-s12-00006"}) {
+    const Product note = stored_note(id);
+    const PriceResult r = price_with_bound(adi(), note, at_nodes(default_nodes(note)));
+    const Accuracy& acc = *r.accuracy;
+    BOOST_TEST(acc.space >= std::abs(r.price - acc.fine), id << ": space " << acc.space << " below the correction "
+                                                               << std::abs(r.price - acc.fine));
+  }
+}
+
 BOOST_AUTO_TEST_CASE(a_book_priced_to_a_target_gives_each_note_its_single_price_to_the_bit) {
   BookSpec spec;
   spec.notes = 3;
