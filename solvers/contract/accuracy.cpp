@@ -89,8 +89,8 @@ std::optional<PriceResult> coarser_level(const SolverInfo& solver, const Product
 // the steps and cost as much as Richardson's value on n/2, a sixteenth of the fine grid's work on
 // n/4 (2-D). On the 104 generated notes of docs/accuracy.md the time level on n/4 was within about
 // half of its value on n/2, and the bars held on the same notes. The domain on the coarser grid,
-// where the S_max rule does not leave a bounded payoff's price nothing to truncate
-// (truncation_negligible: it took 9 % of a two-asset book's seconds to find 1e-11 bp).
+// unless the S_max rule leaves the price nothing to truncate (truncation_negligible: the level took
+// 9 % of a two-asset book's seconds to find 1e-11 bp).
 void add_bound(const SolverInfo& solver, const Product& product, const SolverOptions& options, PriceResult& r,
                const PriceResult& coarse) {
   Accuracy& acc = *r.accuracy;
