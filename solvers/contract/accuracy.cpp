@@ -241,8 +241,8 @@ GridOptions on_default_grid(GridOptions grid, const Product& product) {
 
 std::string default_grid_words() {
   return "Richardson's value from " + std::to_string(default_nodes(1)) + ", " + std::to_string(default_nodes(2)) +
-         " or " + std::to_string(default_nodes(3)) + " nodes by the note's assets (twice as many for two assets " +
-         "with no daily knock-in to come), and half as many";
+         " or " + std::to_string(default_nodes(3)) + " nodes by the note's assets (twice as many for two or three " +
+         "assets with no daily knock-in to come), and half as many";
 }
 
 double extrapolated_work(int dimension, bool with_bar) {
@@ -255,12 +255,12 @@ int default_nodes(int dimension) { return dimension == 1 ? 400 : dimension == 2 
 // Such a note marches the solvers' n/2 steps a year, a tenth of a daily knock-in's step a day at
 // the same nodes, and its error is the coarse grid's, before its asymptotic range: R(144, 72) was
 // within 0.5 bp of its Monte Carlo price on 42 of 59 knocked-in two-asset notes (worst 5.7 bp),
-// R(288, 144) on 59 of 59 (worst 0.46 bp; docs/accuracy.md). The extra nodes cost a two-asset
-// book a few percent: its daily notes take the time. In 3-D they would cost a mixed book twice
-// its time, and one asset's 400 nodes need none.
+// R(288, 144) on 59 of 59 (worst 0.46 bp); three assets R(80, 40) on 8 of 16 (worst 17 bp),
+// R(160, 80) on 15 of 16 (worst 1.2 bp; docs/accuracy.md). The extra nodes cost a book of daily
+// notes a few percent; one asset's 400 nodes need none.
 int default_nodes(const Product& product) {
   const int n = default_nodes(product.dimension());
-  return product.is_els() && !product.knocks_in_daily() && product.dimension() == 2 ? 2 * n : n;
+  return product.is_els() && !product.knocks_in_daily() && product.dimension() >= 2 ? 2 * n : n;
 }
 
 PriceResult price_extrapolated(const SolverInfo& solver, const Product& product, const SolverOptions& options) {

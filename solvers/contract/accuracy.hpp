@@ -22,8 +22,8 @@ double richardson(double fine, double coarse);
 // Nodes per axis of the default grid by dimension: Richardson's value from them and half as many
 // costs about what the plain price at 200 nodes cost in 2-D (docs/accuracy.md).
 int default_nodes(int dimension);
-// The default grid of `product`: default_nodes(its assets), twice as many for a two-asset ELS
-// with no daily knock-in to come, whose steps span days rather than one a day.
+// The default grid of `product`: default_nodes(its assets), twice as many for an ELS of two or
+// three assets with no daily knock-in to come, whose steps span days rather than one a day.
 int default_nodes(const Product& product);
 // `grid` moved onto the default grid of `product`: default_nodes on every axis, the solver's own
 // time steps, its other keys (mesh, damping...) as they were.

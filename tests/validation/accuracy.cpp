@@ -133,13 +133,13 @@ Product stored_note(const std::string& id) {
   return load_product_file(project_root() + "/reference/generated_notes/" + id + ".json");
 }
 
-BOOST_AUTO_TEST_CASE(a_two_asset_note_whose_steps_span_days_takes_twice_the_nodes_by_default) {
+BOOST_AUTO_TEST_CASE(a_note_whose_steps_span_days_takes_twice_the_nodes_by_default) {
   const Product knocked_in = stored_note("book-s12-00006");
   BOOST_TEST_REQUIRE(!knocked_in.knocks_in_daily());
   BOOST_TEST(default_nodes(knocked_in) == 2 * default_nodes(2));
   BOOST_TEST(default_nodes(resolve_product("sample-2a-stepdown")) == default_nodes(2));  // a daily knock-in
   BOOST_TEST(default_nodes(stored_note("book-s11-00005")) == default_nodes(1));
-  BOOST_TEST(default_nodes(stored_note("book-s13-00006")) == default_nodes(3));
+  BOOST_TEST(default_nodes(stored_note("book-s13-00006")) == 2 * default_nodes(3));
   BOOST_TEST(default_nodes(resolve_product("min-call")) == default_nodes(2));
   // The default's price of the knocked-in note within its bar of its stored Monte Carlo price.
   PriceRequest request;
