@@ -62,8 +62,9 @@ def price(notes: Union[str, os.PathLike, pandas.DataFrame, Iterable[NoteLike]], 
     `--out-format` ("json,csv" or a list; json among them).
     n: nodes per axis for the whole book (a fixed grid, for benchmarks; as a GPU batch needs). Without
     n, nt or target_error each note is priced as `price` prices it by default: Richardson's value on
-    the default grid (400, 144 or 80 nodes by its assets, 288 for two assets with no daily
-    knock-in to come, and half as many), its error bar in error_bar and its grid in priced_n.
+    the default grid (400, 144 or 80 nodes by its assets, 288 or 160 for two or three assets
+    with no daily knock-in to come, and half as many), its error bar in error_bar and its grid in
+    priced_n.
     target_error ("0.5bp" of the notional, or a price amount): each note on the grid that meets it
     (`book price --target-error`), its bar in error_bar and its grid in priced_n; a note that
     misses it is failed "unconverged" without a price. BadInput with n or nt.
