@@ -72,9 +72,12 @@ double model_log_range(const Product& p, const Underlying& a) {
   return (p.rate - a.div_yield) * p.maturity() + k * log_spread(p, a);
 }
 
-// S_max: the grid's multiple of the level (reference or strike, spot), or wider where the model's
-// range of S over the note's life needs it; the multiple is a floor, never a truncation.
-double far_boundary(const Product& p, const Underlying& a, const GridOptions& g, double level) {
+// S_max of axis d: the grid's multiple of the level (the mesh's center, spot or reference,
+// whichever is highest), or wider where the model's range of S over the note's life needs it;
+// the multiple is a floor, never a truncation.
+double far_boundary(const Product& p, int d, const GridOptions& g) {
+  const Underlying& a = p.assets[static_cast<std::size_t>(d)];
+  const double level = std::max({mesh_center(p, d), a.spot, a.reference});
   return level * std::max(g.s_max_multiple, std::exp(model_log_range(p, a)));
 }
 
@@ -158,7 +161,7 @@ Axis make_axis(const Product& p, const std::vector<NoteEvent>& events, int d, co
   m.nodes = g.nodes(d);
   m.center = mesh_center(p, d);
   m.density = mesh_density(p, a, g);
-  m.s_max = far_boundary(p, a, g, std::max({m.center, a.spot, a.reference}));
+  m.s_max = far_boundary(p, d, g);
   // The knock-in replaces the value below the barrier every monitoring day: a jump that diffuses
   // only about sigma * sqrt(1 day) * S before the next one. Nodes concentrate there as well, and
   // the barrier sits on a cell face (see put_on_face in mesh.cpp).
@@ -832,10 +835,10 @@ bool truncation_negligible(const Product& p, const GridOptions& g) {
   if (!p.is_els()) return false;
   double highest = 0;
   for (const NoteEvent& e : note_events(p)) highest = std::max(highest, e.barrier);
+  if (highest <= 0) return false;
   for (int d = 0; d < p.dimension(); ++d) {
     const Underlying& a = p.assets[static_cast<std::size_t>(d)];
-    const double s_max = far_boundary(p, a, g, std::max({mesh_center(p, d), a.spot, a.reference}));
-    if (highest <= 0 || std::log(s_max / (highest * a.reference)) < kBoundedSpread * log_spread(p, a)) return false;
+    if (std::log(far_boundary(p, d, g) / (highest * a.reference)) < kBoundedSpread * log_spread(p, a)) return false;
   }
   return true;
 }
