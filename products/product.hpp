@@ -114,6 +114,9 @@ struct Product {
   }
   // It can still knock in, on a barrier observed every day: the grids take a step a day at least.
   bool knocks_in_daily() const { return can_knock_in() && els().knock_in.monitoring == Monitoring::Daily; }
+  // An ELS with no daily knock-in to come (knocked in, or monitored otherwise): its grids' steps
+  // span days (n/2 a year) rather than one a day.
+  bool steps_span_days() const { return is_els() && !knocks_in_daily(); }
   // Daily monitoring dates: the calendar's (knock_in.dates), or i / days_per_year, i = 1 ..
   // round(T * days_per_year).
   std::vector<double> monitoring_dates() const;

@@ -260,7 +260,7 @@ int default_nodes(int dimension) { return dimension == 1 ? 400 : dimension == 2 
 // notes a few percent; one asset's 400 nodes need none.
 int default_nodes(const Product& product) {
   const int n = default_nodes(product.dimension());
-  return product.is_els() && !product.knocks_in_daily() && product.dimension() >= 2 ? 2 * n : n;
+  return product.steps_span_days() && product.dimension() >= 2 ? 2 * n : n;
 }
 
 PriceResult price_extrapolated(const SolverInfo& solver, const Product& product, const SolverOptions& options) {

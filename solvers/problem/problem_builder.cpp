@@ -766,12 +766,8 @@ void damp_after_knock_in_dates(TimeGrid& grid, const Product& p, const GridOptio
 // the damping steps are sub-steps that together take this fraction of the step, as the knock-in's.
 constexpr double kPaymentDampingFraction = 0.35;
 
-bool damps_in_sub_steps(const Product& p) {
-  return p.is_els() && !p.knocks_in_daily();
-}
-
 void damp_after_payments(TimeGrid& grid, const Product& p, const std::vector<NoteEvent>& events, int steps) {
-  if (steps <= 0 || !damps_in_sub_steps(p)) return;
+  if (steps <= 0 || !p.steps_span_days()) return;
   std::vector<double> taus{0.0};
   for (const NoteEvent& e : events)
     if (!e.in_payoff && payment(e.kind) != EventPayment::None) taus.push_back(p.maturity() - e.time);
@@ -889,7 +885,7 @@ Problem build_without_node_weights(const Product& p, const GridOptions& g, const
   }
   pb.mesh = describe_mesh(pb, g);
   TimeGrid grid = std::move(pb.time);
-  place_events(pb, events, std::move(grid), stepping.damping && !damps_in_sub_steps(p) ? g.damping_steps : 0);
+  place_events(pb, events, std::move(grid), stepping.damping && !p.steps_span_days() ? g.damping_steps : 0);
   return pb;
 }
 

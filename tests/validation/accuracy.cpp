@@ -15,12 +15,12 @@
 #include "products/catalog.hpp"
 #include "products/price_bounds.hpp"
 #include "products/product_json.hpp"
-#include "solvers/problem/problem_builder.hpp"
 #include "reference/closed_form.hpp"
 #include "reference/stored_reference.hpp"
 #include "solvers/contract/accuracy.hpp"
 #include "solvers/contract/error_estimate.hpp"
 #include "solvers/contract/solver.hpp"
+#include "solvers/problem/problem_builder.hpp"
 
 using namespace elsbench;
 
