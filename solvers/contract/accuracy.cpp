@@ -132,9 +132,6 @@ void add_bound(const SolverInfo& solver, const Product& product, const SolverOpt
   r.seconds += (coarser ? coarser->seconds : 0.0) + time_seconds + seconds_since(t0);
 }
 
-// The pilot's nodes per axis: its n/4 level still has a few nodes per spread.
-int pilot_nodes(int dimension) { return dimension == 1 ? 64 : 48; }
-
 // How many times a search doubles n while a try's levels show no order (erratic): such a bar
 // says nothing of how the error falls, and the n^-2 rule from it asked a three-asset note for
 // n = 500 where n = 200 was within 1 bp (docs/accuracy.md).
@@ -252,6 +249,9 @@ double extrapolated_work(int dimension, bool with_bar) {
 
 int default_nodes(int dimension) { return dimension == 1 ? 400 : dimension == 2 ? 144 : 80; }
 
+// Its n/4 level still has a few nodes per spread.
+int pilot_nodes(int dimension) { return dimension == 1 ? 64 : 48; }
+
 // Such a note marches the solvers' n/2 steps a year, a tenth of a daily knock-in's step a day at
 // the same nodes, and its error is the coarse grid's, before its asymptotic range: R(144, 72) was
 // within 0.5 bp of its Monte Carlo price on 42 of 59 knocked-in two-asset notes (worst 5.7 bp),
@@ -305,7 +305,20 @@ PriceResult price_to_target(const SolverInfo& solver, const Product& product, So
       throw SolverError(e.kind(), msg.str());
     }
   };
-  PriceResult r = try_chosen("pilot ", pilot_nodes(product.dimension()), nullptr);
+  // A pilot whose grids cannot carry the note (a price beyond its bounds, a cell too wide at the
+  // spot: book-s3-00012's coarse 24 nodes priced above its discounted redemption) says nothing of
+  // the grid to choose: doubled, up to the default's nodes, before the note is refused.
+  const auto pilot = [&] {
+    for (int n = pilot_nodes(product.dimension());; n *= 2) {
+      try {
+        return try_chosen("pilot ", n, nullptr);
+      } catch (const SolverError& e) {
+        const bool uncarried = e.kind() == SolverError::Kind::Unconverged || e.kind() == SolverError::Kind::Unsupported;
+        if (!uncarried || 2 * n > default_nodes(product)) throw;
+      }
+    }
+  };
+  PriceResult r = pilot();
   // The pilot only chooses: its time part comes from a grid of 24 nodes, where the min call's time
   // error was half of what it is at 48 (bar 1.2e-3 against an actual 2.0e-3), so the price is
   // always made on a grid at least twice the pilot's.

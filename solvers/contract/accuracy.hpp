@@ -31,6 +31,9 @@ GridOptions on_default_grid(GridOptions grid, const Product& product);
 // "Richardson's value from 400, 144 or 80 nodes by the note's assets, ... and half as many".
 std::string default_grid_words();
 
+// The nodes per axis of price_to_target's pilot, doubled while its grids cannot carry the note.
+int pilot_nodes(int dimension);
+
 // The point-steps of Richardson's value over those of its fine grid alone (the coarse grid at the
 // same steps), and with its error bar (price_with_bound) at most: the coarser grid, the time
 // levels (on the coarse grid, or twice the coarser one's steps where dates pin them) and the

@@ -231,16 +231,29 @@ BOOST_AUTO_TEST_CASE(a_target_the_machine_cannot_price_names_the_grid_it_asked_f
   }
 }
 
+// book-s3-00012 (one date in 68 days, its coupon 35.7 %): the pilot's coarse grid, 24
+// nodes a side, prices above the note's discounted redemption, a refusal of that grid and not of
+// the note, whose default prices it with a bar of 0.001 bp. The search doubles the pilot instead.
+BOOST_AUTO_TEST_CASE(a_target_search_doubles_a_pilot_that_cannot_carry_the_note) {
+  const Product note = generate_book({12, 2, 3, BookFamily::Issued}).at(11);
+  BOOST_TEST_REQUIRE(note.id == "book-s3-00012");
+  SolverOptions coarse = at_nodes(pilot_nodes(2) / 2);
+  BOOST_CHECK_THROW(price_with(adi(), note, coarse), SolverError);
+  const ErrorTarget target = parse_error_target("0.5bp");
+  const PriceResult r = price_to_target(adi(), note, at_nodes(100), target);
+  const Accuracy& acc = *r.accuracy;
+  BOOST_TEST(*acc.bound <= target.in_price_units(note));
+  BOOST_TEST(acc.pricings.front().role == "pilot fine");
+  BOOST_TEST(acc.pricings.front().shape.front() == 2 * pilot_nodes(2));
+  const PriceResult by_default = price_with_bound(adi(), note, at_nodes(default_nodes(note)));
+  BOOST_TEST(std::abs(r.price - by_default.price) <= *acc.bound + *by_default.accuracy->bound);
+}
+
 // A three-asset note whose bar's coarsest grid (n/4 = 20 per axis over a domain 17 times its spot)
 // prices beyond the note's upper bound: the note is still priced by default, its bar's space part
 // the whole change from n/2 to n (three times Richardson's correction) instead of the refusal.
 BOOST_AUTO_TEST_CASE(a_bar_whose_coarsest_grid_cannot_carry_the_note_takes_the_two_finer_levels) {
-  BookSpec spec;
-  spec.notes = 60;
-  spec.assets = 0;
-  spec.seed = 3;
-  spec.family = BookFamily::Digital;
-  const Product note = generate_book(spec).at(44);
+  const Product note = generate_book({60, 0, 3, BookFamily::Digital}).at(44);  // mixed assets
   BOOST_TEST_REQUIRE(note.dimension() == 3);
   const int n = default_nodes(3);
   const PriceResult r = price_with_bound(adi(), note, at_nodes(n));
