@@ -8,9 +8,9 @@ reference:
   knocked-in notes  Monte Carlo (`elsbench reference`, --mc-paths): the payoff needs the spots on
                     the autocall dates only, so the paths are short and the error small;
   the others        Richardson's value from the refined grids 384 and 192 (1-D: 1600 and 800,
-                    3-D: 128 and 64) at the finer grid's time steps, or four a monitoring day
-                    where a daily knock-in pins them (--steps-per-day), its own uncertainty
-                    |R(384) - R(288)|.
+                    3-D: 128 and 64) at the finer grid's time steps, or sixteen a monitoring day
+                    where a daily knock-in pins them (--steps-per-day; at four their own time
+                    error reached 0.26 bp: docs/accuracy.md), its own uncertainty |R(384) - R(288)|.
 
     python3 reference/contract_check.py --family digital --notes 40 --assets 2 --seed 3 \
         [--elsbench build/elsbench] [--mc-paths 200000000] [--out FILE.json] [--mc-cache FILE.json]
@@ -126,7 +126,7 @@ def main() -> int:
     ap.add_argument("--mc-paths", type=int, default=200_000_000)
     ap.add_argument("--out")
     ap.add_argument("--mc-cache", help="a JSON file keeping the Monte Carlo references between runs")
-    ap.add_argument("--steps-per-day", type=int, default=4,
+    ap.add_argument("--steps-per-day", type=int, default=16,
                     help="the refined grids' time steps a monitoring day for a daily knock-in (1: the solvers' own)")
     args = ap.parse_args()
     cache = {}
