@@ -137,6 +137,11 @@ void add_bound(const SolverInfo& solver, const Product& product, const SolverOpt
 // n = 500 where n = 200 was within 1 bp (docs/accuracy.md).
 constexpr int kErraticDoublings = 2;
 
+// Tries after the chosen grid while its bar misses the target: a second only where the first
+// retry's bar fell below this fraction of the chosen grid's.
+constexpr int kRetries = 2;
+constexpr double kRetryGain = 0.75;
+
 // The nodes that bring `now` (at n) to `goal`, the error taken to fall as n^-2 (the
 // extrapolated value's usually falls faster: the grid errs on the fine side), a multiple of 4.
 int nodes_for(int n, double now, double goal) {
@@ -330,17 +335,20 @@ PriceResult price_to_target(const SolverInfo& solver, const Product& product, So
   // Space and time errors fall with n (nt follows n unless the dates pin it); the truncation does
   // not: what it leaves of the target is the others' share.
   const double share = std::max(0.5 * goal, goal - 2 * r.accuracy->truncation);
+  double tried_bar = 0;
   if (!chosen || *r.accuracy->bound > goal) {
     const int least = chosen ? 0 : 2 * r.accuracy->n;
     r = try_chosen("", std::max(least, nodes_for(r.accuracy->n, r.accuracy->space + r.accuracy->time, 0.7 * share)),
                    &*r.accuracy);
   }
-  if (*r.accuracy->bound > goal) {
+  for (int k = 0; k < kRetries && *r.accuracy->bound > goal; ++k) {
+    if (k > 0 && *r.accuracy->bound >= kRetryGain * tried_bar) break;
+    tried_bar = *r.accuracy->bound;
     // Steps pinned by the dates do not follow n: where time holds more than half the target,
     // twice the steps (the rule's own nt otherwise, which follows n).
     if (r.accuracy->time > 0.5 * goal) options.grid.nt = static_cast<int>(2 * r.nt);
     const double space_time = r.accuracy->space + (options.grid.nt ? 0.0 : r.accuracy->time);
-    r = try_chosen("retry ", nodes_for(r.accuracy->n, space_time, 0.5 * share), &*r.accuracy);
+    r = try_chosen(k ? "retry 2 " : "retry ", nodes_for(r.accuracy->n, space_time, 0.5 * share), &*r.accuracy);
   }
   Accuracy& acc = *r.accuracy;
   const std::size_t fine = spent.size() - acc.pricings.size();  // the last try's "fine" pricing

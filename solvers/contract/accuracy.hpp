@@ -45,7 +45,8 @@ PriceResult price_extrapolated(const SolverInfo& solver, const Product& product,
 // price_extrapolated with its error bar (accuracy->bound).
 PriceResult price_with_bound(const SolverInfo& solver, const Product& product, const SolverOptions& options);
 // The grid that meets the target at least cost, from a pilot: accuracy->bound <= target unless
-// accuracy->target is missed after two tries (the caller reports that, exit 3).
+// accuracy->target is missed after its tries (the caller reports that, exit 3): the chosen grid, a
+// retry, and a second retry where the first narrowed the bar.
 PriceResult price_to_target(const SolverInfo& solver, const Product& product, SolverOptions options,
                             const ErrorTarget& target);
 

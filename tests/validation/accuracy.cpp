@@ -2,6 +2,7 @@
 // error target's reading, Richardson's value as the arithmetic of two plain pricings, and the
 // error bar against closed forms and stored Monte Carlo references: |actual| <= bar (+ 3 stderr),
 // and the bar at most 3x the actual where the actual is above 0.1 bp of the product's size.
+#include <algorithm>
 #include <boost/test/unit_test.hpp>
 #include <cmath>
 #include <string>
@@ -245,6 +246,24 @@ BOOST_AUTO_TEST_CASE(a_target_search_doubles_a_pilot_that_cannot_carry_the_note)
   BOOST_TEST(*acc.bound <= target.in_price_units(note));
   BOOST_TEST(acc.pricings.front().role == "pilot fine");
   BOOST_TEST(acc.pricings.front().shape.front() == 2 * pilot_nodes(2));
+  const PriceResult by_default = price_with_bound(adi(), note, at_nodes(default_nodes(note)));
+  BOOST_TEST(std::abs(r.price - by_default.price) <= *acc.bound + *by_default.accuracy->bound);
+}
+
+// book-s3-00008 (three dates in 0.74 years, a spot 0.68 of its reference, the knock-in at 0.55
+// daily): the chosen grid's bar and the first retry's (0.65 bp, its time part 0.43 from steps the
+// dates pin) miss 0.5 bp; the retry's bar fell, so a second retry, at twice its steps again, meets
+// the target.
+BOOST_AUTO_TEST_CASE(a_target_search_whose_retry_narrowed_the_bar_tries_once_more) {
+  const Product note = generate_book({8, 2, 3, BookFamily::Issued}).at(7);
+  BOOST_TEST_REQUIRE(note.id == "book-s3-00008");
+  const ErrorTarget target = parse_error_target("0.5bp");
+  const PriceResult r = price_to_target(adi(), note, at_nodes(100), target);
+  const Accuracy& acc = *r.accuracy;
+  BOOST_TEST(*acc.bound <= target.in_price_units(note));
+  const auto second = std::find_if(acc.pricings.begin(), acc.pricings.end(),
+                                   [](const GridPricing& g) { return g.role == "retry 2 fine"; });
+  BOOST_TEST_REQUIRE((second != acc.pricings.end()));
   const PriceResult by_default = price_with_bound(adi(), note, at_nodes(default_nodes(note)));
   BOOST_TEST(std::abs(r.price - by_default.price) <= *acc.bound + *by_default.accuracy->bound);
 }
