@@ -84,34 +84,30 @@ std::optional<PriceResult> coarser_level(const SolverInfo& solver, const Product
   }
 }
 
+SolverOptions on_grid(const SolverOptions& options, double factor, std::size_t nt) {
+  SolverOptions o = options;
+  o.grid = scaled_nodes(options.grid, factor);
+  o.grid.nt = static_cast<int>(nt);
+  return o;
+}
+
 // The time levels on the coarse grid, or where its steps cannot be halved (the dates pin them, or
 // explicit Euler's bound refuses fewer: steps_pinned) on the coarser one: the level then doubles
 // the steps and cost as much as Richardson's value on n/2, a sixteenth of the fine grid's work on
 // n/4 (2-D). On the 104 generated notes of docs/accuracy.md the time level on n/4 was within about
-// half of its value on n/2, and the bars held on the same notes. The domain on the coarser grid,
-// unless the S_max rule leaves the price nothing to truncate (truncation_negligible: the level took
-// 9 % of a two-asset book's seconds to find 1e-11 bp).
-void add_bound(const SolverInfo& solver, const Product& product, const SolverOptions& options, PriceResult& r,
-               const PriceResult& coarse) {
-  Accuracy& acc = *r.accuracy;
-  const std::optional<PriceResult> coarser = coarser_level(solver, product, options, r.nt, acc);
-  acc.erratic = !coarser || erratic(acc, coarser->price);
-  acc.space = !coarser       ? std::abs(acc.fine - acc.coarse)
-              : acc.erratic ? erratic_space(acc.fine, acc.coarse, coarser->price)
-                            : ordered_space(product, acc, r.price, coarser->price);
-  const auto on = [&](double factor, std::size_t nt) {
-    SolverOptions o = options;
-    o.grid = scaled_nodes(options.grid, factor);
-    o.grid.nt = static_cast<int>(nt);
-    return o;
-  };
-  const bool pinned = r.nt < 2 || steps_pinned(solver, product, on(0.5, r.nt / 2), static_cast<int>(r.nt));
+// half of its value on n/2, and the bars held on the same notes. Returns the levels' seconds.
+double add_time_levels(const SolverInfo& solver, const Product& product, const SolverOptions& options,
+                       const PriceResult& r, const PriceResult& coarse, const std::optional<PriceResult>& coarser,
+                       Accuracy& acc) {
+  const bool pinned =
+      r.nt < 2 || steps_pinned(solver, product, on_grid(options, 0.5, r.nt / 2), static_cast<int>(r.nt));
   // Without the coarser grid, the time and domain levels go to the coarse one.
   const bool time_on_coarser = pinned && coarser;
   const PriceResult& time_base = time_on_coarser ? *coarser : coarse;
   // The time levels' seconds are measured together and shared by point-steps.
-  auto t0 = std::chrono::steady_clock::now();
-  const AxisErrorEstimate time = time_estimate(solver, product, on(time_on_coarser ? 0.25 : 0.5, r.nt), time_base);
+  const auto t0 = std::chrono::steady_clock::now();
+  const AxisErrorEstimate time =
+      time_estimate(solver, product, on_grid(options, time_on_coarser ? 0.25 : 0.5, r.nt), time_base);
   const double time_seconds = seconds_since(t0);
   double steps = 0;
   for (std::size_t i = 1; i < time.m.size(); ++i) steps += time.m[i];
@@ -120,11 +116,49 @@ void add_bound(const SolverInfo& solver, const Product& product, const SolverOpt
     acc.pricings.push_back({"time", time_base.shape, static_cast<std::size_t>(time.m[i]) + sub_steps, time.prices[i],
                             time_seconds * time.m[i] / steps});
   acc.time = time_bound(time);
-  t0 = std::chrono::steady_clock::now();
+  return time_seconds;
+}
+
+// A daily knock-in's sub-steps make the price's change with its steps irregular (book-s3-00017 at
+// n = 144: 1.48 bp off at one step a day, 1.14 at two), and levels in nt on n/4 gave book-s3-00024
+// a time part of 0.17 bp at n = 424 where it was 0.6 bp off. Above the default's nodes the coarser
+// grid is priced again at four times the steps, which leave at most a quarter of the sub-steps'
+// first-order error, and the time part is twice the change. At the default's nodes the levels
+// cover it (the bars held on the families, docs/accuracy.md), and the finer level would take a
+// book past 3x the plain n = 100 one (3.14-3.18x). Returns the level's seconds.
+constexpr int kDailyTimeRefinement = 4;
+constexpr double kDailyTimeCover = 2.0;
+
+double add_daily_time_part(const SolverInfo& solver, const Product& product, const SolverOptions& options,
+                           const PriceResult& r, const PriceResult& coarse, const std::optional<PriceResult>& coarser,
+                           Accuracy& acc) {
+  const PriceResult& base = coarser ? *coarser : coarse;
+  const PriceResult finer =
+      level(solver, product, options, coarser ? 0.25 : 0.5, kDailyTimeRefinement * r.nt, "time", acc);
+  acc.time = kDailyTimeCover * std::abs(base.price - finer.price);
+  return finer.seconds;
+}
+
+// The bar of Richardson's value r: space from the coarser pair, time, and the domain on the
+// coarser grid, unless the S_max rule leaves the price nothing to truncate (truncation_negligible:
+// the level took 9 % of a two-asset book's seconds to find 1e-11 bp).
+void add_bound(const SolverInfo& solver, const Product& product, const SolverOptions& options, PriceResult& r,
+               const PriceResult& coarse) {
+  Accuracy& acc = *r.accuracy;
+  const std::optional<PriceResult> coarser = coarser_level(solver, product, options, r.nt, acc);
+  acc.erratic = !coarser || erratic(acc, coarser->price);
+  acc.space = !coarser       ? std::abs(acc.fine - acc.coarse)
+              : acc.erratic ? erratic_space(acc.fine, acc.coarse, coarser->price)
+                            : ordered_space(product, acc, r.price, coarser->price);
+  const bool daily_refined = product.knocks_in_daily() && options.grid.n > default_nodes(product);
+  const double time_seconds = daily_refined
+                                  ? add_daily_time_part(solver, product, options, r, coarse, coarser, acc)
+                                  : add_time_levels(solver, product, options, r, coarse, coarser, acc);
+  const auto t0 = std::chrono::steady_clock::now();
   acc.truncation_priced = !truncation_negligible(product, options.grid);
   if (acc.truncation_priced) {
     const PriceResult& base = coarser ? *coarser : coarse;
-    const double truncation = truncation_estimate(solver, product, on(coarser ? 0.25 : 0.5, r.nt), base);
+    const double truncation = truncation_estimate(solver, product, on_grid(options, coarser ? 0.25 : 0.5, r.nt), base);
     acc.pricings.push_back({"domain", base.shape, base.time_steps, base.price + truncation, seconds_since(t0)});
     acc.truncation = std::abs(truncation);
   }
@@ -345,8 +379,10 @@ PriceResult price_to_target(const SolverInfo& solver, const Product& product, So
     if (k > 0 && *r.accuracy->bound >= kRetryGain * tried_bar) break;
     tried_bar = *r.accuracy->bound;
     // Steps pinned by the dates do not follow n: where time holds more than half the target,
-    // twice the steps (the rule's own nt otherwise, which follows n).
-    if (r.accuracy->time > 0.5 * goal) options.grid.nt = static_cast<int>(2 * r.nt);
+    // twice the steps (the rule's own nt otherwise, which follows n); a daily knock-in's four
+    // times, as its time part's own finer level (twice moved its error little: add_daily_time_part).
+    const std::size_t more = product.knocks_in_daily() ? kDailyTimeRefinement : 2;
+    if (r.accuracy->time > 0.5 * goal) options.grid.nt = static_cast<int>(more * r.nt);
     const double space_time = r.accuracy->space + (options.grid.nt ? 0.0 : r.accuracy->time);
     r = try_chosen(k ? "retry 2 " : "retry ", nodes_for(r.accuracy->n, space_time, 0.5 * share), &*r.accuracy);
   }

@@ -250,13 +250,12 @@ BOOST_AUTO_TEST_CASE(a_target_search_doubles_a_pilot_that_cannot_carry_the_note)
   BOOST_TEST(std::abs(r.price - by_default.price) <= *acc.bound + *by_default.accuracy->bound);
 }
 
-// book-s3-00008 (three dates in 0.74 years, a spot 0.68 of its reference, the knock-in at 0.55
-// daily): the chosen grid's bar and the first retry's (0.65 bp, its time part 0.43 from steps the
-// dates pin) miss 0.5 bp; the retry's bar fell, so a second retry, at twice its steps again, meets
+// book-s3-00044 (a knock-in daily): the chosen grid's bar misses 0.5 bp, the retry (at four
+// times the steps the dates pin) narrows it but misses too, so a second retry is made, and meets
 // the target.
 BOOST_AUTO_TEST_CASE(a_target_search_whose_retry_narrowed_the_bar_tries_once_more) {
-  const Product note = generate_book({8, 2, 3, BookFamily::Issued}).at(7);
-  BOOST_TEST_REQUIRE(note.id == "book-s3-00008");
+  const Product note = generate_book({44, 2, 3, BookFamily::Issued}).at(43);
+  BOOST_TEST_REQUIRE(note.id == "book-s3-00044");
   const ErrorTarget target = parse_error_target("0.5bp");
   const PriceResult r = price_to_target(adi(), note, at_nodes(100), target);
   const Accuracy& acc = *r.accuracy;
@@ -266,6 +265,30 @@ BOOST_AUTO_TEST_CASE(a_target_search_whose_retry_narrowed_the_bar_tries_once_mor
   BOOST_TEST_REQUIRE((second != acc.pricings.end()));
   const PriceResult by_default = price_with_bound(adi(), note, at_nodes(default_nodes(note)));
   BOOST_TEST(std::abs(r.price - by_default.price) <= *acc.bound + *by_default.accuracy->bound);
+}
+
+// book-s3-00024 (the knock-in at 0.45 daily): above the default's nodes the bar's time part is
+// twice the coarser grid's change at four times the steps, and it covers what four times the steps
+// change in Richardson's value itself (at n = 432 that is 0.51 bp; levels in nt on the coarser
+// grid had said 0.17).
+BOOST_AUTO_TEST_CASE(a_daily_knock_in_above_the_default_nodes_takes_its_time_part_from_four_times_the_steps) {
+  const Product note = generate_book({24, 2, 3, BookFamily::Issued}).at(23);
+  BOOST_TEST_REQUIRE(note.id == "book-s3-00024");
+  const int n = 3 * default_nodes(note);
+  const PriceResult r = price_with_bound(adi(), note, at_nodes(n));
+  const Accuracy& acc = *r.accuracy;
+  const auto role = [&](const std::string& name) {
+    return *std::find_if(acc.pricings.begin(), acc.pricings.end(), [&](const GridPricing& g) { return g.role == name; });
+  };
+  const GridPricing coarser = role("coarser"), time = role("time");
+  BOOST_TEST(time.shape == coarser.shape);
+  BOOST_TEST(time.time_steps >= 4 * r.nt);
+  BOOST_TEST(acc.time == 2 * std::abs(coarser.price - time.price), boost::test_tools::tolerance(1e-12));
+  SolverOptions finer = at_nodes(n);
+  finer.grid.nt = static_cast<int>(4 * r.nt);
+  const double change = std::abs(price_extrapolated(adi(), note, finer).price - r.price);
+  BOOST_TEST(change > 0.2 * note.notional * 1e-4, "four times the steps move the value by " << change);
+  BOOST_TEST(acc.time >= change);
 }
 
 // A three-asset note whose bar's coarsest grid (n/4 = 20 per axis over a domain 17 times its spot)
