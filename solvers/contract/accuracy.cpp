@@ -121,13 +121,17 @@ double add_time_levels(const SolverInfo& solver, const Product& product, const S
 
 // A daily knock-in's sub-steps make the price's change with its steps irregular (book-s3-00017 at
 // n = 144: 1.48 bp off at one step a day, 1.14 at two), and levels in nt on n/4 gave book-s3-00024
-// a time part of 0.17 bp at n = 424 where it was 0.6 bp off. Above the default's nodes the coarser
-// grid is priced again at four times the steps, which leave at most a quarter of the sub-steps'
-// first-order error, and the time part is twice the change. At the default's nodes the levels
-// cover it (the bars held on the families, docs/accuracy.md), and the finer level would take a
-// book past 3x the plain n = 100 one (3.14-3.18x). Returns the level's seconds.
+// a time part of 0.17 bp at n = 424 where it was 0.6 bp off. From twice the default's nodes the
+// coarser grid is priced again at four times the steps (at most a quarter of the sub-steps'
+// first-order error left) and the time part is twice the change. Below, the levels stay: their
+// bars held at the default (docs/accuracy.md), els-3a-stepdown's 24 nodes at n = 96 changed by
+// 4 bp at four times the steps where it was 0.4 bp off, and a book would pass 3x (3.14-3.18x).
 constexpr int kDailyTimeRefinement = 4;
 constexpr double kDailyTimeCover = 2.0;
+
+bool daily_time_refined(const Product& product, int n) {
+  return product.knocks_in_daily() && n >= 2 * default_nodes(product);
+}
 
 double add_daily_time_part(const SolverInfo& solver, const Product& product, const SolverOptions& options,
                            const PriceResult& r, const PriceResult& coarse, const std::optional<PriceResult>& coarser,
@@ -150,8 +154,7 @@ void add_bound(const SolverInfo& solver, const Product& product, const SolverOpt
   acc.space = !coarser       ? std::abs(acc.fine - acc.coarse)
               : acc.erratic ? erratic_space(acc.fine, acc.coarse, coarser->price)
                             : ordered_space(product, acc, r.price, coarser->price);
-  const bool daily_refined = product.knocks_in_daily() && options.grid.n > default_nodes(product);
-  const double time_seconds = daily_refined
+  const double time_seconds = daily_time_refined(product, options.grid.n)
                                   ? add_daily_time_part(solver, product, options, r, coarse, coarser, acc)
                                   : add_time_levels(solver, product, options, r, coarse, coarser, acc);
   const auto t0 = std::chrono::steady_clock::now();
@@ -379,12 +382,14 @@ PriceResult price_to_target(const SolverInfo& solver, const Product& product, So
     if (k > 0 && *r.accuracy->bound >= kRetryGain * tried_bar) break;
     tried_bar = *r.accuracy->bound;
     // Steps pinned by the dates do not follow n: where time holds more than half the target,
-    // twice the steps (the rule's own nt otherwise, which follows n); a daily knock-in's four
-    // times, as its time part's own finer level (twice moved its error little: add_daily_time_part).
-    const std::size_t more = product.knocks_in_daily() ? kDailyTimeRefinement : 2;
-    if (r.accuracy->time > 0.5 * goal) options.grid.nt = static_cast<int>(more * r.nt);
-    const double space_time = r.accuracy->space + (options.grid.nt ? 0.0 : r.accuracy->time);
-    r = try_chosen(k ? "retry 2 " : "retry ", nodes_for(r.accuracy->n, space_time, 0.5 * share), &*r.accuracy);
+    // twice the steps (the rule's own nt otherwise, which follows n); four times where the daily
+    // knock-in's time part is measured at four times (twice moved its error little).
+    const bool more_steps = r.accuracy->time > 0.5 * goal;
+    const double space_time = r.accuracy->space + (more_steps || options.grid.nt ? 0.0 : r.accuracy->time);
+    const int next = nodes_for(r.accuracy->n, space_time, 0.5 * share);
+    const std::size_t more = daily_time_refined(product, next) ? kDailyTimeRefinement : 2;
+    if (more_steps) options.grid.nt = static_cast<int>(more * r.nt);
+    r = try_chosen(k ? "retry 2 " : "retry ", next, &*r.accuracy);
   }
   Accuracy& acc = *r.accuracy;
   const std::size_t fine = spent.size() - acc.pricings.size();  // the last try's "fine" pricing
