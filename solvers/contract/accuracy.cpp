@@ -29,11 +29,18 @@ GridPricing pricing(std::string role, const PriceResult& r) {
   return {std::move(role), r.shape, r.time_steps, r.price, r.seconds};
 }
 
+// `options` on a grid of `factor` times its nodes per axis, at `nt` steps.
+SolverOptions on_grid(const SolverOptions& options, double factor, std::size_t nt) {
+  SolverOptions o = options;
+  o.grid = scaled_nodes(options.grid, factor);
+  o.grid.nt = static_cast<int>(nt);
+  return o;
+}
+
 // A coarser level's refusal is the estimate's, not the price's: said so.
-PriceResult level(const SolverInfo& solver, const Product& product, SolverOptions options, double factor,
+PriceResult level(const SolverInfo& solver, const Product& product, const SolverOptions& on, double factor,
                   std::size_t nt, const char* role, Accuracy& acc) {
-  options.grid = scaled_nodes(options.grid, factor);
-  options.grid.nt = static_cast<int>(nt);
+  const SolverOptions options = on_grid(on, factor, nt);
   if (options.grid.n < kMinNodes)
     throw std::invalid_argument(std::string("the ") + role + " grid of Richardson's value would have " +
                                 std::to_string(options.grid.n) + " nodes per axis, fewer than " +
@@ -82,13 +89,6 @@ std::optional<PriceResult> coarser_level(const SolverInfo& solver, const Product
     if (e.kind() != SolverError::Kind::Unconverged && e.kind() != SolverError::Kind::Unsupported) throw;
     return std::nullopt;
   }
-}
-
-SolverOptions on_grid(const SolverOptions& options, double factor, std::size_t nt) {
-  SolverOptions o = options;
-  o.grid = scaled_nodes(options.grid, factor);
-  o.grid.nt = static_cast<int>(nt);
-  return o;
 }
 
 // The time levels on the coarse grid, or where its steps cannot be halved (the dates pin them, or

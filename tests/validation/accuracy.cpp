@@ -267,7 +267,7 @@ BOOST_AUTO_TEST_CASE(a_target_search_whose_retry_narrowed_the_bar_tries_once_mor
   BOOST_TEST(std::abs(r.price - by_default.price) <= *acc.bound + *by_default.accuracy->bound);
 }
 
-// book-s3-00024 (the knock-in at 0.45 daily): above the default's nodes the bar's time part is
+// book-s3-00024 (the knock-in at 0.45 daily): from twice the default's nodes the bar's time part is
 // twice the coarser grid's change at four times the steps, and it covers what four times the steps
 // change in Richardson's value itself (at n = 432 that is 0.51 bp; levels in nt on the coarser
 // grid had said 0.17).
