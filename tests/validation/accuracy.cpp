@@ -47,6 +47,13 @@ void check_bracket(const std::string& what, double actual, double bar, double st
     BOOST_TEST(bar <= 3 * std::abs(actual), what << ": bar " << bar << " > 3 x |" << actual << "|");
 }
 
+// The pricing of `role` among a bar's levels, or none.
+const GridPricing* pricing_of(const Accuracy& acc, const std::string& role) {
+  const auto it = std::find_if(acc.pricings.begin(), acc.pricings.end(),
+                               [&](const GridPricing& g) { return g.role == role; });
+  return it == acc.pricings.end() ? nullptr : &*it;
+}
+
 const char* const kClosedForms[] = {"european-call", "european-put", "min-call", "max-call",
                                     "min-put",       "max-put",      "exchange", "cash-or-nothing-2"};
 
@@ -188,9 +195,8 @@ BOOST_AUTO_TEST_CASE(a_three_asset_bar_with_a_knock_in_to_come_takes_no_floor) {
   const PriceResult r = price_with_bound(adi(), note, at_nodes(64));
   const Accuracy& acc = *r.accuracy;
   BOOST_TEST_REQUIRE(!acc.erratic);
-  const auto coarser = std::find_if(acc.pricings.begin(), acc.pricings.end(),
-                                    [](const GridPricing& g) { return g.role == "coarser"; });
-  BOOST_TEST_REQUIRE((coarser != acc.pricings.end()));
+  const GridPricing* coarser = pricing_of(acc, "coarser");
+  BOOST_TEST_REQUIRE(coarser);
   BOOST_TEST_MESSAGE("space " << acc.space << ", Richardson's correction " << std::abs(r.price - acc.fine));
   BOOST_TEST(acc.space == std::abs(r.price - richardson(acc.coarse, coarser->price)));
   BOOST_TEST(acc.space < std::abs(r.price - acc.fine));
@@ -305,10 +311,10 @@ BOOST_AUTO_TEST_CASE(a_daily_knock_in_from_twice_the_default_nodes_takes_its_tim
   const int n = 3 * default_nodes(note);
   const PriceResult r = price_with_bound(adi(), note, at_nodes(n));
   const Accuracy& acc = *r.accuracy;
-  const auto role = [&](const std::string& name) {
-    return *std::find_if(acc.pricings.begin(), acc.pricings.end(), [&](const GridPricing& g) { return g.role == name; });
-  };
-  const GridPricing coarser = role("coarser"), time = role("time");
+  const GridPricing* coarser_level = pricing_of(acc, "coarser");
+  const GridPricing* time_level = pricing_of(acc, "time");
+  BOOST_TEST_REQUIRE((coarser_level && time_level));
+  const GridPricing &coarser = *coarser_level, &time = *time_level;
   BOOST_TEST(time.shape == coarser.shape);
   BOOST_TEST(time.time_steps >= 4 * r.nt);
   BOOST_TEST(acc.time == 2 * std::abs(coarser.price - time.price), boost::test_tools::tolerance(1e-12));
