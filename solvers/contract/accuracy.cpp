@@ -71,7 +71,7 @@ bool erratic(const Accuracy& acc, double coarser) {
 // extrapolations can agree by chance (on 101 knocked-in two-asset notes at n = 288 the first alone
 // covered 82 against Monte Carlo, with the floor 94; docs/accuracy.md). Not an option's smooth
 // levels (the max call's bar would be 3.5x its error), nor three assets with a knock-in to come,
-// whose n/2 is before its asymptotic range: els-3a-stepdown's floor at n = 96 was 4.5 bp, its
+// whose n/2 is before its asymptotic range: els-3a-stepdown's floor at n = 96 was 4.2 bp, its
 // error 0.3; the 13 such notes of two families (docs/accuracy.md) held their bars without it.
 bool floored(const Product& p) { return p.is_els() && !(p.dimension() == 3 && p.can_knock_in()); }
 

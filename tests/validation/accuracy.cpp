@@ -187,8 +187,8 @@ BOOST_AUTO_TEST_CASE(an_els_whose_domain_reaches_far_above_its_barriers_prices_n
 }
 
 // Three assets with a knock-in to come: the levels' n/2 is before its asymptotic range, and the
-// bar is |R(n) - R(n/2)| alone: at n = 64 7.6 bp where the floor would make it 8.5, at n = 96
-// 0.7 bp against 4.5 (its error 0.3; the slow case below).
+// space part is |R(n) - R(n/2)| alone: at n = 64 7.6 bp where the floor would make it 8.5, at
+// n = 96 0.3 bp against 4.2 (its error 0.3; the slow case below).
 BOOST_AUTO_TEST_CASE(a_three_asset_bar_with_a_knock_in_to_come_takes_no_floor) {
   const Product note = resolve_product("els-3a-stepdown");
   BOOST_TEST_REQUIRE(note.can_knock_in());
