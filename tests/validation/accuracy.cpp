@@ -294,9 +294,7 @@ BOOST_AUTO_TEST_CASE(a_target_search_whose_retry_narrowed_the_bar_tries_once_mor
   const PriceResult r = price_to_target(adi(), note, at_nodes(100), target);
   const Accuracy& acc = *r.accuracy;
   BOOST_TEST(*acc.bound <= target.in_price_units(note));
-  const auto second = std::find_if(acc.pricings.begin(), acc.pricings.end(),
-                                   [](const GridPricing& g) { return g.role == "retry 2 fine"; });
-  BOOST_TEST_REQUIRE((second != acc.pricings.end()));
+  BOOST_TEST_REQUIRE(pricing_of(acc, "retry 2 fine"));
   const PriceResult by_default = price_with_bound(adi(), note, at_nodes(default_nodes(note)));
   BOOST_TEST(std::abs(r.price - by_default.price) <= *acc.bound + *by_default.accuracy->bound);
 }
