@@ -126,8 +126,8 @@ void price_in_batches(const SolverInfo& solver, const std::vector<const Product*
 
 double pricing_cost(const Product& note, const GridOptions& grid, const NotePricing& pricing) {
   if (pricing.target || pricing.grid == NoteGrid::Given) return note_cost(note, grid);
-  return note_cost(note, on_default_grid(grid, note)) *
-         extrapolated_work(note.dimension(), pricing.grid == NoteGrid::DefaultWithBar);
+  const GridOptions on_default = on_default_grid(grid, note);
+  return note_cost(note, on_default) * extrapolated_work(note, on_default, pricing.grid == NoteGrid::DefaultWithBar);
 }
 
 PriceResult price_note(const SolverInfo& solver, const Product& note, const SolverOptions& options,

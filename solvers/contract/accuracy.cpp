@@ -11,6 +11,7 @@
 #include "platform/solver_error.hpp"
 #include "platform/stop_request.hpp"
 #include "platform/stopwatch.hpp"
+#include "solvers/contract/cost_model.hpp"
 #include "solvers/contract/error_estimate.hpp"
 #include "solvers/contract/price.hpp"
 #include "solvers/problem/grid_codec.hpp"
@@ -287,9 +288,29 @@ std::string default_grid_words() {
          "assets with no daily knock-in to come), and half as many";
 }
 
-double extrapolated_work(int dimension, bool with_bar) {
-  const double half = std::pow(0.5, dimension), quarter = half * half, value = 1 + half;
-  return with_bar ? value + quarter + half + quarter : value;  // coarser, time levels, domain
+// A note the builder refuses (its pricing says why) takes the levels' share of nodes alone.
+double extrapolated_work(const Product& product, const GridOptions& grid, bool with_bar) {
+  const double half = std::pow(0.5, product.dimension()), quarter = half * half;
+  const auto at = [&](double factor, int steps) {
+    GridOptions g = scaled_nodes(grid, factor);
+    g.nt = std::max(steps, 1);
+    return planned_work(product, g);
+  };
+  try {
+    const Problem fine = plan_problem(product, grid);
+    const int nt = static_cast<int>(fine.time.base_steps());
+    const double work = static_cast<double>(fine.points) * fine.time.march_steps();
+    const double value = work + at(0.5, nt);
+    if (!with_bar) return value / work;
+    GridOptions halved = scaled_nodes(grid, 0.5);
+    halved.nt = std::max(nt / 2, 1);
+    const bool pinned = nt < 2 || steps_pinned(product, halved, nt);
+    const double time = pinned ? at(0.25, 2 * nt) : at(0.5, nt / 2) + at(0.5, nt / 4);
+    const double domain = truncation_negligible(product, grid) ? 0.0 : at(0.25, nt);
+    return (value + at(0.25, nt) + time + domain) / work;
+  } catch (const std::exception&) {
+    return with_bar ? 1 + half + quarter + half + quarter : 1 + half;
+  }
 }
 
 int default_nodes(int dimension) { return dimension == 1 ? 400 : dimension == 2 ? 144 : 80; }

@@ -34,11 +34,11 @@ std::string default_grid_words();
 // The nodes per axis of price_to_target's pilot, doubled while its grids cannot carry the note.
 int pilot_nodes(int dimension);
 
-// The point-steps of Richardson's value over those of its fine grid alone (the coarse grid at the
-// same steps), and with its error bar (price_with_bound) at most: the coarser grid, the time
-// levels (on the coarse grid, or twice the coarser one's steps where dates pin them) and the
-// wider domain on the coarser grid.
-double extrapolated_work(int dimension, bool with_bar);
+// The march work (planned_work) of Richardson's value on `grid` over its fine grid's alone (n/2 at
+// the same steps), and with its error bar (price_with_bound): the coarser grid n/4, the time
+// levels (n/2 at half and a quarter of the steps, or n/4 at twice them where the dates pin the
+// steps) and, where the domain leaves anything to truncate, the wider domain on n/4.
+double extrapolated_work(const Product& product, const GridOptions& grid, bool with_bar);
 
 // Richardson's value from options.grid (n) and n/2 at the same steps: price, delta and gamma.
 PriceResult price_extrapolated(const SolverInfo& solver, const Product& product, const SolverOptions& options);

@@ -5,7 +5,9 @@
 #include <optional>
 #include <string>
 
+#include "products/product.hpp"
 #include "solvers/contract/options.hpp"
+#include "solvers/problem/grid_options.hpp"
 
 namespace elsbench {
 
@@ -19,6 +21,11 @@ struct CostRate {
 
 // The measured rate of this variant, if the calibration covered it.
 std::optional<CostRate> measured_rate(const std::string& solver, Precision precision, int dim);
+
+// One pricing's march on `grid`, layers apart: its points x its planned time grid's march steps (a
+// damped step counts half). A note the builder refuses costs its points x n, or one step a day of
+// a daily knock-in: its pricing says why it was refused.
+double planned_work(const Product& product, const GridOptions& grid);
 
 // A time no pricing of `work` point-layer-steps can beat on a machine up to kFasterMachine times
 // the calibration machine's speed per thread (or GPU): the measured fastest rate over that, with

@@ -121,10 +121,14 @@ AxisErrorEstimate time_estimate(const SolverInfo& solver, const Product& product
   return a;
 }
 
+bool steps_pinned(const Product& product, const GridOptions& grid, int steps, const TimeStepping& stepping) {
+  const Problem planned = plan_problem(product, grid, stepping);
+  return 4 * static_cast<long long>(planned.time.base_steps()) > 3LL * steps;
+}
+
 bool steps_pinned(const SolverInfo& solver, const Product& product, const SolverOptions& options, int steps) {
   try {
-    const Problem planned = plan_problem(product, options.grid, solver.stepping);
-    return 4 * static_cast<long long>(planned.time.base_steps()) > 3LL * steps;
+    return steps_pinned(product, options.grid, steps, solver.stepping);
   } catch (const SolverError& e) {
     if (e.kind() != SolverError::Kind::Unstable) throw;
     return true;

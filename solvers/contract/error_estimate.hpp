@@ -12,6 +12,7 @@
 #include "products/product.hpp"
 #include "solvers/contract/price_result.hpp"
 #include "solvers/contract/solver_info.hpp"
+#include "solvers/problem/grid_options.hpp"
 
 namespace elsbench {
 
@@ -29,6 +30,8 @@ AxisErrorEstimate time_estimate(const SolverInfo& solver, const Product& product
 // Euler's stability bound refuses it. Planned from the time grid alone (plan_problem), before
 // anything is priced.
 bool steps_pinned(const SolverInfo& solver, const Product& product, const SolverOptions& options, int steps);
+// The same for the solvers' own time steps (TimeStepping's default: no stability bound).
+bool steps_pinned(const Product& product, const GridOptions& grid, int steps, const TimeStepping& stepping = {});
 // Three levels of a second-order grid that show no order in [1.5, 3] are not in its asymptotic
 // range, or a discontinuity moves against the nodes: Richardson's error would be a guess (a
 // knocked-in generated note showed 0.8 and 1.6 from n = 72 to 576, and its bar from them missed).

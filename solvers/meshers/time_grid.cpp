@@ -23,6 +23,12 @@ TimeGrid fill(const std::vector<double>& bounds, const std::vector<std::size_t>&
 
 }  // namespace
 
+double TimeGrid::march_steps() const {
+  double damped_steps = 0;
+  for (std::uint8_t d : damped) damped_steps += d;
+  return static_cast<double>(steps()) - 0.5 * damped_steps;
+}
+
 double TimeGrid::max_dt() const {
   double m = 0;
   for (std::size_t i = 0; i < steps(); ++i) m = std::max(m, dt(i));

@@ -15,6 +15,9 @@ struct TimeGrid {
   std::size_t base_steps() const { return steps() - sub_steps; }
   double dt(std::size_t step) const { return tau[step + 1] - tau[step]; }
   double max_dt() const;
+  // What the march costs in steps of the scheme: a damped step solves one implicit stage where HV
+  // solves two, so it counts half (a daily knock-in's sub-steps are two of its three steps a day).
+  double march_steps() const;
 };
 
 // `event_taus`: interior event times in tau (0 < tau < T), any order, duplicates allowed.

@@ -186,6 +186,22 @@ BOOST_AUTO_TEST_CASE(an_els_whose_domain_reaches_far_above_its_barriers_prices_n
   BOOST_TEST(put.accuracy->pricings.back().role == "domain");
 }
 
+// The work a book's plan and queue give a note priced with its bar: that of the levels the bar
+// prices (acc.cost counts a damped sub-step whole, the plan half: a daily note's time level is
+// 4/3 of the fine grid's steps, 3/2 of its march). The levels' nodes alone would say 1.625 in 2-D.
+BOOST_AUTO_TEST_CASE(a_bars_planned_work_is_that_of_the_levels_it_prices) {
+  for (const char* id : {"sample-2a-stepdown", "min-call", "european-put"}) {
+    const Product p = resolve_product(id);
+    const SolverOptions o = at_nodes(default_nodes(p));
+    const PriceResult r = price_with_bound(adi(), p, o);
+    const double planned = extrapolated_work(p, o.grid, true);
+    BOOST_TEST_MESSAGE(id << ": planned " << planned << ", priced " << r.accuracy->cost);
+    BOOST_TEST(planned == r.accuracy->cost, boost::test_tools::tolerance(0.03));
+    const double value = 1 + std::pow(0.5, p.dimension());  // n/2 at the same steps
+    BOOST_TEST(extrapolated_work(p, o.grid, false) == value, boost::test_tools::tolerance(1e-12));
+  }
+}
+
 // Three assets with a knock-in to come: the levels' n/2 is before its asymptotic range, and the
 // space part is |R(n) - R(n/2)| alone: at n = 64 7.6 bp where the floor would make it 8.5, at
 // n = 96 0.3 bp against 4.2 (its error 0.3; the slow case below).
