@@ -288,7 +288,7 @@ std::string default_grid_words() {
          "assets with no daily knock-in to come), and half as many";
 }
 
-// A note the builder refuses (its pricing says why) takes the levels' share of nodes alone.
+// A grid the builder refuses (the pricing says why) leaves the levels' share of nodes alone.
 double extrapolated_work(const Product& product, const GridOptions& grid, bool with_bar) {
   const double half = std::pow(0.5, product.dimension()), quarter = half * half;
   const auto at = [&](double factor, int steps) {

@@ -1,7 +1,5 @@
 #include "solvers/contract/cost_model.hpp"
 
-#include <algorithm>
-#include <exception>
 #include <vector>
 
 #include "solvers/problem/problem_builder.hpp"
@@ -27,14 +25,8 @@ std::optional<CostRate> measured_rate(const std::string& solver, Precision preci
 }
 
 double planned_work(const Product& product, const GridOptions& grid) {
-  try {
-    const Problem planned = plan_problem(product, grid);
-    return static_cast<double>(planned.points) * planned.time.march_steps();
-  } catch (const std::exception&) {
-    double steps = grid.nt ? *grid.nt : grid.n;
-    if (product.knocks_in_daily()) steps = std::max(steps, product.maturity() * product.els().knock_in.days_per_year);
-    return grid.points(product.dimension()) * steps;
-  }
+  const Problem planned = plan_problem(product, grid);
+  return static_cast<double>(planned.points) * planned.time.march_steps();
 }
 
 double lower_bound_seconds(const std::string& solver, Precision precision, int dim, const Device& device, double work) {

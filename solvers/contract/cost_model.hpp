@@ -23,8 +23,7 @@ struct CostRate {
 std::optional<CostRate> measured_rate(const std::string& solver, Precision precision, int dim);
 
 // One pricing's march on `grid`, layers apart: its points x its planned time grid's march steps (a
-// damped step counts half). A note the builder refuses costs its points x n, or one step a day of
-// a daily knock-in: its pricing says why it was refused.
+// damped step counts half). Throws where the builder refuses the grid (plan_problem).
 double planned_work(const Product& product, const GridOptions& grid);
 
 // A time no pricing of `work` point-layer-steps can beat on a machine up to kFasterMachine times
