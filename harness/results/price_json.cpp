@@ -90,6 +90,7 @@ nlohmann::json to_json(const PriceResult& r) {
           {"shape", r.shape},
           {"grid_points", r.grid_points()},
           {"time_steps", r.time_steps},
+          {"march_steps", r.march_steps},
           {"device", r.device},
           {"precision", r.precision},
           {"threads", r.threads},

@@ -13,16 +13,16 @@ namespace elsbench {
 struct PreflightEstimate {
   double bytes = 0;        // the variant's memory model at this grid (0: no model)
   double available = 0;    // the memory that limits it (host: MemAvailable; 0: not known)
-  double work = 0;         // grid points x value layers x time steps
+  double work = 0;         // grid points x value layers x march steps (a damped step counts half)
   double min_seconds = 0;  // a lower bound of the time: lower_bound_seconds (cost_model.hpp)
 };
 
 PreflightEstimate estimate_pricing(const SolverInfo& solver, const Product& product, const SolverOptions& options,
-                                   std::size_t points, std::size_t steps);
+                                   std::size_t points, double steps);
 
 // Throws SolverError(OutOfMemory) when the model exceeds the available memory, SolverError(TooMuchWork)
 // when the lower bound of the time exceeds options.max_seconds (when > 0); both name the figures.
 void preflight(const SolverInfo& solver, const Product& product, const SolverOptions& options,
-               std::size_t points, std::size_t steps);
+               std::size_t points, double steps);
 
 }  // namespace elsbench

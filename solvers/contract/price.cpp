@@ -67,6 +67,7 @@ PriceResult grid_of(const Problem& pb) {
   r.shape = pb.shape();
   r.time_steps = pb.time.steps();
   r.nt = pb.time.base_steps();
+  r.march_steps = pb.time.march_steps();
   return r;
 }
 
@@ -157,7 +158,7 @@ void require_within_bounds(const Product& product, const PriceResult& r, Precisi
 // The problem, with the pre-flight check (memory model, work) run before its full-grid arrays exist.
 Problem checked_problem(const SolverInfo& s, const Product& product, const SolverOptions& opt) {
   return build_problem(product, opt.grid, s.stepping,
-                       [&](std::size_t points, std::size_t steps) { preflight(s, product, opt, points, steps); });
+                       [&](std::size_t points, double steps) { preflight(s, product, opt, points, steps); });
 }
 
 // The steps a pricing would march, added to the progress's plan; the result has its shape and
@@ -243,7 +244,7 @@ std::vector<PriceResult> price_book_with(const SolverInfo& s, const std::vector<
     const std::vector<const Product*> chunk(products.begin() + static_cast<std::ptrdiff_t>(first),
                                             products.begin() + static_cast<std::ptrdiff_t>(first + count));
     Built b;
-    b.problems = build_problems(chunk, opt.grid, s.stepping, [&](std::size_t k, std::size_t points, std::size_t steps) {
+    b.problems = build_problems(chunk, opt.grid, s.stepping, [&](std::size_t k, std::size_t points, double steps) {
       preflight(s, *chunk[k], opt, points, steps);
     });
     b.problems_seconds = seconds_since(start);

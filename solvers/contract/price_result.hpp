@@ -84,6 +84,7 @@ struct PriceResult {
   // The --nt that gives this time grid again: time_steps less the knock-in damping sub-steps,
   // which the grid adds after each monitoring date whatever nt is.
   std::size_t nt = 0;
+  double march_steps = 0;           // TimeGrid::march_steps: what the cost model's rates count
   std::string device = "cpu";
   std::string precision = "fp64";
   int threads = 1;

@@ -877,7 +877,7 @@ Problem build_without_node_weights(const Product& p, const GridOptions& g, const
                                    const BeforeArrays& before_arrays) {
   const std::vector<NoteEvent> events = note_events(p);
   Problem pb = plan_note(p, events, g, stepping);
-  if (before_arrays) before_arrays(pb.points, pb.time.steps());
+  if (before_arrays) before_arrays(pb.points, pb.time.march_steps());
   if (p.is_els()) {
     set_els_payoff(pb, p, events);
   } else {
@@ -914,7 +914,7 @@ std::vector<Problem> build_problems(const std::vector<const Product*>& products,
   std::vector<Problem> problems(products.size());
   side_by_side(products.size(), [&](std::size_t i) {
     BeforeArrays check;
-    if (before_arrays) check = [&](std::size_t points, std::size_t steps) { before_arrays(i, points, steps); };
+    if (before_arrays) check = [&](std::size_t points, double steps) { before_arrays(i, points, steps); };
     problems[i] = build_without_node_weights(*products[i], grid, stepping, check);
   });
   return problems;

@@ -15,7 +15,8 @@ namespace elsbench {
 // beyond the stability bound: checked on the 1-D operators, before any full-grid array exists.
 // before_arrays(points, steps), when given, runs once the mesh and the time grid are known and
 // before any full-grid array is allocated: the pre-flight check of what the pricing will need.
-using BeforeArrays = std::function<void(std::size_t points, std::size_t steps)>;
+// Its steps are the march's (TimeGrid::march_steps: a damped step counts half).
+using BeforeArrays = std::function<void(std::size_t points, double steps)>;
 // More time steps than any case of the sweeps takes (daily dates over 30 years are 11,000): the
 // time grid itself would take gigabytes. The bound of every way to ask for steps (--nt, a sweep's
 // rule, a validation preset), checked again before the grid is allocated.
@@ -33,7 +34,7 @@ Problem build_problem(const Product& product, const GridOptions& grid, const Tim
 // steps), when given, is each note's pre-flight. Their event sides are per-axis fractions only
 // (`event_weights` empty): the on-chip march forms phi from them, the batched march's image
 // forms its per-node weights with node_weights.
-using BeforeNoteArrays = std::function<void(std::size_t note, std::size_t points, std::size_t steps)>;
+using BeforeNoteArrays = std::function<void(std::size_t note, std::size_t points, double steps)>;
 std::vector<Problem> build_problems(const std::vector<const Product*>& products, const GridOptions& grid,
                                     const TimeStepping& stepping = {}, const BeforeNoteArrays& before_arrays = {});
 // The batch a book's march takes: a pointer to each problem, in order.

@@ -116,7 +116,7 @@ BOOST_AUTO_TEST_CASE(a_book_s_problems_built_side_by_side_equal_each_note_s_own)
     BOOST_TEST(built[k].time.steps() == one.time.steps(), "note " << k);
   }
   std::atomic<std::size_t> checked{0};
-  const auto refuse_note_3 = [&](std::size_t note, std::size_t, std::size_t) {
+  const auto refuse_note_3 = [&](std::size_t note, std::size_t, double) {
     if (note == 3) throw std::length_error("note 3 refused");
     ++checked;
   };
