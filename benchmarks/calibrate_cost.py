@@ -4,6 +4,9 @@ and dimension on one thread (OMP_WAIT_POLICY=passive), over a few grid sizes, an
 their machine, commit and date to solvers/contract/cost_rates.inc, which the pre-flight check reads
 (solvers/contract/cost_model.hpp). GPU rows come from a `gpu_adi` Google Benchmark file measured on
 a GPU (--gpu-benchmark), whose march times per step are of the sample ELS (2 layers) on n x n.
+A step is a march step (`price --json`'s march_steps: a damped step counts half), as the book's
+plan counts them; the marches are long (MARCH_STEPS) so that the set-up's seconds do not pass for
+the march's.
 
     python3 benchmarks/calibrate_cost.py [--bin build/elsbench] [--gpu-benchmark FILE --gpu-name NAME]
         [--repetitions 3] [--out solvers/contract/cost_rates.inc] [--check]
@@ -24,24 +27,29 @@ import sys
 
 # Layers per product: a knock-in note marches two value layers (alive and knocked in).
 PRODUCTS = {1: ("european-call", 1), 2: ("min-call", 1), 3: ("els-3a-stepdown", 2)}
-# Grid sizes per dimension, small to large enough to leave the caches, each pricing within seconds.
+# Grid sizes per dimension, small to large enough to leave the caches (3-D 100: 1e6 points), each
+# pricing within half a minute.
 SIZES = {
-    "adi": {1: [400, 1600, 6400], 2: [50, 100, 200, 400], 3: [24, 40, 64]},
+    "adi": {1: [400, 1600, 6400], 2: [50, 100, 200, 400], 3: [24, 40, 64, 100]},
     "explicit": {1: [100, 400], 2: [40, 80, 120], 3: [16, 24, 32]},
     "cn-direct": {1: [400, 1600, 6400], 2: [30, 60, 100]},
 }
 PRECISIONS = {"adi": ["fp64", "mixed", "fp32"], "explicit": ["fp64"], "cn-direct": ["fp64"]}
+# --nt per solver: a daily note's march is a thousand steps or more (the explicit one's are its
+# stable steps, thousands already).
+MARCH_STEPS = {"adi": 1000, "cn-direct": 1000}
 # Beyond the calibrated sizes: solver, precision, dimension, n, threads.
 CHECKS = [("adi", "fp64", 1, 25600, 1), ("adi", "fp64", 2, 1000, 1), ("adi", "fp64", 2, 1000, 2),
           ("adi", "mixed", 2, 800, 2), ("adi", "fp64", 3, 80, 1), ("adi", "mixed", 3, 80, 2),
           ("explicit", "fp64", 2, 200, 1), ("explicit", "fp64", 3, 48, 2), ("cn-direct", "fp64", 2, 150, 1),
           ("cn-direct", "fp64", 2, 200, 1)]
+GPU_GRID_STEPS = 100  # benchmarks/gpu_adi.cpp's kGridSteps
 CPP_PRECISION = {"fp64": "Precision::FP64", "fp32": "Precision::FP32", "mixed": "Precision::Mixed"}
 
 
-def price(binary, solver, precision, product, n, threads=1):
+def price(binary, solver, precision, product, n, threads=1, nt=None):
     cmd = [binary, "price", "--product", product, "--solver", solver, "--n", str(n), "--threads", str(threads),
-           "--precision", precision, "--reference", "none", "--json"]
+           "--precision", precision, "--reference", "none", "--json"] + (["--nt", str(nt)] if nt else [])
     env = dict(os.environ, OMP_WAIT_POLICY="passive")
     out = subprocess.run(cmd, capture_output=True, text=True, env=env, check=True).stdout
     return json.loads(out)
@@ -55,10 +63,11 @@ def cpu_rows(binary, repetitions):
                 product, layers = PRODUCTS[dim]
                 rates = []
                 for n in sizes:
-                    runs = [price(binary, solver, precision, product, n) for _ in range(repetitions)]
+                    runs = [price(binary, solver, precision, product, n, nt=MARCH_STEPS.get(solver))
+                            for _ in range(repetitions)]
                     seconds = statistics.median(r["seconds"] for r in runs)
                     r = runs[0]
-                    rates.append((n, seconds / (r["grid_points"] * layers * r["time_steps"]) * 1e9))
+                    rates.append((n, seconds / (r["grid_points"] * layers * r["march_steps"]) * 1e9))
                 rows.append((solver, precision, dim, rates))
                 print(f"{solver} {precision} {dim}-D: " + ", ".join(f"n={n} {ns:.3g} ns" for n, ns in rates),
                       file=sys.stderr)
@@ -102,19 +111,23 @@ def check(binary, rates_path):
     for solver, precision, dim, n, threads in CHECKS:
         product, layers = PRODUCTS[dim]
         r = price(binary, solver, precision, product, n, threads)
-        model = r["grid_points"] * layers * r["time_steps"] * rates[(solver, precision, dim)] * 1e-9 / threads
+        model = r["grid_points"] * layers * r["march_steps"] * rates[(solver, precision, dim)] * 1e-9 / threads
         print(f"{solver} {precision} {dim}-D n={n} threads {threads}: {r['seconds']:.3g} s, model {model:.3g} s, "
               f"actual/model {r['seconds'] / model:.2f}", flush=True)
 
 
-def gpu_rows(path):
+def gpu_rows(path, binary):
+    """Per march step: the benchmark's us_per_step counts every step of the sample's time grid at
+    its --nt (gpu_adi's kGridSteps), damped ones whole; that grid's own ratio converts it."""
+    grid = price(binary, "adi", "fp64", "sample-2a-stepdown", 20, nt=GPU_GRID_STEPS)
+    per_march_step = grid["time_steps"] / grid["march_steps"]
     rows = {}
     for b in benchmarks_of(path):
         m = re.match(r"march/([^/]+)/([^/]+)/hundsdorfer-verwer/n:(\d+)/", b["name"])
         if not m or "us_per_step" not in b:
             continue
         variant, precision, n = m.group(1), m.group(2), int(m.group(3))
-        ns = b["us_per_step"] * 1e3 / (n * n * 2)  # the sample ELS: n x n points, 2 layers
+        ns = b["us_per_step"] * 1e3 * per_march_step / (n * n * 2)  # the sample ELS: n x n points, 2 layers
         rows.setdefault((variant, precision), []).append((n, ns))
     return [(v, p, 2, sorted(r)) for (v, p), r in sorted(rows.items())]
 
@@ -147,16 +160,16 @@ def commit(root):
 def write(out, rows, cpu_header, gpu_header):
     lines = [
         "// Generated by benchmarks/calibrate_cost.py; do not edit (rerun it). Per row: solver, precision,",
-        "// dimension, the fastest and the slowest ns per point-layer-step over the sizes measured (in",
-        "// the trailing comment, n: ns).",
+        "// dimension, the fastest and the slowest ns per point-layer-step over the sizes measured, and",
+        "// each size's {n, ns}.",
         f"// CPU rows: {cpu_header}",
     ]
     if gpu_header:
         lines.append(f"// GPU rows: {gpu_header}")
     for solver, precision, dim, rates in rows:
         ns = [r for _, r in rates]
-        sizes = ", ".join(f"{n}: {r:.3g}" for n, r in rates)
-        lines.append(f'{{"{solver}", {CPP_PRECISION[precision]}, {dim}, {min(ns):.4g}, {max(ns):.4g}}},  // {sizes}')
+        sizes = ", ".join(f"{{{n}, {r:.4g}}}" for n, r in rates)
+        lines.append(f'{{"{solver}", {CPP_PRECISION[precision]}, {dim}, {min(ns):.4g}, {max(ns):.4g}, {{{sizes}}}}},')
     tmp = out + ".tmp"
     with open(tmp, "w") as f:
         f.write("\n".join(lines) + "\n")
@@ -179,7 +192,7 @@ def main():
     rows = cpu_rows(args.bin, args.repetitions)
     gpu_header = ""
     if args.gpu_benchmark:
-        rows += gpu_rows(args.gpu_benchmark)
+        rows += gpu_rows(args.gpu_benchmark, args.bin)
         gpu_header = f"{args.gpu_name or 'a GPU'}, from {os.path.basename(args.gpu_benchmark)}"
     for solver, precision, dim, rates in rows:
         low = min(r for _, r in rates)

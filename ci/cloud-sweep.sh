@@ -103,9 +103,10 @@ if [ "$dry_run" = 1 ]; then
   fi
   echo "$plan"
   # The cost of the estimated time at the instance's on-demand price.
-  python3 - "$instance" "$(sed -n 's/^estimate_seconds: //p' <<<"$plan")" <<'PY'
+  python3 - "$instance" "$(sed -n 's/^estimate_seconds: //p' <<<"$plan")" \
+    "$(sed -n 's/^expected_seconds: //p' <<<"$plan")" <<'PY'
 import json, sys
-instance, estimate = sys.argv[1], sys.argv[2].split()
+instance, estimate, expected = sys.argv[1], sys.argv[2].split(), sys.argv[3].split()
 prices = {i["id"]: i for i in json.load(open("harness/cloud/prices.json"))["instances"]}
 if instance not in prices:
     print(f"cost: {instance} is not in harness/cloud/prices.json: no price")
@@ -114,8 +115,9 @@ elif len(estimate) != 2:
 else:
     per_hour = prices[instance]["usd_per_hour"]
     low, high = (float(x) for x in estimate)
-    print(f"cost: ${low / 3600 * per_hour:.4f} to ${high / 3600 * per_hour:.4f} on {instance} at ${per_hour}/h "
-          f"(time of marching only, from the plan's estimate)")
+    mid = f"${float(expected[0]) / 3600 * per_hour:.4f} (" if expected else "("
+    print(f"cost: {mid}${low / 3600 * per_hour:.4f} to ${high / 3600 * per_hour:.4f}) on {instance} at "
+          f"${per_hour}/h (time of marching only, from the plan's estimate)")
 PY
   exit 0
 fi

@@ -29,7 +29,7 @@ BookPlan plan_book(const Book& book, const BookRunSpec& spec) {
   Device device = spec.options.device;
   if (device.is_cpu()) device.threads = spec.threads;
   plan.parallel = device.is_cpu() ? resolved_threads(device) : 1;
-  double low = 0, high = 0;
+  double low = 0, high = 0, expected = 0;
   bool measured = true;
   for (const BookNote& n : book.notes) {
     const int dim = n.product.dimension();
@@ -39,19 +39,22 @@ BookPlan plan_book(const Book& book, const BookRunSpec& spec) {
       continue;
     }
     const double layers = grid_load(n.product).layers;
-    const double work = pricing_cost(n.product, spec.options.grid, note_pricing(spec)) * layers;
-    plan.work += work;
+    const std::vector<PlannedLevel> levels = pricing_levels(n.product, spec.options.grid, note_pricing(spec));
     const std::optional<CostRate> rate = measured_rate(spec.solver, spec.options.precision, dim);
-    if (!rate) {
-      measured = false;
-      continue;
+    for (const PlannedLevel& level : levels) {
+      const double work = level.work * layers;
+      plan.work += work;
+      if (!rate) continue;
+      low += work * rate->fastest_ns * 1e-9;
+      high += work * rate->slowest_ns * 1e-9;
+      expected += work * rate_at(*rate, level.nodes) * 1e-9;
     }
-    low += work * rate->fastest_ns * 1e-9;
-    high += work * rate->slowest_ns * 1e-9;
+    measured = measured && rate.has_value();
   }
   if (measured) {
     plan.low_seconds = low / plan.parallel;
     plan.high_seconds = high / plan.parallel;
+    plan.expected_seconds = expected / plan.parallel;
   }
   return plan;
 }
@@ -66,9 +69,10 @@ std::string describe(const BookPlan& plan, const BookRunSpec& spec) {
   if (plan.refused > 0) s << "refused: " << plan.refused << " notes have more underlyings than " << spec.solver << " takes\n";
   s << "work: " << plan.work << " point-layer-steps\n";
   if (plan.low_seconds) {
-    s << "estimate: " << *plan.low_seconds << " to " << *plan.high_seconds
-      << " s of marching at the rates measured for " << spec.solver
+    s << "estimate: " << *plan.expected_seconds << " s (" << *plan.low_seconds << " to " << *plan.high_seconds
+      << ") of marching at the rates measured for " << spec.solver
       << " (solvers/contract/cost_rates.inc: the calibration machines; a GPU's single-note march)\n";
+    s << "expected_seconds: " << *plan.expected_seconds << '\n';
     s << "estimate_seconds: " << *plan.low_seconds << ' ' << *plan.high_seconds << '\n';
   } else {
     s << "estimate: none, no rate was measured for " << spec.solver << " in " << to_string(spec.options.precision)

@@ -125,9 +125,21 @@ void price_in_batches(const SolverInfo& solver, const std::vector<const Product*
 }  // namespace
 
 double pricing_cost(const Product& note, const GridOptions& grid, const NotePricing& pricing) {
-  if (pricing.target || pricing.grid == NoteGrid::Given) return note_cost(note, grid);
+  double work = 0;
+  for (const PlannedLevel& l : pricing_levels(note, grid, pricing)) work += l.work;
+  return work;
+}
+
+std::vector<PlannedLevel> pricing_levels(const Product& note, const GridOptions& grid, const NotePricing& pricing) {
+  if (pricing.target || pricing.grid == NoteGrid::Given) return {{static_cast<double>(grid.n), note_cost(note, grid)}};
   const GridOptions on_default = on_default_grid(grid, note);
-  return note_cost(note, on_default) * extrapolated_work(note, on_default, pricing.grid == NoteGrid::DefaultWithBar);
+  const bool with_bar = pricing.grid == NoteGrid::DefaultWithBar;
+  try {
+    return extrapolated_levels(note, on_default, with_bar);
+  } catch (const std::exception&) {
+    const double work = note_cost(note, on_default) * extrapolated_work(note, on_default, with_bar);
+    return {{static_cast<double>(on_default.n), work}};
+  }
 }
 
 PriceResult price_note(const SolverInfo& solver, const Product& note, const SolverOptions& options,

@@ -52,6 +52,9 @@ struct NotePricing {
 // A note's work under `pricing` (points x steps: note_cost.hpp) for the queue's order and the
 // progress; a target's grid is known after its pilot only: the options' grid stands for it.
 double pricing_cost(const Product& note, const GridOptions& grid, const NotePricing& pricing);
+// The same work by the grids it prices (extrapolated_levels), for the rates of their sizes; where
+// the builder refuses a level, one level of the fine grid's nodes.
+std::vector<PlannedLevel> pricing_levels(const Product& note, const GridOptions& grid, const NotePricing& pricing);
 
 // One note as `pricing` asks (target, grid; not the Greeks): the one rule of book notes and rungs.
 PriceResult price_note(const SolverInfo& solver, const Product& note, const SolverOptions& options,

@@ -3,15 +3,28 @@
 #include <algorithm>
 #include <numeric>
 
-namespace elsbench {
+#include "solvers/contract/cost_model.hpp"
 
-double note_cost(const Product& product, const GridOptions& grid) {
-  const double points = grid.points(product.dimension());
-  // Daily monitoring takes a step a day at least; otherwise about n steps over the note's life.
+namespace elsbench {
+namespace {
+
+// A grid the builder refuses still has a place in the queue (its pricing fails fast): points x
+// about n steps, or a step a day under daily monitoring.
+double rough_cost(const Product& product, const GridOptions& grid) {
   double steps = grid.nt ? *grid.nt : grid.n;
   if (product.knocks_in_daily())
     steps = std::max(steps, product.maturity() * product.els().knock_in.days_per_year);
-  return points * steps;
+  return grid.points(product.dimension()) * steps;
+}
+
+}  // namespace
+
+double note_cost(const Product& product, const GridOptions& grid) {
+  try {
+    return planned_work(product, grid);
+  } catch (const std::exception&) {
+    return rough_cost(product, grid);
+  }
 }
 
 std::vector<std::vector<std::size_t>> cost_balanced_shares(const std::vector<double>& costs, int parts) {

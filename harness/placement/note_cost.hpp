@@ -1,6 +1,7 @@
 #pragma once
-// The estimated cost of pricing a note: grid points x time steps. Orders a book's work (largest
-// first, so that no thread is left with a long note at the end) and splits it between devices or ranks.
+// The estimated cost of pricing a note: grid points x its planned march steps (planned_work, the
+// steps the cost model's rates count). Orders a book's work (largest first, so that no thread is
+// left with a long note at the end) and splits it between devices or ranks.
 #include <cstddef>
 #include <vector>
 

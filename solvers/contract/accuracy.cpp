@@ -288,27 +288,39 @@ std::string default_grid_words() {
          "assets with no daily knock-in to come), and half as many";
 }
 
-// A grid the builder refuses (the pricing says why) leaves the levels' share of nodes alone.
-double extrapolated_work(const Product& product, const GridOptions& grid, bool with_bar) {
-  const double half = std::pow(0.5, product.dimension()), quarter = half * half;
+std::vector<PlannedLevel> extrapolated_levels(const Product& product, const GridOptions& grid, bool with_bar) {
   const auto at = [&](double factor, int steps) {
     GridOptions g = scaled_nodes(grid, factor);
     g.nt = std::max(steps, 1);
-    return planned_work(product, g);
+    return PlannedLevel{factor * grid.n, planned_work(product, g)};
   };
+  const Problem fine = plan_problem(product, grid);
+  const int nt = static_cast<int>(fine.time.base_steps());
+  const double fine_work = static_cast<double>(fine.points) * fine.time.march_steps();
+  std::vector<PlannedLevel> levels = {{static_cast<double>(grid.n), fine_work}, at(0.5, nt)};
+  if (!with_bar) return levels;
+  levels.push_back(at(0.25, nt));
+  GridOptions halved = scaled_nodes(grid, 0.5);
+  halved.nt = std::max(nt / 2, 1);
+  if (nt < 2 || steps_pinned(product, halved, nt)) {
+    levels.push_back(at(0.25, 2 * nt));
+  } else {
+    levels.push_back(at(0.5, nt / 2));
+    levels.push_back(at(0.5, nt / 4));
+  }
+  if (!truncation_negligible(product, grid)) levels.push_back(at(0.25, nt));
+  return levels;
+}
+
+// A grid the builder refuses (the pricing says why) leaves the levels' share of nodes alone.
+double extrapolated_work(const Product& product, const GridOptions& grid, bool with_bar) {
   try {
-    const Problem fine = plan_problem(product, grid);
-    const int nt = static_cast<int>(fine.time.base_steps());
-    const double work = static_cast<double>(fine.points) * fine.time.march_steps();
-    const double value = work + at(0.5, nt);
-    if (!with_bar) return value / work;
-    GridOptions halved = scaled_nodes(grid, 0.5);
-    halved.nt = std::max(nt / 2, 1);
-    const bool pinned = nt < 2 || steps_pinned(product, halved, nt);
-    const double time = pinned ? at(0.25, 2 * nt) : at(0.5, nt / 2) + at(0.5, nt / 4);
-    const double domain = truncation_negligible(product, grid) ? 0.0 : at(0.25, nt);
-    return (value + at(0.25, nt) + time + domain) / work;
+    const std::vector<PlannedLevel> levels = extrapolated_levels(product, grid, with_bar);
+    double work = 0;
+    for (const PlannedLevel& l : levels) work += l.work;
+    return work / levels.front().work;
   } catch (const std::exception&) {
+    const double half = std::pow(0.5, product.dimension()), quarter = half * half;
     return with_bar ? 1 + half + quarter + half + quarter : 1 + half;
   }
 }

@@ -6,6 +6,7 @@
 // the sum of a space, a time and a truncation part (each defined in docs/accuracy.md, "Richardson's
 // value, the error bar and --target-error").
 #include <string>
+#include <vector>
 
 #include "products/product.hpp"
 #include "solvers/contract/error_target.hpp"
@@ -34,10 +35,17 @@ std::string default_grid_words();
 // The nodes per axis of price_to_target's pilot, doubled while its grids cannot carry the note.
 int pilot_nodes(int dimension);
 
-// The march work (planned_work) of Richardson's value on `grid` over its fine grid's alone (n/2 at
-// the same steps), and with its error bar (price_with_bound): the coarser grid n/4, the time
-// levels (n/2 at half and a quarter of the steps, or n/4 at twice them where the dates pin the
-// steps) and, where the domain leaves anything to truncate, the wider domain on n/4.
+// The pricings of Richardson's value on `grid` (n, and n/2 at the same steps) and with its error
+// bar (price_with_bound): the coarser grid n/4, the time levels (n/2 at half and a quarter of the
+// steps, or n/4 at twice them where the dates pin the steps) and, where the domain leaves anything
+// to truncate, the wider domain on n/4. Each with its march work (planned_work), the fine first.
+// Throws where the builder refuses a grid.
+struct PlannedLevel {
+  double nodes = 0;  // per axis
+  double work = 0;   // points x march steps
+};
+std::vector<PlannedLevel> extrapolated_levels(const Product& product, const GridOptions& grid, bool with_bar);
+// Their work over the fine grid's alone; where the builder refuses, the levels' share of nodes.
 double extrapolated_work(const Product& product, const GridOptions& grid, bool with_bar);
 
 // Richardson's value from options.grid (n) and n/2 at the same steps: price, delta and gamma.

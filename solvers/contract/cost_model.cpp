@@ -1,5 +1,7 @@
 #include "solvers/contract/cost_model.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <vector>
 
 #include "solvers/problem/problem_builder.hpp"
@@ -22,6 +24,17 @@ std::optional<CostRate> measured_rate(const std::string& solver, Precision preci
   for (const CostRate& r : kRates)
     if (solver == r.solver && precision == r.precision && dim == r.dim) return r;
   return std::nullopt;
+}
+
+double rate_at(const CostRate& rate, double nodes) {
+  const auto& s = rate.sizes;
+  if (s.empty()) return rate.slowest_ns;
+  if (nodes <= s.front().first) return s.front().second;
+  if (nodes >= s.back().first) return s.back().second;
+  const auto above = std::find_if(s.begin(), s.end(), [&](const auto& p) { return p.first >= nodes; });
+  const auto below = above - 1;
+  const double t = std::log(nodes / below->first) / std::log(static_cast<double>(above->first) / below->first);
+  return below->second + t * (above->second - below->second);
 }
 
 double planned_work(const Product& product, const GridOptions& grid) {

@@ -4,6 +4,8 @@
 // point-layer-step per solver, precision and dimension, on one CPU thread or one GPU.
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "products/product.hpp"
 #include "solvers/contract/options.hpp"
@@ -17,10 +19,14 @@ struct CostRate {
   int dim;
   double fastest_ns;  // the fastest over the grid sizes measured: what a lower bound takes
   double slowest_ns;  // the slowest: how far the fastest may be from one pricing's rate there
+  std::vector<std::pair<int, double>> sizes;  // nodes per axis: ns, as measured, by size
 };
 
 // The measured rate of this variant, if the calibration covered it.
 std::optional<CostRate> measured_rate(const std::string& solver, Precision precision, int dim);
+// The rate expected on `nodes` per axis: between the sizes measured, interpolated in log n; beyond
+// them, the nearest one's.
+double rate_at(const CostRate& rate, double nodes);
 
 // One pricing's march on `grid`, layers apart: its points x its planned time grid's march steps (a
 // damped step counts half). Throws where the builder refuses the grid (plan_problem).

@@ -26,6 +26,7 @@
 #include "platform/input_error.hpp"
 #include "products/book_file.hpp"
 #include "products/book_generator.hpp"
+#include "products/catalog.hpp"
 #include "products/product_json.hpp"
 #include "solvers/contract/price.hpp"
 #include "solvers/contract/solver.hpp"
@@ -390,6 +391,23 @@ BOOST_AUTO_TEST_CASE(shares_are_balanced_by_cost_and_hold_every_note_once) {
   BOOST_TEST((shares[1] == std::vector<std::size_t>{1, 2, 4}));  // 4 + 3 + 1
 }
 
+BOOST_AUTO_TEST_CASE(a_notes_cost_is_the_march_its_pricing_takes) {
+  // The sample's daily knock-in adds two damped sub-steps after each date but the last, each half
+  // an HV step's solves: the rates (solvers/contract/cost_rates.inc) are per such march step.
+  const Product sample = resolve_product("sample-2a-stepdown");
+  SolverOptions o = adi_options(1);
+  o.grid.n = 40;
+  const PriceResult r = price_with(SolverRegistry::instance().get("adi"), sample, o);
+  const double nt = static_cast<double>(r.nt), sub_steps = static_cast<double>(r.time_steps - r.nt);
+  BOOST_TEST(sub_steps == 2 * (nt - 1));
+  BOOST_TEST(r.march_steps == nt + sub_steps / 2, boost::test_tools::tolerance(1e-3));
+  BOOST_TEST(note_cost(sample, o.grid) == static_cast<double>(r.grid_points()) * r.march_steps,
+             boost::test_tools::tolerance(1e-3));
+  // A grid the builder refuses keeps a place in the queue: its points x its steps.
+  o.grid.nt = 20'000'000;
+  BOOST_TEST(note_cost(sample, o.grid) == 40.0 * 40.0 * 2e7);
+}
+
 namespace {
 
 // References on demand at a loose target (0.5 % of the notional), so that each note's Monte Carlo
@@ -516,11 +534,14 @@ BOOST_AUTO_TEST_CASE(a_book_plan_counts_its_notes_and_estimates_its_time) {
   BOOST_TEST_REQUIRE(one.low_seconds.has_value());
   BOOST_TEST(*one.low_seconds > 0);
   BOOST_TEST(*one.low_seconds <= *one.high_seconds);
+  BOOST_TEST(*one.expected_seconds >= *one.low_seconds);
+  BOOST_TEST(*one.expected_seconds <= *one.high_seconds);
   spec.threads = 2;
   const BookPlan two = plan_book(book, spec);
   BOOST_TEST(two.parallel == 2);
   BOOST_TEST(*two.low_seconds == *one.low_seconds / 2, boost::test_tools::tolerance(1e-12));
   BOOST_TEST(describe(two, spec).find("estimate_seconds: ") != std::string::npos);
+  BOOST_TEST(describe(two, spec).find("expected_seconds: ") != std::string::npos);
   // A two-asset GPU variant never calibrated: three-asset notes refused, no estimate.
   spec.solver = "test-recording-gpu";
   spec.options.device = parse_device("cuda:0");

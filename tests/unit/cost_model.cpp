@@ -37,3 +37,17 @@ BOOST_AUTO_TEST_CASE(the_lower_bound_is_the_fastest_rate_on_a_faster_machine_wit
   BOOST_TEST(lower_bound_seconds("no-such-variant", Precision::FP64, 2, one, work) == 10.0,
              boost::test_tools::tolerance(1e-12));
 }
+
+BOOST_AUTO_TEST_CASE(the_rate_at_a_size_is_the_measured_one_and_between_sizes_in_log_n) {
+  const CostRate rate{"x", Precision::FP64, 2, 2.0, 4.0, {{50, 4.0}, {200, 2.0}}};
+  BOOST_TEST(rate_at(rate, 50) == 4.0);
+  BOOST_TEST(rate_at(rate, 200) == 2.0);
+  BOOST_TEST(rate_at(rate, 100) == 3.0, boost::test_tools::tolerance(1e-12));  // halfway in log n
+  BOOST_TEST(rate_at(rate, 20) == 4.0);   // beyond the sizes: the nearest one's
+  BOOST_TEST(rate_at(rate, 800) == 2.0);
+  // Every calibrated row lists its sizes, increasing, within its fastest and slowest.
+  const CostRate adi = *measured_rate("adi", Precision::FP64, 2);
+  BOOST_TEST_REQUIRE(adi.sizes.size() >= 2u);
+  for (std::size_t i = 1; i < adi.sizes.size(); ++i) BOOST_TEST(adi.sizes[i - 1].first < adi.sizes[i].first);
+  for (const auto& [n, ns] : adi.sizes) BOOST_TEST((ns >= adi.fastest_ns && ns <= adi.slowest_ns), n);
+}
