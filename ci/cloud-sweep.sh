@@ -110,6 +110,10 @@ instance, estimate, expected = sys.argv[1], sys.argv[2].split(), sys.argv[3].spl
 prices = {i["id"]: i for i in json.load(open("harness/cloud/prices.json"))["instances"]}
 if instance not in prices:
     print(f"cost: {instance} is not in harness/cloud/prices.json: no price")
+elif len(estimate) == 1 and estimate[0] != "unmeasured":
+    per_hour = prices[instance]["usd_per_hour"]
+    print(f"cost: at least ${float(estimate[0]) / 3600 * per_hour:.4f} on {instance} at ${per_hour}/h "
+          f"(time of marching only; each note's grid is chosen after its pilot)")
 elif len(estimate) != 2:
     print("cost: no estimate of the time (the plan says why), so none of the cost")
 else:

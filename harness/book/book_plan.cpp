@@ -14,7 +14,9 @@ namespace elsbench {
 namespace {
 
 std::string grid_rule(const BookRunSpec& spec) {
-  if (spec.target) return "each note to " + spec.target->text + " (--target-error; the estimate is its pilot's grid)";
+  if (spec.target)
+    return "each note to " + spec.target->text + " (--target-error: the grid is chosen after each note's pilot; " +
+           "the work counted is the least its search prices, the pilot and twice its nodes with their bars)";
   if (!spec.default_grid) return "grid n = " + std::to_string(spec.options.grid.n);
   return "the default grid: " + default_grid_words() + ", with each note's error bar";
 }
@@ -51,11 +53,11 @@ BookPlan plan_book(const Book& book, const BookRunSpec& spec) {
     }
     measured = measured && rate.has_value();
   }
-  if (measured) {
-    plan.low_seconds = low / plan.parallel;
-    plan.high_seconds = high / plan.parallel;
-    plan.expected_seconds = expected / plan.parallel;
-  }
+  if (!measured) return plan;
+  plan.low_seconds = low / plan.parallel;
+  if (spec.target) return plan;  // the grids past the least are not known before the pilots
+  plan.high_seconds = high / plan.parallel;
+  plan.expected_seconds = expected / plan.parallel;
   return plan;
 }
 
@@ -68,7 +70,11 @@ std::string describe(const BookPlan& plan, const BookRunSpec& spec) {
     << (spec.options.device.is_cpu() ? " threads" : " device") << ", " << grid_rule(spec) << '\n';
   if (plan.refused > 0) s << "refused: " << plan.refused << " notes have more underlyings than " << spec.solver << " takes\n";
   s << "work: " << plan.work << " point-layer-steps\n";
-  if (plan.low_seconds) {
+  if (plan.low_seconds && !plan.high_seconds) {
+    s << "estimate: at least " << *plan.low_seconds << " s of marching at the fastest rate measured for " << spec.solver
+      << " (solvers/contract/cost_rates.inc); how much more, each note's pilot says\n";
+    s << "estimate_seconds: " << *plan.low_seconds << '\n';
+  } else if (plan.low_seconds) {
     s << "estimate: " << *plan.expected_seconds << " s (" << *plan.low_seconds << " to " << *plan.high_seconds
       << ") of marching at the rates measured for " << spec.solver
       << " (solvers/contract/cost_rates.inc: the calibration machines; a GPU's single-note march)\n";

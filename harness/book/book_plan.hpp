@@ -19,13 +19,15 @@ struct BookPlan {
   double work = 0;                          // point-layer-steps of the notes it takes
   int parallel = 1;                         // CPU threads, or devices
   // Seconds at the fastest and the slowest measured rate, and at each grid's own (rate_at: the
-  // rate measured at its size); empty where no rate was measured.
+  // rate measured at its size); empty where no rate was measured. With a target, low_seconds
+  // alone: a lower bound, the grids the pilots choose being unknown.
   std::optional<double> low_seconds, high_seconds, expected_seconds;
 };
 
 BookPlan plan_book(const Book& book, const BookRunSpec& spec);
-// The plan in a few lines, the last two "expected_seconds: E" and "estimate_seconds: LOW HIGH" (or
-// the last "estimate_seconds: unmeasured") for scripts (ci/cloud-sweep.sh --dry-run).
+// The plan in a few lines, the last two "expected_seconds: E" and "estimate_seconds: LOW HIGH" (with
+// a target the last "estimate_seconds: LOW", a lower bound; or "estimate_seconds: unmeasured") for
+// scripts (ci/cloud-sweep.sh --dry-run).
 std::string describe(const BookPlan& plan, const BookRunSpec& spec);
 
 }  // namespace elsbench

@@ -131,7 +131,14 @@ double pricing_cost(const Product& note, const GridOptions& grid, const NotePric
 }
 
 std::vector<PlannedLevel> pricing_levels(const Product& note, const GridOptions& grid, const NotePricing& pricing) {
-  if (pricing.target || pricing.grid == NoteGrid::Given) return {{static_cast<double>(grid.n), note_cost(note, grid)}};
+  if (pricing.grid == NoteGrid::Given && !pricing.target) return {{static_cast<double>(grid.n), note_cost(note, grid)}};
+  if (pricing.target) {
+    try {
+      return target_levels_at_least(note, grid);
+    } catch (const std::exception&) {
+      return {{static_cast<double>(grid.n), note_cost(note, grid)}};
+    }
+  }
   const GridOptions on_default = on_default_grid(grid, note);
   const bool with_bar = pricing.grid == NoteGrid::DefaultWithBar;
   try {

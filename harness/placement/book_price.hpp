@@ -50,7 +50,8 @@ struct NotePricing {
 };
 
 // A note's work under `pricing` (points x steps: note_cost.hpp) for the queue's order and the
-// progress; a target's grid is known after its pilot only: the options' grid stands for it.
+// progress; a target's grid is known after its pilot only: the least its search prices stands
+// for it (target_levels_at_least).
 double pricing_cost(const Product& note, const GridOptions& grid, const NotePricing& pricing);
 // The same work by the grids it prices (extrapolated_levels), for the rates of their sizes; where
 // the builder refuses a level, one level of the fine grid's nodes.

@@ -325,6 +325,16 @@ double extrapolated_work(const Product& product, const GridOptions& grid, bool w
   }
 }
 
+std::vector<PlannedLevel> target_levels_at_least(const Product& product, const GridOptions& grid) {
+  GridOptions g = grid;
+  g.axis_nodes.clear();
+  g.n = pilot_nodes(product.dimension());
+  std::vector<PlannedLevel> levels = extrapolated_levels(product, g, true);
+  g.n *= 2;
+  for (const PlannedLevel& l : extrapolated_levels(product, g, true)) levels.push_back(l);
+  return levels;
+}
+
 int default_nodes(int dimension) { return dimension == 1 ? 400 : dimension == 2 ? 144 : 80; }
 
 // Its n/4 level still has a few nodes per spread.

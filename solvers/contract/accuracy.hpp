@@ -47,6 +47,9 @@ struct PlannedLevel {
 std::vector<PlannedLevel> extrapolated_levels(const Product& product, const GridOptions& grid, bool with_bar);
 // Their work over the fine grid's alone; where the builder refuses, the levels' share of nodes.
 double extrapolated_work(const Product& product, const GridOptions& grid, bool with_bar);
+// The least price_to_target prices on `grid`'s steps: its pilot and a grid of twice the pilot's
+// nodes, each with its bar (extrapolated_levels). Which grid it lands on is known after the pilot.
+std::vector<PlannedLevel> target_levels_at_least(const Product& product, const GridOptions& grid);
 
 // Richardson's value from options.grid (n) and n/2 at the same steps: price, delta and gamma.
 PriceResult price_extrapolated(const SolverInfo& solver, const Product& product, const SolverOptions& options);

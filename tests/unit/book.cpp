@@ -542,6 +542,16 @@ BOOST_AUTO_TEST_CASE(a_book_plan_counts_its_notes_and_estimates_its_time) {
   BOOST_TEST(*two.low_seconds == *one.low_seconds / 2, boost::test_tools::tolerance(1e-12));
   BOOST_TEST(describe(two, spec).find("estimate_seconds: ") != std::string::npos);
   BOOST_TEST(describe(two, spec).find("expected_seconds: ") != std::string::npos);
+  // A target's grids are chosen by the pilots: the least its searches price, a lower bound alone.
+  BookRunSpec to_target = spec;
+  to_target.target = parse_error_target("1bp");
+  const BookPlan least = plan_book(book, to_target);
+  BOOST_TEST_REQUIRE(least.low_seconds.has_value());
+  BOOST_TEST(!least.high_seconds.has_value());
+  BOOST_TEST(!least.expected_seconds.has_value());
+  const std::string said = describe(least, to_target);
+  BOOST_TEST(said.find("estimate: at least ") != std::string::npos, said);
+  BOOST_TEST(said.find("expected_seconds") == std::string::npos, said);
   // A two-asset GPU variant never calibrated: three-asset notes refused, no estimate.
   spec.solver = "test-recording-gpu";
   spec.options.device = parse_device("cuda:0");
