@@ -113,7 +113,7 @@ if instance not in prices:
 elif len(estimate) == 1 and estimate[0] != "unmeasured":
     per_hour = prices[instance]["usd_per_hour"]
     print(f"cost: at least ${float(estimate[0]) / 3600 * per_hour:.4f} on {instance} at ${per_hour}/h "
-          f"(time of marching only; each note's grid is chosen after its pilot)")
+          f"(time of marching only, a lower bound: the plan says why)")
 elif len(estimate) != 2:
     print("cost: no estimate of the time (the plan says why), so none of the cost")
 else:

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "harness/placement/book_price.hpp"
+#include "harness/results/estimate_lines.hpp"
 #include "platform/device.hpp"
 #include "solvers/contract/cost_model.hpp"
 #include "solvers/contract/memory_model.hpp"
@@ -73,18 +74,15 @@ std::string describe(const BookPlan& plan, const BookRunSpec& spec) {
   if (plan.low_seconds && !plan.high_seconds) {
     s << "estimate: at least " << *plan.low_seconds << " s of marching at the fastest rate measured for " << spec.solver
       << " (solvers/contract/cost_rates.inc); how much more, each note's pilot says\n";
-    s << "estimate_seconds: " << *plan.low_seconds << '\n';
   } else if (plan.low_seconds) {
     s << "estimate: " << *plan.expected_seconds << " s (" << *plan.low_seconds << " to " << *plan.high_seconds
       << ") of marching at the rates measured for " << spec.solver
       << " (solvers/contract/cost_rates.inc: the calibration machines; a GPU's single-note march)\n";
-    s << "expected_seconds: " << *plan.expected_seconds << '\n';
-    s << "estimate_seconds: " << *plan.low_seconds << ' ' << *plan.high_seconds << '\n';
   } else {
     s << "estimate: none, no rate was measured for " << spec.solver << " in " << to_string(spec.options.precision)
-      << " on some of these notes' dimensions\nestimate_seconds: unmeasured\n";
+      << " on some of these notes' dimensions\n";
   }
-  return s.str();
+  return s.str() + estimate_lines(plan.low_seconds, plan.expected_seconds, plan.high_seconds);
 }
 
 }  // namespace elsbench

@@ -17,6 +17,7 @@
 #include "harness/sweep/plan.hpp"
 #include "harness/sweep/preset.hpp"
 #include "harness/sweep/sweep.hpp"
+#include "harness/sweep/sweep_estimate.hpp"
 #include "products/catalog.hpp"
 
 namespace elsbench {
@@ -33,10 +34,10 @@ struct SweepArgs {
   OutFormatFlag out_format;
 };
 
-void print_plan(const SweepPlan& plan) {
+void print_plan(const SweepPlan& plan, const SweepSpec& spec) {
   for (const auto& c : plan.cases)
     std::cout << c.id() << (c.skip_reason.empty() ? "" : "  [skip: " + c.skip_reason + "]") << '\n';
-  std::cout << plan.cases.size() << " cases\n";
+  std::cout << plan.cases.size() << " cases\n" << describe(estimate_sweep(plan, spec), spec);
 }
 
 void print_summary(const SweepSummary& s, const std::string& path, const std::vector<std::string>& formats) {
@@ -74,7 +75,7 @@ void run(const CLI::App& cmd, SweepArgs& args) {
   run.preset_label = args.overrides.empty() ? spec.preset : "custom";
   apply_overrides(spec, args.overrides);
   if (args.dry_run) {
-    print_plan(plan_sweep(spec));
+    print_plan(plan_sweep(spec), spec);
     return;
   }
   run.path = args.out;

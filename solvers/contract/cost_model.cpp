@@ -37,8 +37,8 @@ double rate_at(const CostRate& rate, double nodes) {
   return below->second + t * (above->second - below->second);
 }
 
-double planned_work(const Product& product, const GridOptions& grid) {
-  const Problem planned = plan_problem(product, grid);
+double planned_work(const Product& product, const GridOptions& grid, const TimeStepping& stepping) {
+  const Problem planned = plan_problem(product, grid, stepping);
   return static_cast<double>(planned.points) * planned.time.march_steps();
 }
 

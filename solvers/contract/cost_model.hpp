@@ -29,8 +29,9 @@ std::optional<CostRate> measured_rate(const std::string& solver, Precision preci
 double rate_at(const CostRate& rate, double nodes);
 
 // One pricing's march on `grid`, layers apart: its points x its planned time grid's march steps (a
-// damped step counts half). Throws where the builder refuses the grid (plan_problem).
-double planned_work(const Product& product, const GridOptions& grid);
+// damped step counts half) under the solver's `stepping`. Throws where the builder refuses the grid
+// (plan_problem).
+double planned_work(const Product& product, const GridOptions& grid, const TimeStepping& stepping = {});
 
 // A time no pricing of `work` point-layer-steps can beat on a machine up to kFasterMachine times
 // the calibration machine's speed per thread (or GPU): the measured fastest rate over that, with
