@@ -149,10 +149,16 @@ def l3_cache():
         return "unknown"
 
 
-def commit(root):
+def commit(root, out):
+    """HEAD, with "+changes" where the tree differs from it (besides the table being written): the
+    build that measured may not be HEAD's."""
     try:
-        return subprocess.run(["git", "-C", root, "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+        head = subprocess.run(["git", "-C", root, "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
                               check=True).stdout.strip()
+        changed = subprocess.run(["git", "-C", root, "status", "--porcelain", "--untracked-files=no"],
+                                 capture_output=True, text=True, check=True).stdout.splitlines()
+        rel = os.path.relpath(out, root)
+        return head + ("+changes" if any(line[3:] != rel for line in changed) else "")
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
 
@@ -199,7 +205,7 @@ def main():
         print(f"{solver:24} {precision:5} {dim}-D  " + "  ".join(f"n={n}: {r / low:.2f}x" for n, r in rates))
     date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
     cpu_header = (f"{cpu_name()}, L3 {l3_cache()}, {os.cpu_count()} cores, one thread, OMP_WAIT_POLICY=passive; "
-                  f"commit {commit(root)}, {date}, {args.repetitions} runs a size (median)")
+                  f"commit {commit(root, args.out)}, {date}, {args.repetitions} runs a size (median)")
     write(args.out, rows, cpu_header, gpu_header)
     print(f"wrote {args.out}")
 

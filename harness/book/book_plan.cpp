@@ -42,7 +42,8 @@ BookPlan plan_book(const Book& book, const BookRunSpec& spec) {
       continue;
     }
     const double layers = grid_load(n.product).layers;
-    const std::vector<PlannedLevel> levels = pricing_levels(n.product, spec.options.grid, note_pricing(spec));
+    const std::vector<PlannedLevel> levels =
+        pricing_levels(n.product, spec.options.grid, note_pricing(spec), solver.stepping);
     const std::optional<CostRate> rate = measured_rate(spec.solver, spec.options.precision, dim);
     for (const PlannedLevel& level : levels) {
       const double work = level.work * layers;

@@ -1,6 +1,6 @@
 #pragma once
 // What `book price --dry-run` prints before any work: the book's notes by underlyings, the work of
-// its marches (grid points x layers x time steps, the placement's estimate) and the time that work
+// its marches (grid points x layers x march steps, the placement's estimate) and the time that work
 // takes at the rates the project measured for the variant (solvers/contract/cost_model.hpp), over
 // the threads or devices the book would run on. An estimate, not a promise: the rates are those
 // of the calibration machines, and a GPU's are its single-note march's.

@@ -126,25 +126,29 @@ void price_in_batches(const SolverInfo& solver, const std::vector<const Product*
 
 double pricing_cost(const Product& note, const GridOptions& grid, const NotePricing& pricing) {
   double work = 0;
-  for (const PlannedLevel& l : pricing_levels(note, grid, pricing)) work += l.work;
+  for (const PlannedLevel& l : pricing_levels(note, grid, pricing, {})) work += l.work;
   return work;
 }
 
-std::vector<PlannedLevel> pricing_levels(const Product& note, const GridOptions& grid, const NotePricing& pricing) {
-  if (pricing.grid == NoteGrid::Given && !pricing.target) return {{static_cast<double>(grid.n), note_cost(note, grid)}};
+std::vector<PlannedLevel> pricing_levels(const Product& note, const GridOptions& grid, const NotePricing& pricing,
+                                         const TimeStepping& stepping) {
+  const auto given = [&] {
+    return std::vector<PlannedLevel>{{static_cast<double>(grid.n), note_cost(note, grid, stepping)}};
+  };
+  if (pricing.grid == NoteGrid::Given && !pricing.target) return given();
   if (pricing.target) {
     try {
-      return target_levels_at_least(note, grid);
+      return target_levels_at_least(note, grid, stepping);
     } catch (const std::exception&) {
-      return {{static_cast<double>(grid.n), note_cost(note, grid)}};
+      return given();
     }
   }
   const GridOptions on_default = on_default_grid(grid, note);
   const bool with_bar = pricing.grid == NoteGrid::DefaultWithBar;
   try {
-    return extrapolated_levels(note, on_default, with_bar);
+    return extrapolated_levels(note, on_default, with_bar, stepping);
   } catch (const std::exception&) {
-    const double work = note_cost(note, on_default) * extrapolated_work(note, on_default, with_bar);
+    const double work = note_cost(note, on_default, stepping) * extrapolated_work(note, on_default, with_bar);
     return {{static_cast<double>(on_default.n), work}};
   }
 }

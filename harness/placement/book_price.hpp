@@ -53,9 +53,10 @@ struct NotePricing {
 // progress; a target's grid is known after its pilot only: the least its search prices stands
 // for it (target_levels_at_least).
 double pricing_cost(const Product& note, const GridOptions& grid, const NotePricing& pricing);
-// The same work by the grids it prices (extrapolated_levels), for the rates of their sizes; where
-// the builder refuses a level, one level of the fine grid's nodes.
-std::vector<PlannedLevel> pricing_levels(const Product& note, const GridOptions& grid, const NotePricing& pricing);
+// The same work by the grids it prices (extrapolated_levels) under the solver's `stepping`, for the
+// rates of their sizes; where the builder refuses the fine grid, one level of its nodes.
+std::vector<PlannedLevel> pricing_levels(const Product& note, const GridOptions& grid, const NotePricing& pricing,
+                                         const TimeStepping& stepping);
 
 // One note as `pricing` asks (target, grid; not the Greeks): the one rule of book notes and rungs.
 PriceResult price_note(const SolverInfo& solver, const Product& note, const SolverOptions& options,

@@ -19,9 +19,9 @@ double rough_cost(const Product& product, const GridOptions& grid) {
 
 }  // namespace
 
-double note_cost(const Product& product, const GridOptions& grid) {
+double note_cost(const Product& product, const GridOptions& grid, const TimeStepping& stepping) {
   try {
-    return planned_work(product, grid);
+    return planned_work(product, grid, stepping);
   } catch (const std::exception&) {
     return rough_cost(product, grid);
   }

@@ -10,7 +10,7 @@
 
 namespace elsbench {
 
-double note_cost(const Product& product, const GridOptions& grid);
+double note_cost(const Product& product, const GridOptions& grid, const TimeStepping& stepping = {});
 
 // Splits notes (their costs given) into `parts` shares of about equal total cost: largest first,
 // each to the share with the least so far. Each share lists note indices in increasing order.

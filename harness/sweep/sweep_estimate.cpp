@@ -15,18 +15,20 @@
 namespace elsbench {
 namespace {
 
-// One pricing of the case, by the grids it prices (one, or a target search's least).
+// One pricing of one note of the case, by the grids it prices (one, or a target search's least).
 std::vector<PlannedLevel> case_levels(const SweepCase& c, const Product& product, const SweepSpec& spec) {
   const SolverInfo& solver = SolverRegistry::instance().get(c.solver);
   const GridOptions grid = c.options(spec.grid).grid;
-  if (spec.target) return target_levels_at_least(product, grid);
+  if (spec.target) return target_levels_at_least(product, grid, solver.stepping);
   return {{static_cast<double>(c.n), planned_work(product, grid, solver.stepping)}};
 }
 
 // The timed repetitions where the noise keeps the rule's target out of reach: as many as start
-// within its max_seconds, at most its max_repetitions, at least the sweep's repetitions.
+// within its max_seconds, at most its max_repetitions, at least the sweep's repetitions (time_case;
+// a target of 0 takes the sweep's repetitions exactly, and none are timed where they are 0).
 double most_repetitions(const SweepSpec& spec, double seconds_each) {
-  const double fit = seconds_each > 0 ? std::ceil(spec.timing.max_seconds / seconds_each) + 1 : 1;
+  if (spec.repetitions == 0 || spec.timing.target <= 0) return spec.repetitions;
+  const double fit = seconds_each > 0 ? std::floor(spec.timing.max_seconds / seconds_each) + 1 : 1;
   return std::max<double>(spec.repetitions, std::min<double>(spec.timing.max_repetitions, fit));
 }
 
@@ -49,26 +51,26 @@ SweepEstimate estimate_sweep(const SweepPlan& plan, const SweepSpec& spec) {
       ++e.skipped;  // the builder refuses the grid: the case fails at once
       continue;
     }
-    const double notes = std::max(c.book, 1) * grid_load(product).layers;
+    const double layers = grid_load(product).layers, book = std::max(c.book, 1);
     const std::optional<CostRate> rate = measured_rate(c.solver, c.precision, product.dimension());
     const double parallel = c.device.is_cpu() ? resolved_threads(c.device) : 1;
-    double fastest = 0, own = 0, slowest = 0;
+    double fastest = 0, own = 0, slowest = 0;  // one note's seconds
     for (const PlannedLevel& l : levels) {
-      e.work += l.work * notes;
+      e.work += l.work * layers * book;
       if (!rate) continue;
-      fastest += l.work * notes * rate->fastest_ns * 1e-9 / parallel;
-      own += l.work * notes * rate_at(*rate, l.nodes) * 1e-9 / parallel;
-      slowest += l.work * notes * rate->slowest_ns * 1e-9 / parallel;
+      fastest += l.work * layers * rate->fastest_ns * 1e-9 / parallel;
+      own += l.work * layers * rate_at(*rate, l.nodes) * 1e-9 / parallel;
+      slowest += l.work * layers * rate->slowest_ns * 1e-9 / parallel;
     }
     if (!rate) {
       ++e.unmeasured;
       continue;
     }
     ++e.counted;
-    const double least = 1 + spec.repetitions;  // the untimed pricing, then the timed ones
-    low += fastest * least;
-    expected += own * least;
-    high += slowest * (1 + most_repetitions(spec, slowest));
+    // The untimed pricing is of one note (run_case); each timed repetition prices the book.
+    low += fastest * (1 + book * spec.repetitions);
+    expected += own * (1 + book * spec.repetitions);
+    high += slowest * (1 + book * most_repetitions(spec, slowest * book));
   }
   if (e.counted == 0) return e;
   e.low_seconds = low;
@@ -80,8 +82,8 @@ SweepEstimate estimate_sweep(const SweepPlan& plan, const SweepSpec& spec) {
 
 std::string describe(const SweepEstimate& e, const SweepSpec& spec) {
   std::ostringstream s;
-  s << "work: " << e.work << " point-layer-steps (one pricing of each of " << e.counted + e.unmeasured
-    << " cases; " << e.skipped << " skipped)\n";
+  s << "work: " << e.work << " point-layer-steps (one timed pricing of each of " << e.counted + e.unmeasured
+    << " cases" << (spec.target ? ", the least its search prices" : "") << "; " << e.skipped << " skipped)\n";
   const std::string what = " of marching, each case priced once untimed and then timed " +
                            std::to_string(spec.repetitions) + " times or, where the noise asks, up to " +
                            std::to_string(spec.timing.max_repetitions) + " times within " +

@@ -15,7 +15,7 @@
 namespace elsbench {
 
 struct SweepEstimate {
-  double work = 0;              // point-layer-steps of one pricing of every case counted
+  double work = 0;              // point-layer-steps of one timed pricing (a book's notes) of every case
   std::size_t counted = 0;      // cases with a measured rate
   std::size_t unmeasured = 0;   // cases whose variant, precision or dimension has no rate
   std::size_t skipped = 0;      // cases planned as skipped, or that the builder refuses

@@ -288,34 +288,52 @@ std::string default_grid_words() {
          "assets with no daily knock-in to come), and half as many";
 }
 
-std::vector<PlannedLevel> extrapolated_levels(const Product& product, const GridOptions& grid, bool with_bar) {
-  const auto at = [&](double factor, int steps) {
+// Mirrors add_bound's choices: the coarser grid where the builder takes it, the time levels as
+// add_time_levels and time_estimate take them (or add_daily_time_part's), the domain level.
+std::vector<PlannedLevel> extrapolated_levels(const Product& product, const GridOptions& grid, bool with_bar,
+                                              const TimeStepping& stepping) {
+  const auto on = [&](double factor, int steps) {
     GridOptions g = scaled_nodes(grid, factor);
     g.nt = std::max(steps, 1);
-    return PlannedLevel{factor * grid.n, planned_work(product, g)};
+    return g;
   };
-  const Problem fine = plan_problem(product, grid);
+  const auto at = [&](double factor, int steps, double extension = 1.0) {
+    GridOptions g = on(factor, steps);
+    g.domain_extension = extension;
+    return PlannedLevel{factor * grid.n, planned_work(product, g, stepping)};
+  };
+  const Problem fine = plan_problem(product, grid, stepping);
   const int nt = static_cast<int>(fine.time.base_steps());
   const double fine_work = static_cast<double>(fine.points) * fine.time.march_steps();
   std::vector<PlannedLevel> levels = {{static_cast<double>(grid.n), fine_work}, at(0.5, nt)};
   if (!with_bar) return levels;
-  levels.push_back(at(0.25, nt));
-  GridOptions halved = scaled_nodes(grid, 0.5);
-  halved.nt = std::max(nt / 2, 1);
-  if (nt < 2 || steps_pinned(product, halved, nt)) {
-    levels.push_back(at(0.25, 2 * nt));
-  } else {
-    levels.push_back(at(0.5, nt / 2));
-    levels.push_back(at(0.5, nt / 4));
+  bool coarser = true;
+  try {
+    levels.push_back(at(0.25, nt));
+  } catch (const std::exception&) {
+    coarser = false;  // coarser_level: the bar goes on without it
   }
-  if (!truncation_negligible(product, grid)) levels.push_back(at(0.25, nt));
+  if (daily_time_refined(product, grid.n)) {
+    levels.push_back(at(coarser ? 0.25 : 0.5, kDailyTimeRefinement * nt));
+  } else {
+    const bool pinned = nt < 2 || steps_pinned(product, on(0.5, nt / 2), nt, stepping);
+    const double factor = pinned && coarser ? 0.25 : 0.5;
+    std::size_t added = 0;
+    for (int k = nt / 2, last = nt; added < 2 && k >= 1; k /= 2, ++added) {  // time_estimate's halvings
+      if (steps_pinned(product, on(factor, k), last, stepping)) break;
+      levels.push_back(at(factor, k));
+      last = static_cast<int>(plan_problem(product, on(factor, k), stepping).time.base_steps());
+    }
+    if (added == 0) levels.push_back(at(factor, 2 * nt));
+  }
+  if (!truncation_negligible(product, grid)) levels.push_back(at(coarser ? 0.25 : 0.5, nt, kDomainExtension));
   return levels;
 }
 
 // A grid the builder refuses (the pricing says why) leaves the levels' share of nodes alone.
 double extrapolated_work(const Product& product, const GridOptions& grid, bool with_bar) {
   try {
-    const std::vector<PlannedLevel> levels = extrapolated_levels(product, grid, with_bar);
+    const std::vector<PlannedLevel> levels = extrapolated_levels(product, grid, with_bar, {});
     double work = 0;
     for (const PlannedLevel& l : levels) work += l.work;
     return work / levels.front().work;
@@ -325,13 +343,14 @@ double extrapolated_work(const Product& product, const GridOptions& grid, bool w
   }
 }
 
-std::vector<PlannedLevel> target_levels_at_least(const Product& product, const GridOptions& grid) {
+std::vector<PlannedLevel> target_levels_at_least(const Product& product, const GridOptions& grid,
+                                                 const TimeStepping& stepping) {
   GridOptions g = grid;
   g.axis_nodes.clear();
   g.n = pilot_nodes(product.dimension());
-  std::vector<PlannedLevel> levels = extrapolated_levels(product, g, true);
+  std::vector<PlannedLevel> levels = extrapolated_levels(product, g, true, stepping);
   g.n *= 2;
-  for (const PlannedLevel& l : extrapolated_levels(product, g, true)) levels.push_back(l);
+  for (const PlannedLevel& l : extrapolated_levels(product, g, true, stepping)) levels.push_back(l);
   return levels;
 }
 

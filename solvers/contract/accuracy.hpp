@@ -38,18 +38,20 @@ int pilot_nodes(int dimension);
 // The pricings of Richardson's value on `grid` (n, and n/2 at the same steps) and with its error
 // bar (price_with_bound): the coarser grid n/4, the time levels (n/2 at half and a quarter of the
 // steps, or n/4 at twice them where the dates pin the steps) and, where the domain leaves anything
-// to truncate, the wider domain on n/4. Each with its march work (planned_work), the fine first.
-// Throws where the builder refuses a grid.
+// to truncate, the wider domain on n/4. Each with its march work (planned_work) under the
+// solver's `stepping`, the fine first. Throws where the builder refuses the fine or coarse grid.
 struct PlannedLevel {
   double nodes = 0;  // per axis
   double work = 0;   // points x march steps
 };
-std::vector<PlannedLevel> extrapolated_levels(const Product& product, const GridOptions& grid, bool with_bar);
+std::vector<PlannedLevel> extrapolated_levels(const Product& product, const GridOptions& grid, bool with_bar,
+                                              const TimeStepping& stepping);
 // Their work over the fine grid's alone; where the builder refuses, the levels' share of nodes.
 double extrapolated_work(const Product& product, const GridOptions& grid, bool with_bar);
 // The least price_to_target prices on `grid`'s steps: its pilot and a grid of twice the pilot's
 // nodes, each with its bar (extrapolated_levels). Which grid it lands on is known after the pilot.
-std::vector<PlannedLevel> target_levels_at_least(const Product& product, const GridOptions& grid);
+std::vector<PlannedLevel> target_levels_at_least(const Product& product, const GridOptions& grid,
+                                                 const TimeStepping& stepping);
 
 // Richardson's value from options.grid (n) and n/2 at the same steps: price, delta and gamma.
 PriceResult price_extrapolated(const SolverInfo& solver, const Product& product, const SolverOptions& options);

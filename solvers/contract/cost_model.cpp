@@ -13,9 +13,10 @@ const std::vector<CostRate> kRates = {
 #include "solvers/contract/cost_rates.inc"
 };
 
-// Where no rate was measured: 1 ns per point-layer-step per CPU thread is three to seven times the
-// CPU ADI's fastest; a GPU streams about 56 bytes per point-layer-step, and 1e-11 s is beyond 5 TB/s.
-constexpr double kUnmeasuredCpuNs = 1.0;
+// Where no rate was measured: 0.1 ns per point-layer-step per CPU thread is under a quarter of every
+// CPU rate measured (explicit 2-D's 0.81 ns the fastest, ADI's 1.6 ns); a GPU streams about 56
+// bytes per point-layer-step, and 1e-11 s is beyond 5 TB/s.
+constexpr double kUnmeasuredCpuNs = 0.1;
 constexpr double kUnmeasuredGpuNs = 0.01;
 
 }  // namespace

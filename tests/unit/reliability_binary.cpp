@@ -613,8 +613,8 @@ BOOST_AUTO_TEST_CASE(a_stopped_book_keeps_every_note_it_reported_priced) {
   BOOST_REQUIRE(elsbench("book generate --notes 16 --assets 2 --seed 3 --out " + book).code == 0);
   const std::string script =
       shell_quoted(elsbench_binary()) + " book price " + book + " --n 90 --threads 1 --out " + out + " > " + log +
-      " 2>&1 & p=$!; i=0; while [ \"$(grep -c ' ok ' " + log + " 2>/dev/null)\" -lt 2 ] && [ $i -lt 600 ]; " +
-      "do sleep 0.02; i=$((i+1)); done; kill -INT $p; wait $p; exit $?";
+      " 2>&1 & p=$!; i=0; while n=$(grep -c ' ok ' " + log + " 2>/dev/null); [ \"${n:-0}\" -lt 2 ] && " +
+      "[ $i -lt 600 ]; do sleep 0.02; i=$((i+1)); done; kill -INT $p; wait $p; exit $?";
   BOOST_TEST(testing::run_command(script) == 130);
   const std::string printed = read_text(s.dir / "log.txt");
   std::size_t reported = 0;
