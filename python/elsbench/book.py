@@ -1,10 +1,10 @@
-"""Books of notes: generate one, price one into a DataFrame (elsbench book generate|price)."""
+"""Books of notes: generate one, plan one, price one into a DataFrame (elsbench book generate|price)."""
 from __future__ import annotations
 
 import json
 import os
 import shlex
-from typing import Any, Iterable, Optional, Union
+from typing import Any, Dict, Iterable, Optional, Tuple, Union
 
 import pandas
 
@@ -80,14 +80,7 @@ def price(notes: Union[str, os.PathLike, pandas.DataFrame, Iterable[NoteLike]], 
     instance: the cloud instance this runs on ("aws:p5.48xlarge"), recorded for the report's cost
     (`book price --instance`): checked there against this machine, never priced unverified.
     """
-    if isinstance(notes, (str, os.PathLike)):
-        text, source = None, os.fspath(notes)
-    elif isinstance(notes, pandas.DataFrame):
-        # A term-sheet table: the CSV book layout (docs/books.md), row k on line k + 2.
-        text, source = notes.to_csv(index=False), "<DataFrame>"
-    else:
-        text = "".join(as_note(n).to_json() + "\n" for n in notes)
-        source = "<notes>"
+    text, source = _book_text(notes)
     spec = reference_spec("book.price", reference, reference_store, reference_target, reference_budget,
                           reference_device, tol)
     grid_given = n is not None or nt is not None
@@ -114,6 +107,34 @@ def price(notes: Union[str, os.PathLike, pandas.DataFrame, Iterable[NoteLike]], 
     if ladder:
         df.attrs["scenarios"] = frame(ladder)  # book price's FILE.scenarios.csv
     return df
+
+
+def plan(notes: Union[str, os.PathLike, pandas.DataFrame, Iterable[NoteLike]], solver: str = "adi",
+         n: Optional[Nodes] = None, nt: Optional[Union[int, str]] = None, device: str = "cpu",
+         precision: str = "fp64", threads: Optional[int] = None, scheme: Optional[str] = None,
+         target_error: Optional[Union[str, float]] = None, **grid: Any) -> Dict[str, Any]:
+    """What `book price --dry-run` says of a book before any pricing, for price's same arguments:
+    notes, bad_lines, by_assets (one, two, three underlyings), refused, work (point-layer-steps),
+    parallel (threads or devices), and the seconds of marching at the rates the project measured
+    (docs/books.md): expected_seconds at each grid's own rate, low_seconds and high_seconds at the
+    fastest and slowest; with target_error low_seconds alone, a lower bound (each note's grid is
+    chosen after its pilot); None where no rate was measured. text is the CLI's plan.
+    """
+    text, source = _book_text(notes)
+    planned = _core.plan_book(text, source, solver, grid_json(n, nt, grid), scheme or "", device, precision,
+                              threads or 0, n is not None or nt is not None,
+                              "" if target_error is None else str(target_error))
+    return json.loads(planned)
+
+
+def _book_text(notes: Union[str, os.PathLike, pandas.DataFrame, Iterable[NoteLike]]) -> Tuple[Optional[str], str]:
+    """A book as the core reads it: (None, its file) or (its JSON Lines or CSV text, a name)."""
+    if isinstance(notes, (str, os.PathLike)):
+        return None, os.fspath(notes)
+    if isinstance(notes, pandas.DataFrame):
+        # A term-sheet table: the CSV book layout (docs/books.md), row k on line k + 2.
+        return notes.to_csv(index=False), "<DataFrame>"
+    return "".join(as_note(n).to_json() + "\n" for n in notes), "<notes>"
 
 
 def _shifts(shifts: Optional[Iterable[float]]) -> str:

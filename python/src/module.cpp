@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <new>
 
+#include "harness/book/book_plan.hpp"
 #include "harness/book/book_run.hpp"
 #include "harness/machine/machine.hpp"
 #include "harness/references/reference_provenance.hpp"
@@ -225,6 +226,46 @@ std::string reference(const Product& product, std::int64_t paths, std::uint64_t 
 }
 
 // A book priced as `book price` prices it; returns the results file's JSON and its CSV view.
+// What a book is priced with, as book.price and book.plan take it (`where` names the call in errors).
+BookRunSpec book_spec(const char* where, const std::string& solver, const std::string& grid, const std::string& scheme,
+                      const std::string& device, const std::string& precision, int threads, double max_seconds,
+                      bool grid_given, const std::string& target_error) {
+  BookRunSpec spec;
+  spec.solver = solver;
+  spec.options = solver_options(where, grid, scheme, "cpu", precision, threads, max_seconds);
+  try {
+    set_book_device(spec, device);
+  } catch (const std::invalid_argument& e) {
+    throw InputError(source_of(where), "device", e.what());
+  }
+  spec.threads = threads;
+  choose_book_grid(spec, grid_given, target_error, source_of(where), {"target_error", "n and nt", ""});
+  return spec;
+}
+
+// `book price --dry-run`'s plan of a book: its notes, work and estimated seconds, as JSON text.
+std::string plan_book_text(const std::optional<std::string>& text, const std::string& source, const std::string& solver,
+                           const std::string& grid, const std::string& scheme, const std::string& device,
+                           const std::string& precision, int threads, bool grid_given,
+                           const std::string& target_error) {
+  const BookRunSpec spec =
+      book_spec("book.plan", solver, grid, scheme, device, precision, threads, 0.0, grid_given, target_error);
+  const Book book = text ? parse_book(source, *text) : load_book_file(source);
+  const BookPlan plan = plan_book(book, spec);
+  const auto or_null = [](const std::optional<double>& v) { return v ? json(*v) : json(); };
+  return json{{"notes", plan.notes},
+              {"bad_lines", plan.bad_lines},
+              {"by_assets", {plan.by_assets[1], plan.by_assets[2], plan.by_assets[3]}},
+              {"refused", plan.refused},
+              {"work", plan.work},
+              {"parallel", plan.parallel},
+              {"low_seconds", or_null(plan.low_seconds)},
+              {"expected_seconds", or_null(plan.expected_seconds)},
+              {"high_seconds", or_null(plan.high_seconds)},
+              {"text", describe(plan, spec)}}
+      .dump();
+}
+
 std::tuple<std::string, std::string, std::string> price_book(const std::optional<std::string>& text,
                                                              const std::string& source,
                                                bool strict,
@@ -237,27 +278,19 @@ std::tuple<std::string, std::string, std::string> price_book(const std::optional
                                                const std::string& greek_units, const std::string& instance,
                                                const std::string& spot_shifts, const std::string& vol_shifts,
                                                double max_seconds, bool resume, const std::string& out_format) {
-  BookRunSpec spec;
+  BookRunSpec spec =
+      book_spec("book.price", solver, grid, scheme, device, precision, threads, max_seconds, grid_given, target_error);
   spec.instance = instance;
   spec.ladder = {parse_shifts(spot_shifts, "spot_shifts"), parse_shifts(vol_shifts, "vol_shifts")};
-  spec.solver = solver;
   spec.greeks = greeks;
   spec.greek_units = greek_units_of("book.price", greek_units);
-  spec.options = solver_options("book.price", grid, scheme, "cpu", precision, threads, max_seconds);
   spec.resume = resume;
   if (resume && out.empty()) throw InputError(source_of("book.price"), "resume", "needs out: the results file to resume");
-  try {
-    set_book_device(spec, device);
-  } catch (const std::invalid_argument& e) {
-    throw InputError(source_of("book.price"), "device", e.what());
-  }
-  spec.threads = threads;
   spec.out = out;
   if (!out_format.empty()) spec.formats = parse_out_formats(out_format, source_of("book.price"), "out_format");
   spec.command = command;
   if (reference) spec.references = BookReferences{reference_policy("book.price", *reference), {}, 3.0};
   if (const std::optional<ErrorTarget> tol = reference_tol("book.price", reference)) spec.references->tolerance.fixed = tol;
-  choose_book_grid(spec, grid_given, target_error, source_of("book.price"), {"target_error", "n and nt", ""});
   const Book book = text ? parse_book(source, *text) : load_book_file(source);
   if (strict) require_clean(book);
   std::atomic<std::size_t> notes_done{0};
@@ -432,6 +465,9 @@ NB_MODULE(_core, m) {
         "resume"_a, "out_format"_a,
         "a book (its JSON Lines text, or the file `source` where text is None) priced as `book price`\n"
         "prices it: (results JSON text, CSV text, scenario ladder CSV text or empty)");
+  m.def("plan_book", &python::plan_book_text, "text"_a.none(), "source"_a, "solver"_a, "grid"_a, "scheme"_a,
+        "device"_a, "precision"_a, "threads"_a, "grid_given"_a, "target_error"_a,
+        "a book's plan as `book price --dry-run` gives it, as JSON text: notes, work, estimated seconds");
   m.def("sweep", &sweep, "preset"_a, "axes"_a, "repetitions"_a, "timing_target"_a.none(), "timing_max_seconds"_a.none(),
         "error_estimate"_a, "reference"_a.none(), "out"_a,
         "command"_a, "progress"_a.none(), "out_format"_a, "a sweep into `out`; returns its summary (JSON text)");

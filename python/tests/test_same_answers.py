@@ -97,6 +97,23 @@ def test_book_rows_equal_the_cli_csv(cli, tmp_path):
     assert list(got["status"]) == list(want["status"]) == ["no-reference"] * 6  # priced; no reference asked for
 
 
+def test_a_books_plan_is_the_clis_dry_run(cli, tmp_path):
+    book = tmp_path / "book.jsonl"
+    notes = elsbench.book.generate(8, assets="mixed", seed=7, out=book)
+    for args, kw in (([], {}), (["--n", 60], {"n": 60}), (["--target-error", "1bp"], {"target_error": "1bp"})):
+        said = cli("book", "price", book, "--threads", 2, "--dry-run", *args).stdout
+        got = elsbench.book.plan(notes, threads=2, **kw)
+        assert got["text"].split("\n")[1:] == said.split("\n")[1:]  # all but the book's name
+        assert got["notes"] == 8 and sum(got["by_assets"]) == 8 and got["parallel"] == 2
+        if "target_error" in kw:  # the grids are chosen after each note's pilot: a lower bound alone
+            assert got["low_seconds"] > 0 and got["expected_seconds"] is None and got["high_seconds"] is None
+        else:
+            assert got["low_seconds"] <= got["expected_seconds"] <= got["high_seconds"]
+            assert f"expected_seconds: {got['expected_seconds']:g}" in said
+    with pytest.raises(elsbench.BadInput, match="target_error"):
+        elsbench.book.plan(notes, n=60, target_error="1bp")
+
+
 def test_a_book_without_a_grid_is_priced_as_price_prices_by_default(cli, tmp_path):
     # The book's default was a plain n = 100 grid, 5 bp off (issue 44): now each note is priced as
     # price prices it by default, Richardson's value, with its error bar and the grid it landed on.
