@@ -113,7 +113,8 @@ def plan(notes: Union[str, os.PathLike, pandas.DataFrame, Iterable[NoteLike]], s
          n: Optional[Nodes] = None, nt: Optional[Union[int, str]] = None, device: str = "cpu",
          precision: str = "fp64", threads: Optional[int] = None, scheme: Optional[str] = None,
          target_error: Optional[Union[str, float]] = None, **grid: Any) -> Dict[str, Any]:
-    """What `book price --dry-run` says of a book before any pricing, for price's same arguments:
+    """What `book price --dry-run` says of a book before any pricing, for price's grid arguments
+    (those below; its others, greeks or references, do not change the plan and are not taken):
     notes, bad_lines, by_assets (one, two, three underlyings), refused, work (point-layer-steps),
     parallel (threads or devices), and the seconds of marching at the rates the project measured
     (docs/books.md): expected_seconds at each grid's own rate, low_seconds and high_seconds at the

@@ -225,7 +225,6 @@ std::string reference(const Product& product, std::int64_t paths, std::uint64_t 
   return mc_result_json(product, r).dump();
 }
 
-// A book priced as `book price` prices it; returns the results file's JSON and its CSV view.
 // What a book is priced with, as book.price and book.plan take it (`where` names the call in errors).
 BookRunSpec book_spec(const char* where, const std::string& solver, const std::string& grid, const std::string& scheme,
                       const std::string& device, const std::string& precision, int threads, double max_seconds,
@@ -266,6 +265,7 @@ std::string plan_book_text(const std::optional<std::string>& text, const std::st
       .dump();
 }
 
+// A book priced as `book price` prices it; returns the results file's JSON and its CSV view.
 std::tuple<std::string, std::string, std::string> price_book(const std::optional<std::string>& text,
                                                              const std::string& source,
                                                bool strict,

@@ -318,13 +318,18 @@ std::vector<PlannedLevel> extrapolated_levels(const Product& product, const Grid
   } else {
     const bool pinned = nt < 2 || steps_pinned(product, on(0.5, nt / 2), nt, stepping);
     const double factor = pinned && coarser ? 0.25 : 0.5;
+    // time_estimate's halvings, from the steps its base grid actually took at nt
+    const auto base_steps = [&](int k) {
+      return static_cast<int>(plan_problem(product, on(factor, k), stepping).time.base_steps());
+    };
+    const int base = base_steps(nt);
     std::size_t added = 0;
-    for (int k = nt / 2, last = nt; added < 2 && k >= 1; k /= 2, ++added) {  // time_estimate's halvings
+    for (int k = base / 2, last = base; added < 2 && k >= 1; k /= 2, ++added) {
       if (steps_pinned(product, on(factor, k), last, stepping)) break;
       levels.push_back(at(factor, k));
-      last = static_cast<int>(plan_problem(product, on(factor, k), stepping).time.base_steps());
+      last = base_steps(k);
     }
-    if (added == 0) levels.push_back(at(factor, 2 * nt));
+    if (added == 0) levels.push_back(at(factor, 2 * base));
   }
   if (!truncation_negligible(product, grid)) levels.push_back(at(coarser ? 0.25 : 0.5, nt, kDomainExtension));
   return levels;

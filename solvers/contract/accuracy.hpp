@@ -36,10 +36,12 @@ std::string default_grid_words();
 int pilot_nodes(int dimension);
 
 // The pricings of Richardson's value on `grid` (n, and n/2 at the same steps) and with its error
-// bar (price_with_bound): the coarser grid n/4, the time levels (n/2 at half and a quarter of the
-// steps, or n/4 at twice them where the dates pin the steps) and, where the domain leaves anything
-// to truncate, the wider domain on n/4. Each with its march work (planned_work) under the
-// solver's `stepping`, the fine first. Throws where the builder refuses the fine or coarse grid.
+// bar (price_with_bound), as add_bound chooses them: the coarser grid n/4 where the builder takes
+// it, the time levels (time_estimate's halvings on n/2, or where the dates pin the steps on n/4,
+// n/2 without it; a daily note from twice the default nodes one level at four times the steps)
+// and, where the domain leaves anything to truncate, the wider domain on n/4 (or n/2). Each with
+// its march work (planned_work) under the solver's `stepping`, the fine first. Throws where the
+// builder refuses the fine or the coarse grid.
 struct PlannedLevel {
   double nodes = 0;  // per axis
   double work = 0;   // points x march steps

@@ -122,17 +122,17 @@ AxisErrorEstimate time_estimate(const SolverInfo& solver, const Product& product
 }
 
 bool steps_pinned(const Product& product, const GridOptions& grid, int steps, const TimeStepping& stepping) {
-  const Problem planned = plan_problem(product, grid, stepping);
-  return 4 * static_cast<long long>(planned.time.base_steps()) > 3LL * steps;
-}
-
-bool steps_pinned(const SolverInfo& solver, const Product& product, const SolverOptions& options, int steps) {
   try {
-    return steps_pinned(product, options.grid, steps, solver.stepping);
+    const Problem planned = plan_problem(product, grid, stepping);
+    return 4 * static_cast<long long>(planned.time.base_steps()) > 3LL * steps;
   } catch (const SolverError& e) {
     if (e.kind() != SolverError::Kind::Unstable) throw;
     return true;
   }
+}
+
+bool steps_pinned(const SolverInfo& solver, const Product& product, const SolverOptions& options, int steps) {
+  return steps_pinned(product, options.grid, steps, solver.stepping);
 }
 
 bool erratic_order(const std::optional<double>& order) { return !order || *order < 1.5 || *order > 3.0; }

@@ -30,7 +30,7 @@ AxisErrorEstimate time_estimate(const SolverInfo& solver, const Product& product
 // Euler's stability bound refuses it. Planned from the time grid alone (plan_problem), before
 // anything is priced.
 bool steps_pinned(const SolverInfo& solver, const Product& product, const SolverOptions& options, int steps);
-// The same for the solvers' own time steps (TimeStepping's default: no stability bound).
+// The same for a solver's `stepping` (TimeStepping's default, the solvers' own: no stability bound).
 bool steps_pinned(const Product& product, const GridOptions& grid, int steps, const TimeStepping& stepping = {});
 // Three levels of a second-order grid that show no order in [1.5, 3] are not in its asymptotic
 // range, or a discontinuity moves against the nodes: Richardson's error would be a guess (a

@@ -200,6 +200,16 @@ BOOST_AUTO_TEST_CASE(a_bars_planned_work_is_that_of_the_levels_it_prices) {
     const double value = 1 + std::pow(0.5, p.dimension());  // n/2 at the same steps
     BOOST_TEST(extrapolated_work(p, o.grid, false) == value, boost::test_tools::tolerance(1e-12));
   }
+  // Under the explicit solver's stable steps, whose coarser levels' halvings meet its bound.
+  const SolverInfo& euler = SolverRegistry::instance().get("explicit");
+  const Product call = resolve_product("min-call");
+  const SolverOptions o = at_nodes(64);
+  const PriceResult r = price_with_bound(euler, call, o);
+  const std::vector<PlannedLevel> levels = extrapolated_levels(call, o.grid, true, euler.stepping);
+  double planned = 0;
+  for (const PlannedLevel& l : levels) planned += l.work / levels.front().work;
+  BOOST_TEST_MESSAGE("explicit min-call: planned " << planned << ", priced " << r.accuracy->cost);
+  BOOST_TEST(planned == r.accuracy->cost, boost::test_tools::tolerance(0.03));
 }
 
 // A target's plan (book price --target-error --dry-run) counts the least its search prices: its
