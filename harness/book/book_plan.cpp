@@ -49,9 +49,10 @@ BookPlan plan_book(const Book& book, const BookRunSpec& spec) {
       const double work = level.work * layers;
       plan.work += work;
       if (!rate) continue;
-      low += work * rate->fastest_ns * 1e-9;
-      high += work * rate->slowest_ns * 1e-9;
-      expected += work * rate_at(*rate, level.nodes) * 1e-9;
+      const MarchSeconds t = march_seconds(*rate, level.nodes, work);
+      low += t.fastest;
+      expected += t.own;
+      high += t.slowest;
     }
     measured = measured && rate.has_value();
   }

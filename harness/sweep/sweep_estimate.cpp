@@ -58,9 +58,10 @@ SweepEstimate estimate_sweep(const SweepPlan& plan, const SweepSpec& spec) {
     for (const PlannedLevel& l : levels) {
       e.work += l.work * layers * book;
       if (!rate) continue;
-      fastest += l.work * layers * rate->fastest_ns * 1e-9 / parallel;
-      own += l.work * layers * rate_at(*rate, l.nodes) * 1e-9 / parallel;
-      slowest += l.work * layers * rate->slowest_ns * 1e-9 / parallel;
+      const MarchSeconds t = march_seconds(*rate, l.nodes, l.work * layers / parallel);
+      fastest += t.fastest;
+      own += t.own;
+      slowest += t.slowest;
     }
     if (!rate) {
       ++e.unmeasured;

@@ -38,6 +38,10 @@ double rate_at(const CostRate& rate, double nodes) {
   return below->second + t * (above->second - below->second);
 }
 
+MarchSeconds march_seconds(const CostRate& rate, double nodes, double work) {
+  return {work * rate.fastest_ns * 1e-9, work * rate_at(rate, nodes) * 1e-9, work * rate.slowest_ns * 1e-9};
+}
+
 double planned_work(const Product& product, const GridOptions& grid, const TimeStepping& stepping) {
   const Problem planned = plan_problem(product, grid, stepping);
   return static_cast<double>(planned.points) * planned.time.march_steps();

@@ -27,6 +27,12 @@ std::optional<CostRate> measured_rate(const std::string& solver, Precision preci
 // The rate expected on `nodes` per axis: between the sizes measured, interpolated in log n; beyond
 // them, the nearest one's.
 double rate_at(const CostRate& rate, double nodes);
+// The seconds of `work` point-layer-steps on `nodes` per axis, on one CPU thread or one GPU: at the
+// row's fastest rate, at its own size's (rate_at) and at its slowest. The plans' one estimate.
+struct MarchSeconds {
+  double fastest = 0, own = 0, slowest = 0;
+};
+MarchSeconds march_seconds(const CostRate& rate, double nodes, double work);
 
 // One pricing's march on `grid`, layers apart: its points x its planned time grid's march steps (a
 // damped step counts half) under the solver's `stepping`. Throws where the builder refuses the grid

@@ -52,6 +52,10 @@ BOOST_AUTO_TEST_CASE(the_rate_at_a_size_is_the_measured_one_and_between_sizes_in
   BOOST_TEST(rate_at(rate, 100) == 3.0, boost::test_tools::tolerance(1e-12));  // halfway in log n
   BOOST_TEST(rate_at(rate, 20) == 4.0);   // beyond the sizes: the nearest one's
   BOOST_TEST(rate_at(rate, 800) == 2.0);
+  const MarchSeconds t = march_seconds(rate, 100, 1e9);  // 1e9 point-layer-steps
+  BOOST_TEST(t.fastest == 2.0, boost::test_tools::tolerance(1e-12));
+  BOOST_TEST(t.own == 3.0, boost::test_tools::tolerance(1e-12));
+  BOOST_TEST(t.slowest == 4.0, boost::test_tools::tolerance(1e-12));
   // Every calibrated row lists its sizes, increasing, within its fastest and slowest.
   const CostRate adi = *measured_rate("adi", Precision::FP64, 2);
   BOOST_TEST_REQUIRE(adi.sizes.size() >= 2u);
