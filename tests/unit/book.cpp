@@ -392,14 +392,15 @@ BOOST_AUTO_TEST_CASE(shares_are_balanced_by_cost_and_hold_every_note_once) {
 }
 
 BOOST_AUTO_TEST_CASE(a_notes_cost_is_the_march_its_pricing_takes) {
-  // The sample's daily knock-in adds two damped sub-steps after each date but the last, each half
-  // an HV step's solves: the rates (solvers/contract/cost_rates.inc) are per such march step.
+  // The sample's daily knock-in adds two damped sub-steps after the payoff and each date but the
+  // last, each half an HV step's solves: the rates (solvers/contract/cost_rates.inc) are per such
+  // march step.
   const Product sample = resolve_product("sample-2a-stepdown");
   SolverOptions o = adi_options(1);
   o.grid.n = 40;
   const PriceResult r = price_with(SolverRegistry::instance().get("adi"), sample, o);
   const double nt = static_cast<double>(r.nt), sub_steps = static_cast<double>(r.time_steps - r.nt);
-  BOOST_TEST(sub_steps == 2 * (nt - 1));
+  BOOST_TEST(sub_steps == 2 * nt);
   BOOST_TEST(r.march_steps == nt + sub_steps / 2, boost::test_tools::tolerance(1e-3));
   BOOST_TEST(note_cost(sample, o.grid) == static_cast<double>(r.grid_points()) * r.march_steps,
              boost::test_tools::tolerance(1e-3));

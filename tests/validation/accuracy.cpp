@@ -328,12 +328,12 @@ BOOST_AUTO_TEST_CASE(a_target_search_doubles_a_pilot_that_cannot_carry_the_note)
   BOOST_TEST(std::abs(r.price - by_default.price) <= *acc.bound + *by_default.accuracy->bound);
 }
 
-// book-s3-00044 (a knock-in daily): the chosen grid's bar misses 0.5 bp, the retry (at four
-// times the steps the dates pin) narrows it but misses too, so a second retry is made, and meets
-// the target.
+// book-s5-00052 (a knock-in daily): the chosen grid's bar misses 0.5 bp, the retry (at more
+// steps than the dates pin) narrows it but misses too, so a second retry is made, and meets the
+// target (book-s3-00044 did so until the payoff's first day took sub-steps; now its retry meets it).
 BOOST_AUTO_TEST_CASE(a_target_search_whose_retry_narrowed_the_bar_tries_once_more) {
-  const Product note = generate_book({44, 2, 3, BookFamily::Issued}).at(43);
-  BOOST_TEST_REQUIRE(note.id == "book-s3-00044");
+  const Product note = generate_book({52, 2, 5, BookFamily::Issued}).at(51);
+  BOOST_TEST_REQUIRE(note.id == "book-s5-00052");
   const ErrorTarget target = parse_error_target("0.5bp");
   const PriceResult r = price_to_target(adi(), note, at_nodes(100), target);
   const Accuracy& acc = *r.accuracy;
