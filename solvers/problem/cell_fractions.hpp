@@ -10,13 +10,14 @@
 
 namespace elsbench {
 
-// One event side of one barrier: per axis, the fraction of each node's cell (midpoint to
-// midpoint) at or above the barrier level, n_0 values then n_1, ...
+// One event side of one barrier: per axis, the fraction of each node's weight (its cell, midpoint
+// to midpoint, or its hat: problem_builder.cpp, SideWeight) at or above the barrier level, n_0
+// values then n_1, ...
 struct CellFractions {
   std::vector<double> per_axis;
-  // Per axis, the same layout: the offset of the centroid of the cell's part at or above the
-  // barrier from the cell's centre, over the span of the node's central difference (0 where the
-  // axis does not cut the cell). centroid_lift() turns it into V's rise from the node to there.
+  // Per axis, the same layout: the offset of the centroid of the weight's part at or above the
+  // barrier from the weight's own, over the span of the node's central difference (0 where the
+  // axis does not cut the weight). centroid_lift() turns it into V's rise from the node to there.
   std::vector<double> lift;
   int worst_of = 1;  // worst-of: phi = prod f_d; best-of: 1 - prod (1 - f_d)
   int below = 0;     // the side below the barrier (a knock-in): 1 - phi

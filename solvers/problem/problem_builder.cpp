@@ -242,6 +242,7 @@ class CellAverage {
         cells.push_back({i == 0 ? ax.s[0] : 0.5 * (ax.s[i - 1] + ax.s[i]),
                          i + 1 == ax.size() ? ax.s[i] : 0.5 * (ax.s[i] + ax.s[i + 1])});
       cells_.push_back(std::move(cells));
+      nodes_.push_back(ax.s);
     }
     constexpr std::size_t kPerAxis[4] = {1, 64, 32, 12};  // ~1e3 samples per cut cell at most
     per_axis_ = kPerAxis[std::min<std::size_t>(cells_.size(), 3)];
@@ -259,10 +260,10 @@ class CellAverage {
   }
 
   // The same for a payoff of the performance alone (the ELS): values_of(perf, out), linear in the
-  // performance between the levels `breaks` (its jumps and kinks). A cut cell's average is exact
-  // (exact_average), not a midpoint rule: that rule's samples put a jump up to 1/(2m) of a cell
-  // away from where it is, an error that changes sign with n and that Richardson's value
-  // magnified (a single-date knocked-in note: 2.1 bp off at the default grid, 0.4 bp exact).
+  // performance between the levels `breaks` (its jumps and kinks). An average there is exact
+  // (expected_payoff), not a midpoint rule, whose samples put a jump up to 1/(2m) of a cell from
+  // where it is (a single-date knocked-in note: 2.1 bp off at the default grid, 0.4 bp exact);
+  // and a node whose hat spans a break takes the hat's weight, as an event's side does.
   template <class PerfPayoff>
   void fill_by_performance(Problem& pb, const PayoffTerms& terms, const std::vector<double>& breaks,
                            PerfPayoff&& values_of) const {
@@ -272,12 +273,14 @@ class CellAverage {
     fill_cells(
         pb, [&](const std::vector<std::size_t>& idx) { return at.centre(idx, terms.worst_of); },
         [&](const std::vector<std::size_t>& idx, const LayerValues& centre, std::size_t layers) {
+          if (hat_holds_break(idx, terms, breaks)) return false;
           return affine_in_one_ratio(idx, terms, ratios) || bilinear(idx, centre, layers, [&](std::size_t corner) {
                    return at.corner(idx, corner, terms.worst_of);
                  });
         },
         [&](const std::vector<std::size_t>& idx, std::size_t layers) {
-          return exact_average(idx, layers, terms, breaks, values_of);
+          return hat_holds_break(idx, terms, breaks) ? hat_average(idx, layers, terms, breaks, values_of)
+                                                     : cell_average(idx, layers, terms, breaks, values_of);
         });
   }
 
@@ -438,57 +441,120 @@ class CellAverage {
     return lo + (hi - lo) * (static_cast<double>(k) + 0.5) / static_cast<double>(m);
   }
 
-  // Within a cell each ratio r_d = S_d / reference_d is uniform on [lo_d, hi_d], so the worst
-  // ratio w = min_d r_d has density sum_d [lo_d < v < hi_d] / (hi_d - lo_d) prod_{e != d} P(r_e > v)
-  // (the best, max_d r_d, the same with P(r_e < v)): a polynomial of degree dim - 1 between the
-  // cell's ends; the payoff is linear between its breaks. Two Gauss points on each piece between
-  // these levels integrate payoff x density exactly (degree <= 3).
+  // A ratio r = S_d / reference_d over a piece of a node's weight: uniform on [lo, hi] (its cell),
+  // or with a density rising to hi or falling from lo (the two sides of its hat).
+  struct RatioPiece {
+    double lo = 0, hi = 0;
+    int slope = 0;  // 0 uniform, +1 rising, -1 falling
+    double below(double t) const {  // P(r < t)
+      const double u = std::clamp((t - lo) / (hi - lo), 0.0, 1.0);
+      return slope == 0 ? u : slope > 0 ? u * u : 1 - (1 - u) * (1 - u);
+    }
+    double density(double t) const {
+      if (!(lo < t && t < hi)) return 0.0;
+      const double u = (t - lo) / (hi - lo);
+      return (slope == 0 ? 1.0 : 2 * (slope > 0 ? u : 1 - u)) / (hi - lo);
+    }
+  };
+  using Pieces = std::array<RatioPiece, kMaxAssets>;
+
+  // The payoff's mean over independent ratios on their pieces. The worst ratio w = min_d r_d has
+  // density sum_d density_d(v) prod_{e != d} P(r_e > v) (the best, max_d r_d, the same with
+  // P(r_e < v)): a polynomial of degree at most 2 dim - 1 between the pieces' ends; the payoff is
+  // linear between its breaks. Four Gauss points on each stretch between these levels integrate
+  // payoff x density exactly (degree <= 7).
   template <class PerfPayoff>
-  LayerValues exact_average(const std::vector<std::size_t>& idx, std::size_t layers,
-                                      const PayoffTerms& terms, const std::vector<double>& breaks,
-                                      PerfPayoff& values_of) const {
-    const std::size_t dim = idx.size();
-    std::array<double, kMaxAssets> lo{}, hi{};
+  LayerValues expected_payoff(const Pieces& r, std::size_t dim, std::size_t layers, const PayoffTerms& terms,
+                              const std::vector<double>& breaks, PerfPayoff& values_of) const {
     std::array<double, 2 * kMaxAssets + kMaxBreaks> levels{};
     std::size_t count = 0;
     for (std::size_t d = 0; d < dim; ++d) {
-      lo[d] = cells_[d][idx[d]][0] / terms.reference[d];
-      hi[d] = cells_[d][idx[d]][1] / terms.reference[d];
-      levels[count++] = lo[d];
-      levels[count++] = hi[d];
+      levels[count++] = r[d].lo;
+      levels[count++] = r[d].hi;
     }
     // w lies between the lowest (highest) of the lower ends and of the upper ends.
-    double from = lo[0], to = hi[0];
+    double from = r[0].lo, to = r[0].hi;
     for (std::size_t d = 1; d < dim; ++d) {
-      from = terms.worst_of ? std::min(from, lo[d]) : std::max(from, lo[d]);
-      to = terms.worst_of ? std::min(to, hi[d]) : std::max(to, hi[d]);
+      from = terms.worst_of ? std::min(from, r[d].lo) : std::max(from, r[d].lo);
+      to = terms.worst_of ? std::min(to, r[d].hi) : std::max(to, r[d].hi);
     }
     for (double b : breaks) levels[count++] = b;
     std::sort(levels.begin(), levels.begin() + static_cast<std::ptrdiff_t>(count));
     const auto density = [&](double v) {
       double sum = 0;
       for (std::size_t d = 0; d < dim; ++d) {
-        if (!(lo[d] < v && v < hi[d])) continue;
-        double others = 1 / (hi[d] - lo[d]);
-        for (std::size_t e = 0; e < dim; ++e) {
-          const double beyond = terms.worst_of ? hi[e] - v : v - lo[e];  // P(r_e > v), P(r_e < v)
-          if (e != d) others *= std::clamp(beyond / (hi[e] - lo[e]), 0.0, 1.0);
-        }
+        double others = r[d].density(v);
+        for (std::size_t e = 0; e < dim && others != 0.0; ++e)
+          if (e != d) others *= terms.worst_of ? 1 - r[e].below(v) : r[e].below(v);
         sum += others;
       }
       return sum;
     };
-    constexpr double kGauss = 0.57735026918962576;  // 1 / sqrt(3)
+    static constexpr double kNode[4] = {-0.86113631159405258, -0.33998104358485626, 0.33998104358485626,
+                                        0.86113631159405258};
+    static constexpr double kWeight[4] = {0.34785484513745386, 0.65214515486254614, 0.65214515486254614,
+                                          0.34785484513745386};
     LayerValues sum{}, v{};
     for (std::size_t k = 0; k + 1 < count; ++k) {
       const double a = std::max(levels[k], from), b = std::min(levels[k + 1], to);
       if (!(a < b)) continue;
       const double mid = 0.5 * (a + b), half = 0.5 * (b - a);
-      for (const double x : {mid - half * kGauss, mid + half * kGauss}) {
+      for (std::size_t g = 0; g < 4; ++g) {
+        const double x = mid + half * kNode[g];
         values_of(x, v.data());
-        const double w = half * density(x);
+        const double w = half * kWeight[g] * density(x);
         for (std::size_t l = 0; l < layers; ++l) sum[l] += w * v[l];
       }
+    }
+    return sum;
+  }
+
+  // The payoff's average over the node's cell, where each ratio is uniform.
+  template <class PerfPayoff>
+  LayerValues cell_average(const std::vector<std::size_t>& idx, std::size_t layers, const PayoffTerms& terms,
+                           const std::vector<double>& breaks, PerfPayoff& values_of) const {
+    Pieces r{};
+    for (std::size_t d = 0; d < idx.size(); ++d)
+      r[d] = {cells_[d][idx[d]][0] / terms.reference[d], cells_[d][idx[d]][1] / terms.reference[d], 0};
+    return expected_payoff(r, idx.size(), layers, terms, breaks, values_of);
+  }
+
+  // Whether the node has a hat (an inner node on every axis) whose span holds a break of the
+  // payoff on the worst (best) ratio's range: a jump there is averaged with the hat's weight, whose
+  // first moment is the jump's (SideWeight in this file says why).
+  bool hat_holds_break(const std::vector<std::size_t>& idx, const PayoffTerms& terms,
+                       const std::vector<double>& breaks) const {
+    double from = 0, to = 0;
+    for (std::size_t d = 0; d < idx.size(); ++d) {
+      const std::vector<double>& s = nodes_[d];
+      if (idx[d] == 0 || idx[d] + 1 == s.size()) return false;
+      const double lo = s[idx[d] - 1] / terms.reference[d], hi = s[idx[d] + 1] / terms.reference[d];
+      from = d == 0 ? lo : terms.worst_of ? std::min(from, lo) : std::max(from, lo);
+      to = d == 0 ? hi : terms.worst_of ? std::min(to, hi) : std::max(to, hi);
+    }
+    return std::any_of(breaks.begin(), breaks.end(), [&](double b) { return from < b && b < to; });
+  }
+
+  // The payoff's average with the node's hat weight: per axis a mix of its rising left side and
+  // its falling right side, each in proportion to its width.
+  template <class PerfPayoff>
+  LayerValues hat_average(const std::vector<std::size_t>& idx, std::size_t layers, const PayoffTerms& terms,
+                          const std::vector<double>& breaks, PerfPayoff& values_of) const {
+    const std::size_t dim = idx.size();
+    LayerValues sum{};
+    for (std::size_t side = 0; side < (std::size_t{1} << dim); ++side) {
+      Pieces r{};
+      double share = 1;
+      for (std::size_t d = 0; d < dim; ++d) {
+        const std::vector<double>& s = nodes_[d];
+        const std::size_t i = idx[d];
+        const bool left = ((side >> d) & 1) == 0;
+        const double lo = left ? s[i - 1] : s[i], hi = left ? s[i] : s[i + 1];
+        r[d] = {lo / terms.reference[d], hi / terms.reference[d], left ? 1 : -1};
+        share *= (hi - lo) / (s[i + 1] - s[i - 1]);
+      }
+      const LayerValues part = expected_payoff(r, dim, layers, terms, breaks, values_of);
+      for (std::size_t l = 0; l < layers; ++l) sum[l] += share * part[l];
     }
     return sum;
   }
@@ -499,19 +565,52 @@ class CellAverage {
   using Spots = std::array<double, kMaxAssets>;
 
   std::vector<std::vector<std::array<double, 2>>> cells_;
+  std::vector<std::vector<double>> nodes_;  // per axis: the hats' nodes
   std::size_t per_axis_ = 1;
 };
 
-// Fraction of each node's cell (midpoint to midpoint, per axis) where performance >= barrier,
-// per axis (cell_fractions.hpp: the set is a product of half-lines, or its complement, so the
-// product of the per-axis fractions is exact).
-CellFractions fractions_at_or_above(const Problem& pb, const Product& p, double barrier) {
+// The hat's weight (linear interpolation's: rising from s[i-1] to s[i], falling to s[i+1]) on
+// node i's part at or above `level`, over the hat's whole weight, and that part's centroid less
+// the hat's, over s[i+1] - s[i-1] (CellFractions::lift).
+std::array<double, 2> hat_fraction(const std::vector<double>& s, std::size_t i, double level) {
+  const double left = s[i] - s[i - 1], right = s[i + 1] - s[i];
+  if (level >= s[i + 1]) return {0.0, 0.0};
+  if (level <= s[i - 1]) return {1.0, 0.0};
+  // In u = S - s[i]: the weight is (right - u) / right on [a, right], (left + u) / left on [b, 0].
+  const double a = std::max(level - s[i], 0.0), b = std::min(level - s[i], 0.0);
+  const double mass = (right - a) * (right - a) / (2 * right) + (left * left - (left + b) * (left + b)) / (2 * left);
+  const double moment = (right * right * right / 6 - right * a * a / 2 + a * a * a / 3) / right -
+                        (left * b * b / 2 + b * b * b / 3) / left;
+  const double f = mass / (0.5 * (left + right));
+  if (!(f > 0.0 && f < 1.0)) return {f >= 1.0 ? 1.0 : 0.0, 0.0};
+  return {f, (moment / mass - (right - left) / 3) / (left + right)};
+}
+
+// How a side's fractions weigh a node's neighbourhood. An event's jump at a barrier inside a cell,
+// set as the part of the cell (midpoint to midpoint) on its side, has the right mass but puts it
+// at the node: its first moment is off by up to an eighth of h^2 times the jump, a second-order
+// error that swings with the barrier's place in its cell (book-s3-00041: steps of 0.6 bp between
+// neighbouring n). The hat's part has the mass and the first moment of the jump that linear
+// interpolation sees (docs/accuracy.md). The knock-in's barrier lies on a face, where the cell's
+// first moment is already right (the hat's there measured worse: docs/accuracy.md).
+enum class SideWeight { Cell, Hat };
+
+// Fraction of each node's weight (its cell, or its hat) where performance >= barrier, per axis
+// (cell_fractions.hpp: the set is a product of half-lines, or its complement, so the product of
+// the per-axis fractions is exact for either weight, each a product over axes).
+CellFractions fractions_at_or_above(const Problem& pb, const Product& p, double barrier, SideWeight weight) {
   CellFractions out;
   out.worst_of = p.els().performance == Performance::WorstOf ? 1 : 0;
   for (std::size_t d = 0; d < pb.axes.size(); ++d) {
     const auto& s = pb.axes[d].s;
     const double level = barrier * p.assets[d].reference;
     for (std::size_t i = 0; i < s.size(); ++i) {
+      if (weight == SideWeight::Hat && i > 0 && i + 1 < s.size()) {
+        const auto [f, lift] = hat_fraction(s, i, level);
+        out.per_axis.push_back(f);
+        out.lift.push_back(lift);
+        continue;
+      }
       const double lo = i == 0 ? s[0] : 0.5 * (s[i - 1] + s[i]);
       const double hi = i + 1 == s.size() ? s[i] : 0.5 * (s[i] + s[i + 1]);
       // A cell of zero width (never, but S = 0 and S_max end cells are half cells) falls back to the node.
@@ -572,7 +671,7 @@ void set_els_payoff(Problem& pb, const Product& p, const std::vector<NoteEvent>&
   pb.initial.resize(pb.values());
   const PayoffTerms terms = payoff_terms(p);
   if (has_knock_in) {
-    CellFractions below = fractions_at_or_above(pb, p, ki.barrier);
+    CellFractions below = fractions_at_or_above(pb, p, ki.barrier, SideWeight::Cell);
     below.below = 1;
     pb.knock_in_weights = add_event_side(pb, std::move(below));
   }
@@ -616,7 +715,7 @@ std::size_t weights_of_side(Problem& pb, const Product& p, double barrier, bool 
   if (below && p.can_knock_in() && barrier == pb.knock_in_barrier) return pb.knock_in_weights;
   for (const EventAction& e : pb.events)
     if (e.barrier == barrier && (pb.event_fractions[e.weights].below != 0) == below) return e.weights;
-  CellFractions f = fractions_at_or_above(pb, p, barrier);
+  CellFractions f = fractions_at_or_above(pb, p, barrier, below ? SideWeight::Cell : SideWeight::Hat);
   if (below) f.below = 1;
   return add_event_side(pb, std::move(f));
 }

@@ -1,9 +1,11 @@
 // The payoff at tau = 0 as the problem builder lays it down (solvers/problem/problem_builder.cpp:
-// each node's cell averaged, a cut cell exactly: the worst (best) ratio's density times the
-// payoff, by Gauss points between its breaks) against the same average found another way here:
-// by parts, E g(w) = g(w_lo) + integral of g'(v) P(w > v) dv + the jumps of g times P(w >= jump),
-// with Simpson's rule on each polynomial piece, the jumps and slopes read off the payoff itself.
-// Worst-of and best-of, one to three assets, at every node and layer.
+// each node's cell averaged, and a node whose hat spans a break of the payoff averaged with the
+// hat's weight, exactly: the worst (best) ratio's density times the payoff, by Gauss points between
+// its breaks) against the same average found another way here: by parts, E g(w) = g(w_lo) +
+// integral of g'(v) P(w > v) dv + the jumps of g times P(w >= jump), the survival P(w > v) from
+// each axis's distribution function (uniform on the cell, or the hat's piecewise quadratic one),
+// the jumps and slopes read off the payoff itself. Worst-of and best-of, one to three assets, at
+// every node and layer.
 #include <boost/test/unit_test.hpp>
 
 #include <algorithm>
@@ -25,50 +27,76 @@ std::array<double, 2> els_payoff(const PayoffTerms& t, const Product& p, double 
   return {maturity_amount(t, perf, knocked), maturity_amount(t, perf, true)};
 }
 
-// Node idx's cell (midpoint to midpoint per axis), in ratios S_d / reference_d.
-struct RatioCell {
-  std::vector<double> lo, hi;
-  bool worst_of = true;
-  // P(w > v), each ratio uniform on its side.
-  double survival(double v) const {
+// Node idx's weight in ratios S_d / reference_d, per axis: its cell (midpoint to midpoint,
+// uniform) or its hat (rising from the node below, falling to the node above).
+struct RatioWeight {
+  std::vector<std::array<double, 3>> at;  // per axis: the cell's ends (and 0), or the hat's three nodes
+  bool hat = false, worst_of = true;
+  double below(std::size_t d, double v) const {  // P(r_d < v)
+    const auto [a, b, c] = at[d];
+    if (!hat) return std::clamp((v - a) / (b - a), 0.0, 1.0);
+    if (v <= a) return 0.0;
+    if (v >= c) return 1.0;
+    return v <= b ? (v - a) * (v - a) / ((b - a) * (c - a)) : 1 - (c - v) * (c - v) / ((c - b) * (c - a));
+  }
+  double survival(double v) const {  // P(w > v)
     double all = 1;
-    for (std::size_t d = 0; d < lo.size(); ++d) {
-      const double above = std::clamp((hi[d] - v) / (hi[d] - lo[d]), 0.0, 1.0);
-      all *= worst_of ? above : 1 - above;
-    }
+    for (std::size_t d = 0; d < at.size(); ++d) all *= worst_of ? 1 - below(d, v) : below(d, v);
     return worst_of ? all : 1 - all;
   }
 };
 
-RatioCell ratio_cell(const Problem& pb, const PayoffTerms& t, const std::vector<std::size_t>& idx) {
-  RatioCell c;
-  c.worst_of = t.worst_of;
+// The node's weight: its hat where every axis has one (an inner node) and its span holds one of
+// `breaks` on the worst (best) ratio's range, else its cell.
+RatioWeight ratio_weight(const Problem& pb, const PayoffTerms& t, const std::vector<std::size_t>& idx,
+                         const std::vector<double>& breaks) {
+  RatioWeight w;
+  w.worst_of = t.worst_of;
+  bool inner = true;
+  double from = 0, to = 0;
   for (std::size_t d = 0; d < idx.size(); ++d) {
     const auto& s = pb.axes[d].s;
     const std::size_t i = idx[d];
-    c.lo.push_back((i == 0 ? s[0] : 0.5 * (s[i - 1] + s[i])) / t.reference[d]);
-    c.hi.push_back((i + 1 == s.size() ? s[i] : 0.5 * (s[i] + s[i + 1])) / t.reference[d]);
+    inner = inner && i > 0 && i + 1 < s.size();
+    if (!inner) break;
+    const double lo = s[i - 1] / t.reference[d], hi = s[i + 1] / t.reference[d];
+    from = d == 0 ? lo : t.worst_of ? std::min(from, lo) : std::max(from, lo);
+    to = d == 0 ? hi : t.worst_of ? std::min(to, hi) : std::max(to, hi);
   }
-  return c;
+  w.hat = inner && std::any_of(breaks.begin(), breaks.end(), [&](double b) { return from < b && b < to; });
+  for (std::size_t d = 0; d < idx.size(); ++d) {
+    const auto& s = pb.axes[d].s;
+    const std::size_t i = idx[d];
+    if (w.hat) {
+      w.at.push_back({s[i - 1] / t.reference[d], s[i] / t.reference[d], s[i + 1] / t.reference[d]});
+    } else {
+      w.at.push_back({(i == 0 ? s[0] : 0.5 * (s[i - 1] + s[i])) / t.reference[d],
+                      (i + 1 == s.size() ? s[i] : 0.5 * (s[i] + s[i + 1])) / t.reference[d], 0.0});
+    }
+  }
+  return w;
 }
 
-// The cell's average of layer l's payoff, by parts over the pieces between the cell's ends and
-// the payoff's breaks, on each of which the payoff is linear and P(w > v) a polynomial of degree
-// at most 3 (Simpson exact).
-double average_by_parts(const RatioCell& c, const PayoffTerms& t, const Product& p, std::size_t l) {
+// The weight's average of layer l's payoff, by parts over the pieces between the weight's
+// breakpoints and the payoff's breaks, on each of which the payoff is linear and P(w > v) a
+// polynomial of degree at most 6 (four Gauss points exact).
+double average_by_parts(const RatioWeight& c, const PayoffTerms& t, const Product& p, std::size_t l,
+                        const std::vector<double>& breaks) {
   const auto g = [&](double v) { return els_payoff(t, p, v)[l]; };
-  std::vector<double> levels{t.barrier[t.dates - 1], t.knock_in_barrier, 1.0};
-  levels.insert(levels.end(), c.lo.begin(), c.lo.end());
-  levels.insert(levels.end(), c.hi.begin(), c.hi.end());
-  double from = c.lo[0], to = c.hi[0];
-  for (std::size_t d = 1; d < c.lo.size(); ++d) {
-    from = c.worst_of ? std::min(from, c.lo[d]) : std::max(from, c.lo[d]);
-    to = c.worst_of ? std::min(to, c.hi[d]) : std::max(to, c.hi[d]);
+  std::vector<double> levels = breaks;
+  for (const auto& a : c.at) levels.insert(levels.end(), a.begin(), a.begin() + (c.hat ? 3 : 2));
+  const std::size_t ends = c.hat ? 2 : 1;
+  double from = c.at[0][0], to = c.at[0][ends];
+  for (std::size_t d = 1; d < c.at.size(); ++d) {
+    from = c.worst_of ? std::min(from, c.at[d][0]) : std::max(from, c.at[d][0]);
+    to = c.worst_of ? std::min(to, c.at[d][ends]) : std::max(to, c.at[d][ends]);
   }
   std::vector<double> cuts{from, to};
   for (double v : levels)
     if (from < v && v < to) cuts.push_back(v);
   std::sort(cuts.begin(), cuts.end());
+  const double x[4] = {-0.8611363115940526, -0.3399810435848563, 0.3399810435848563, 0.8611363115940526};
+  const double wt[4] = {0.3478548451374538, 0.6521451548625461, 0.6521451548625461, 0.3478548451374538};
   double sum = 0, slope_before = 0;
   for (std::size_t k = 0; k + 1 < cuts.size(); ++k) {
     const double a = cuts[k], b = cuts[k + 1];
@@ -77,7 +105,7 @@ double average_by_parts(const RatioCell& c, const PayoffTerms& t, const Product&
     const double at_a = g(a + 0.25 * (b - a)) - slope * 0.25 * (b - a);  // right limit at a
     if (k == 0) sum += at_a;
     else sum += (at_a - (g(a - 1e-9 * (b - a)) + slope_before * 1e-9 * (b - a))) * c.survival(a);  // the jump at a
-    sum += slope * (b - a) / 6 * (c.survival(a) + 4 * c.survival(0.5 * (a + b)) + c.survival(b));
+    for (int q = 0; q < 4; ++q) sum += slope * 0.5 * (b - a) * wt[q] * c.survival(0.5 * (a + b) + 0.5 * (b - a) * x[q]);
     slope_before = slope;
   }
   return sum;
@@ -88,14 +116,16 @@ void laid_down_as_the_exact_average(Product p, int n) {
   g.n = n;
   const Problem pb = build_problem(p, g, SolverRegistry::instance().get("adi").stepping);
   BOOST_TEST_REQUIRE(pb.layers == 2);
-  std::size_t cut = 0;
+  std::size_t cut = 0, hats = 0;
   std::vector<std::size_t> idx(static_cast<std::size_t>(pb.dim), 0);
+  const PayoffTerms t = payoff_terms(p);
+  const std::vector<double> breaks{t.barrier[t.dates - 1], t.knock_in_barrier, 1.0};
   for (std::size_t flat = 0; flat < pb.points; ++flat) {
-    const PayoffTerms t = payoff_terms(p);
-    const RatioCell cell = ratio_cell(pb, t, idx);
+    const RatioWeight weight = ratio_weight(pb, t, idx, breaks);
+    hats += weight.hat ? 1 : 0;
     std::array<double, 2> want{};
     for (std::size_t l = 0; l < 2; ++l) {
-      want[l] = average_by_parts(cell, t, p, l);
+      want[l] = average_by_parts(weight, t, p, l, breaks);
       const double got = pb.initial[l * pb.points + flat];
       BOOST_TEST(std::abs(got - want[l]) <= 1e-9 * (1 + std::abs(want[l])), "node " << flat << " layer " << l);
     }
@@ -109,6 +139,7 @@ void laid_down_as_the_exact_average(Product p, int n) {
     }
   }
   BOOST_TEST(cut > 0u);
+  BOOST_TEST(hats > 0u);
 }
 
 Product discrete_monitoring(Product p) {

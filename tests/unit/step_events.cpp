@@ -5,6 +5,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <random>
 #include <vector>
 
@@ -84,10 +85,34 @@ BOOST_AUTO_TEST_CASE(a_layer_and_a_stretch_at_a_time_give_the_whole_pass_to_the_
   }
 }
 
-// Values linear in the spots: V at any point is exact, so at a cell the autocall's barrier cuts
-// the autocall must leave V_i + phi (R - V(c)), c the centroid of the cell's part at or above the
-// barrier (a box: per axis, from the barrier or the cell's lower face to its upper face) and V_i
-// standing for V at the cell's centre; elsewhere V_i + phi (R - V_i), phi 0 or 1.
+// Node i's hat on an axis (rising from s[i-1] to s[i], falling to s[i+1]): the share of its weight
+// at or above `level`, the centroid of that part and the hat's own, by Gauss points on the pieces
+// between s[i-1], s[i], the level and s[i+1] (weight x S is quadratic on each: two points exact).
+struct HatPart {
+  double share = 0, part = 0, whole = 0;
+};
+
+HatPart hat_part(const Axis& ax, std::size_t i, double level) {
+  const double a = ax.s[i - 1], b = ax.s[i], c = ax.s[i + 1];
+  const auto weight = [&](double y) { return y <= b ? (y - a) / (b - a) : (c - y) / (c - b); };
+  double mass = 0, moment = 0, above = 0, above_moment = 0;
+  std::vector<double> ends{a, b, c, std::clamp(level, a, c)};
+  std::sort(ends.begin(), ends.end());
+  for (std::size_t k = 0; k + 1 < ends.size(); ++k) {
+    const double mid = 0.5 * (ends[k] + ends[k + 1]), half = 0.5 * (ends[k + 1] - ends[k]);
+    for (const double y : {mid - half / std::sqrt(3.0), mid + half / std::sqrt(3.0)}) {
+      const double w = half * weight(y);
+      mass += w, moment += w * y;
+      if (y >= level) above += w, above_moment += w * y;
+    }
+  }
+  return {above / mass, above > 0 ? above_moment / above : 0.0, moment / mass};
+}
+
+// Values linear in the spots: V at any point is exact, so at a node whose hat the autocall's
+// barrier cuts the autocall must leave V_i + phi (R - V(c)), phi the share of the hat's weight at
+// or above the barrier (a product over axes), c that part's centroid and V_i standing for V at
+// the hat's centroid; elsewhere V_i + phi (R - V_i), phi 0 or 1.
 BOOST_AUTO_TEST_CASE(an_autocall_takes_a_cut_cells_continuation_at_its_redeemed_part_s_centroid) {
   const Problem pb = els_problem(Monitoring::Daily);
   const std::size_t j = autocall_step(pb);
@@ -104,12 +129,6 @@ BOOST_AUTO_TEST_CASE(an_autocall_takes_a_cut_cells_continuation_at_its_redeemed_
   const StepEvents events(pb);
   events.lift(j, v.data(), 0, pb.points);
   events.after(j, v.data(), 0, pb.points);
-  // Per axis: the cell's centre, and the centre of its part at or above the barrier's level.
-  const auto centres = [&](const Axis& ax, std::size_t i, double level, double& cell, double& part) {
-    const double lo = 0.5 * (ax.s[i - 1] + ax.s[i]), hi = 0.5 * (ax.s[i] + ax.s[i + 1]);
-    cell = 0.5 * (lo + hi);
-    part = 0.5 * (std::clamp(level, lo, hi) + hi);
-  };
   const Product p = resolve_product("sample-2a-stepdown");  // pb.product was els_problem's own
   const std::vector<double>& phi = pb.event_weights[call.weights];
   const std::vector<double>& knock_in = pb.event_weights[pb.knock_in_weights];
@@ -119,12 +138,14 @@ BOOST_AUTO_TEST_CASE(an_autocall_takes_a_cut_cells_continuation_at_its_redeemed_
       const std::size_t i = i0 + i1 * x.size();
       if (phi[i] == 0.0 || phi[i] == 1.0 || knock_in[i] != 0.0) continue;
       ++cut;
-      double c0, p0, c1, p1;
-      centres(x, i0, call.barrier * p.assets[0].reference, c0, p0);
-      centres(y, i1, call.barrier * p.assets[1].reference, c1, p1);
+      const HatPart h0 = hat_part(x, i0, call.barrier * p.assets[0].reference);
+      const HatPart h1 = hat_part(y, i1, call.barrier * p.assets[1].reference);
+      BOOST_TEST(phi[i] == h0.share * h1.share, boost::test_tools::tolerance(1e-12));
+      // An axis whose hat lies wholly above the level keeps its centroid.
+      const double p0 = h0.share < 1 ? h0.part : h0.whole, p1 = h1.share < 1 ? h1.part : h1.whole;
       for (std::size_t l = 0; l < 2; ++l) {
         const double at_node = before[l * pb.points + i];
-        const double centroid = at_node + value(l, p0, p1) - value(l, c0, c1);
+        const double centroid = at_node + value(l, p0, p1) - value(l, h0.whole, h1.whole);
         const double want = at_node + phi[i] * (call.value - centroid);
         BOOST_TEST(v[l * pb.points + i] == want, boost::test_tools::tolerance(1e-12));
       }
