@@ -1,7 +1,8 @@
 #pragma once
 // Prices made to an accuracy. A second-order grid's error falls as n^-2, so the price at n and
-// n/2 nodes per axis (the same time steps) give Richardson's value, P(n) + (P(n) - P(n/2)) / 3,
-// an order more accurate for a quarter more work in 2-D: the default grid of `price`. With an
+// n/2 nodes per axis (the same time steps) give Richardson's value, P(n) + (P(n) - P(n/2)) / 3
+// (1 / 3.3 where the levels show a higher order: richardson_weight), an order more accurate for a
+// quarter more work in 2-D: the default grid of `price`. With an
 // error target the grid is chosen from a small pilot, priced, and its value given an error bar,
 // the sum of a space, a time and a truncation part (each defined in docs/accuracy.md, "Richardson's
 // value, the error bar and --target-error").
@@ -16,9 +17,14 @@
 namespace elsbench {
 
 
-// Richardson's value for a second-order grid halved: P(n) + (P(n) - P(n/2)) / (2^2 - 1). A
-// Greek of Richardson's value is the same combination of its values on the two grids.
-double richardson(double fine, double coarse);
+// Richardson's value for a grid halved: P(n) + w (P(n) - P(n/2)), w = 1 / (2^p - 1) for the
+// order p its levels show (richardson_weight). A Greek of Richardson's value is the same
+// combination of its values on the two grids.
+double richardson(double fine, double coarse, double weight);
+
+// The product's weight: 1/3 for the schemes' second order; 1 / 3.3 for a note with a daily knock-in
+// to come, whose levels at the default's nodes and steps fall faster (accuracy.cpp).
+double richardson_weight(const Product& product);
 
 // Nodes per axis of the default grid by dimension: Richardson's value from them and half as many
 // costs about what the plain price at 200 nodes cost in 2-D (docs/accuracy.md).

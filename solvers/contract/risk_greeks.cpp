@@ -76,9 +76,10 @@ void add_risk_greeks(const SolverInfo& solver, const Product& product, SolverOpt
   RiskGreeks g = greeks_on(solver, product, options, acc.fine, base.nt, bumps);
   options.grid = scaled_nodes(options.grid, 0.5);
   const RiskGreeks coarse = greeks_on(solver, product, options, acc.coarse, base.nt, bumps);
-  for (std::size_t i = 0; i < g.vega.size(); ++i) g.vega[i] = richardson(g.vega[i], coarse.vega[i]);
-  g.rho = richardson(g.rho, coarse.rho);
-  g.theta = richardson(g.theta, coarse.theta);
+  const double w = richardson_weight(product);
+  for (std::size_t i = 0; i < g.vega.size(); ++i) g.vega[i] = richardson(g.vega[i], coarse.vega[i], w);
+  g.rho = richardson(g.rho, coarse.rho, w);
+  g.theta = richardson(g.theta, coarse.theta, w);
   express_in(g, units);
   base.greeks = g;
 }

@@ -232,7 +232,8 @@ void for_each_node(const Problem& pb, F&& f) {
 // centre value equals the mean of the corners (the payoff is affine or bilinear over the cell)
 // the centre value is the exact average; cells cut by a kink or a jump take a fine midpoint rule
 // (Gauss rules are not accurate on a jump), or for the ELS, whose payoff is a function of one
-// number, the performance, an exact integral over that number's distribution in the cell.
+// number, the performance, an exact integral over that number's distribution in the cell (in the
+// node's hat where that spans a break: SideWeight).
 class CellAverage {
  public:
   explicit CellAverage(const Problem& pb) {

@@ -99,7 +99,11 @@ BOOST_AUTO_TEST_CASE(richardsons_value_is_the_arithmetic_of_n_and_n_over_2_on_th
   const PriceResult c = price_with(adi(), sample, coarse);
   // The daily knock-in's damping sub-steps are laid on every grid alike: the same steps.
   BOOST_TEST(c.time_steps == f.time_steps);
-  BOOST_TEST(r.price == f.price + (f.price - c.price) / 3.0, boost::test_tools::tolerance(1e-13));
+  // Its weight the order its levels show at the default's nodes (daily knock-in: 1 / 3.3), not 1/3.
+  BOOST_TEST(r.price == f.price + (f.price - c.price) / 3.3, boost::test_tools::tolerance(1e-13));
+  Product knocked_in = sample;
+  knocked_in.els().knocked_in = true;
+  BOOST_TEST(richardson_weight(knocked_in) == 1.0 / 3.0);
   BOOST_TEST(r.accuracy->fine == f.price);
   BOOST_TEST(r.accuracy->coarse == c.price);
   BOOST_TEST(r.accuracy->cost == 1.25, boost::test_tools::tolerance(1e-12));
@@ -242,7 +246,7 @@ BOOST_AUTO_TEST_CASE(a_three_asset_bar_with_a_knock_in_to_come_takes_no_floor) {
   const GridPricing* coarser = pricing_of(acc, "coarser");
   BOOST_TEST_REQUIRE(coarser);
   BOOST_TEST_MESSAGE("space " << acc.space << ", Richardson's correction " << std::abs(r.price - acc.fine));
-  BOOST_TEST(acc.space == std::abs(r.price - richardson(acc.coarse, coarser->price)));
+  BOOST_TEST(acc.space == std::abs(r.price - richardson(acc.coarse, coarser->price, richardson_weight(note))));
   BOOST_TEST(acc.space < std::abs(r.price - acc.fine));
 }
 
