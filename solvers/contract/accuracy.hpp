@@ -22,8 +22,9 @@ namespace elsbench {
 // combination of its values on the two grids.
 double richardson(double fine, double coarse, double weight);
 
-// The product's weight: 1/3 for the schemes' second order; 1 / 3.3 for a note with a daily knock-in
-// to come, whose levels at the default's nodes and steps fall faster (accuracy.cpp).
+// The product's weight: 1/3 for the schemes' second order; 1 / 3.3 for a note of one or two assets
+// with a daily knock-in to come, whose levels at the default's nodes and steps fall faster
+// (accuracy.cpp).
 double richardson_weight(const Product& product);
 
 // Nodes per axis of the default grid by dimension: Richardson's value from them and half as many
