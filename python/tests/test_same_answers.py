@@ -282,8 +282,8 @@ def test_the_compat_call_prices_the_prototype_sample_as_the_cli(cli):
         S1_0, S2_0, sigma1, sigma2, rho, r, q1, q2, worst_of = 100.0, 100.0, 0.25, 0.30, 0.50, 0.03, 0.02, 0.015, True
 
     want = cli.price_json("--product", "sample-2a-stepdown", "--solver", "adi", "--n", "100,100", "--nt", 200)
-    # Nt = 200 marched 2,266 steps and said nothing: the daily knock-in dates end steps.
-    with pytest.warns(UserWarning, match=r"Nt=200 asked, 2266 steps marched"):
+    # Nt = 200 marched 2,268 steps and said nothing: the daily knock-in dates end steps.
+    with pytest.warns(UserWarning, match=r"Nt=200 asked, 2268 steps marched"):
         got = elsbench.compat.price_els_gpu(ELSProduct(), N1=100, N2=100, Nt=200, use_gpu=False, verbose=False)
     assert got["price"] == want["price"] and got["use_gpu"] is False
     fields = {k: getattr(ELSProduct, k) for k in dir(ELSProduct) if not k.startswith("_")}
