@@ -274,14 +274,14 @@ class CellAverage {
     fill_cells(
         pb, [&](const std::vector<std::size_t>& idx) { return at.centre(idx, terms.worst_of); },
         [&](const std::vector<std::size_t>& idx, const LayerValues& centre, std::size_t layers) {
-          if (hat_holds_break(idx, terms, breaks)) return false;
+          if (hat_holds_break(idx, terms, ratios, breaks)) return false;
           return affine_in_one_ratio(idx, terms, ratios) || bilinear(idx, centre, layers, [&](std::size_t corner) {
                    return at.corner(idx, corner, terms.worst_of);
                  });
         },
         [&](const std::vector<std::size_t>& idx, std::size_t layers) {
-          return hat_holds_break(idx, terms, breaks) ? hat_average(idx, layers, terms, breaks, values_of)
-                                                     : cell_average(idx, layers, terms, breaks, values_of);
+          return hat_holds_break(idx, terms, ratios, breaks) ? hat_average(idx, layers, terms, breaks, values_of)
+                                                             : cell_average(idx, layers, terms, breaks, values_of);
         });
   }
 
@@ -400,9 +400,11 @@ class CellAverage {
 
   // Each cell's ratios S_d / reference_d along one axis, widened by a margin that leaves a cell
   // whose ends touch a level to the corners' test, and whether a break of the payoff lies between.
+  // Each node's hat span in ratios too (hat_lo = hat_hi = 0 at an axis' ends, which have no hat).
   struct RatioCells {
     std::vector<double> lo, hi;
     std::vector<char> broken;
+    std::vector<double> hat_lo, hat_hi;
   };
 
   std::vector<RatioCells> ratio_cells(const PayoffTerms& terms, const std::vector<double>& breaks) const {
@@ -416,6 +418,14 @@ class CellAverage {
         const auto inside = [&](double b) { return from <= b && b <= to; };
         out[d].broken.push_back(std::any_of(breaks.begin(), breaks.end(), inside));
       }
+    for (std::size_t d = 0; d < nodes_.size(); ++d) {
+      const std::vector<double>& s = nodes_[d];
+      for (std::size_t i = 0; i < s.size(); ++i) {
+        const bool inner = i > 0 && i + 1 < s.size();
+        out[d].hat_lo.push_back(inner ? s[i - 1] / terms.reference[d] : 0.0);
+        out[d].hat_hi.push_back(inner ? s[i + 1] / terms.reference[d] : 0.0);
+      }
+    }
     return out;
   }
 
@@ -523,13 +533,12 @@ class CellAverage {
   // Whether the node has a hat (an inner node on every axis) whose span holds a break of the
   // payoff on the worst (best) ratio's range: a jump there is averaged with the hat's weight, whose
   // first moment is the jump's (SideWeight in this file says why).
-  bool hat_holds_break(const std::vector<std::size_t>& idx, const PayoffTerms& terms,
-                       const std::vector<double>& breaks) const {
+  static bool hat_holds_break(const std::vector<std::size_t>& idx, const PayoffTerms& terms,
+                              const std::vector<RatioCells>& r, const std::vector<double>& breaks) {
     double from = 0, to = 0;
     for (std::size_t d = 0; d < idx.size(); ++d) {
-      const std::vector<double>& s = nodes_[d];
-      if (idx[d] == 0 || idx[d] + 1 == s.size()) return false;
-      const double lo = s[idx[d] - 1] / terms.reference[d], hi = s[idx[d] + 1] / terms.reference[d];
+      const double lo = r[d].hat_lo[idx[d]], hi = r[d].hat_hi[idx[d]];
+      if (!(lo < hi)) return false;
       from = d == 0 ? lo : terms.worst_of ? std::min(from, lo) : std::max(from, lo);
       to = d == 0 ? hi : terms.worst_of ? std::min(to, hi) : std::max(to, hi);
     }
